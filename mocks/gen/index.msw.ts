@@ -1,0 +1,1 @@
+export { getAuthMock } from './auth/auth.msw'
