@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+// `npm run dev` answers every /api call from MSW in the browser. `npm run dev:server` turns MSW off and
+// proxies /api to a running server (npm run serve) instead.
+const apiTarget = process.env.MOYAN_API_PROXY;
+
+export default defineConfig({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  resolve: { alias: { '@': src } },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: apiTarget ? { '/api': apiTarget, '/m': apiTarget, '/pay': apiTarget } : undefined,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'openapi/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
