@@ -1,1 +1,5 @@
 export { getAuthMock } from './auth/auth.msw'
+export { getOrderMock } from './order/order.msw'
+export { getTaskMock } from './task/task.msw'
+export { getSystemMock } from './system/system.msw'
+export { getCheckMock } from './check/check.msw'

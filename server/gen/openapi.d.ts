@@ -169,6 +169,358 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/base/product_package_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 套餐列表 */
+        post: operations["productPackageQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/product_package_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 套餐详情 */
+        post: operations["productPackageLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order_info_api/create_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 下单购买套餐或充值
+         * @description 创建待支付订单，返回支付地址；默认支付渠道为沙箱（本地确认页，标注“沙箱支付”）。
+         */
+        post: operations["orderInfoCreateOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order_info_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 订单详情（支付结果轮询） */
+        post: operations["orderInfoLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order_info_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 我的订单 */
+        post: operations["orderInfoQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order_info_api/f/sandbox_notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 沙箱支付通知（幂等）
+         * @description 沙箱确认页的“确认支付”按钮调用；携带下单时签发的支付令牌。重复通知不会重复入账。
+         */
+        post: operations["orderInfoSandboxNotify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 余额明细（账本流水） */
+        post: operations["accountInfoLedger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/task_api/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 批量查询任务进度（记录页轮询用） */
+        post: operations["taskProgress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 健康检查 */
+        get: operations["systemHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 查重记录 */
+        post: operations["checkQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/word_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 统计字数并报价 */
+        post: operations["checkWordCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除查重记录（同时从比对库移除） */
+        post: operations["checkDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 查重记录详情（含报告指标） */
+        post: operations["checkLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/update_title": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 修改题目与作者 */
+        post: operations["checkUpdateTitle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/check_init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 上传或粘贴论文，创建待提交的查重记录
+         * @description 上传 .docx/.pdf/.txt 文件（不超过 20 MB）或粘贴正文（二选一）；返回字数、价格和是否可免费查重。不扣费。
+         */
+        post: operations["checkCheckInit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/check_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提交查重（扣费或使用首次免费）并排队 */
+        post: operations["checkCheckSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/check_cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 提交前核对费用 */
+        post: operations["checkCheckCost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/check_machine_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 查重后自动降重疑似段落
+         * @description 提交查重（同 check_submit 的扣费规则），完成后把标红、标橙段落交给降重服务；降重任务的 id 记录在 rewriteTaskId。
+         */
+        post: operations["checkCheckMachineSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/download_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载查重报告（PDF 或 HTML） */
+        get: operations["checkDownloadReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/report_paragraphs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 报告正文：逐段复制比、标色句子、相似来源 */
+        get: operations["checkReportParagraphs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -328,6 +680,490 @@ export interface components {
             success: true;
             result: components["schemas"]["QrMobileState"];
         };
+        /**
+         * @description check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值
+         * @enum {string}
+         */
+        PackageType: "check" | "rewrite" | "aigc" | "paper" | "ppt" | "recharge";
+        PackageFilter: {
+            type?: components["schemas"]["PackageType"];
+        };
+        PageMeta: {
+            /** @example 23 */
+            total: number;
+            /** @example 1 */
+            pageNo: number;
+            /** @example 10 */
+            pageSize: number;
+        };
+        Package: {
+            id: components["schemas"]["Id"];
+            /** @example 查重套餐 */
+            name: string;
+            type: components["schemas"]["PackageType"];
+            priceFen: components["schemas"]["Fen"];
+            originalPriceFen: components["schemas"]["Fen"];
+            /** @description 支付后计入余额的金额（分） */
+            creditFen: components["schemas"]["Fen"];
+            /** @example 约可查重 4 篇 1.5 万字的论文 */
+            description: string;
+            /**
+             * @example [
+             *       "到账 60 元余额",
+             *       "可用于全部服务",
+             *       "余额永久有效"
+             *     ]
+             */
+            features: string[];
+            sort: number;
+            recommended: boolean;
+        };
+        PackagePage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["Package"][];
+        };
+        PackagePageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PackagePage"];
+        };
+        PackageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Package"];
+        };
+        /**
+         * @description 支付渠道；sandbox 为本地沙箱
+         * @enum {string}
+         */
+        PayChannel: "sandbox";
+        /**
+         * @example {
+         *       "packageId": "pkg-recharge-5000",
+         *       "payChannel": "sandbox"
+         *     }
+         */
+        CreateOrderBody: {
+            packageId: components["schemas"]["Id"];
+            payChannel: components["schemas"]["PayChannel"];
+        };
+        /**
+         * @description pending 待支付 -> paid 已支付 -> refunded 已退款；pending 超时 -> closed 已关闭
+         * @enum {string}
+         */
+        OrderStatus: "pending" | "paid" | "refunded" | "closed";
+        CreatedOrder: {
+            id: components["schemas"]["Id"];
+            /** @example MY20261122083000123456 */
+            orderNo: string;
+            status: components["schemas"]["OrderStatus"];
+            amountFen: components["schemas"]["Fen"];
+            /** @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL */
+            payUrl: string;
+            expiresAt: components["schemas"]["DateTime"];
+        };
+        CreatedOrderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["CreatedOrder"];
+        };
+        Order: {
+            id: components["schemas"]["Id"];
+            /** @example MY20261122083000123456 */
+            orderNo: string;
+            packageId: components["schemas"]["Id"];
+            /** @example 充值 50 元 */
+            packageName: string;
+            packageType: components["schemas"]["PackageType"];
+            amountFen: components["schemas"]["Fen"];
+            creditFen: components["schemas"]["Fen"];
+            status: components["schemas"]["OrderStatus"];
+            payChannel: components["schemas"]["PayChannel"];
+            /** Format: date-time */
+            paidAt: string | null;
+            expiresAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTime"];
+        };
+        OrderResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Order"];
+        };
+        OrderFilter: {
+            status?: components["schemas"]["OrderStatus"];
+        };
+        OrderPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["Order"][];
+        };
+        OrderPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["OrderPage"];
+        };
+        SandboxNotifyBody: {
+            orderId: components["schemas"]["Id"];
+            /**
+             * @description 支付地址中的签名令牌
+             * @example 3kTq9wV0bX2cR7yL5nP8sD1fG4hJ6zM
+             */
+            token: string;
+        };
+        /**
+         * @description recharge 充值入账, charge 服务扣费, refund 失败退款, grant 平台赠送
+         * @enum {string}
+         */
+        LedgerKind: "recharge" | "charge" | "refund" | "grant";
+        LedgerEntry: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["LedgerKind"];
+            /**
+             * @description 入账为正，扣费为负（分）
+             * @example -2550
+             */
+            amountFen: number;
+            balanceAfterFen: components["schemas"]["Fen"];
+            orderId: string | null;
+            taskId: string | null;
+            /** @example 论文查重：基于深度学习的中文文本相似度研究 */
+            note: string;
+            createdAt: components["schemas"]["DateTime"];
+        };
+        LedgerPage: components["schemas"]["PageMeta"] & {
+            balanceFen: components["schemas"]["Fen"];
+            records: components["schemas"]["LedgerEntry"][];
+        };
+        LedgerPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["LedgerPage"];
+        };
+        TaskProgressBody: {
+            ids: components["schemas"]["Id"][];
+        };
+        /**
+         * @description check 查重, aigc AIGC 检测, aigc-lower 降 AIGC, rewrite 降重, paper 论文写作, ppt 生成 PPT, chat 对话
+         * @enum {string}
+         */
+        TaskKind: "check" | "aigc" | "aigc-lower" | "rewrite" | "paper" | "ppt" | "chat";
+        /**
+         * @description 任务状态 draft(已创建未支付) -> queued -> running -> done | failed | cancelled
+         * @enum {string}
+         */
+        TaskStatus: "draft" | "queued" | "running" | "done" | "failed" | "cancelled";
+        /** @example 65 */
+        Progress: number;
+        TaskProgressItem: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["TaskKind"];
+            status: components["schemas"]["TaskStatus"];
+            progress: components["schemas"]["Progress"];
+            error: string | null;
+            updatedAt: components["schemas"]["DateTime"];
+        };
+        TaskProgressResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["TaskProgressItem"][];
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            /** @enum {string} */
+            database: "pglite" | "postgres";
+            /** @example 0.1.0 */
+            version: string;
+            uptimeSeconds: number;
+        };
+        HealthResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Health"];
+        };
+        CheckFilter: {
+            status?: components["schemas"]["TaskStatus"];
+            /** @description 按题目或作者搜索 */
+            keyword?: string;
+        };
+        /**
+         * @description 字符数，按中文查重系统的规则统计（见 ARCHITECTURE）
+         * @example 12850
+         */
+        CharCount: number;
+        /** @description 所有服务记录共有的任务字段 */
+        Task: {
+            id: components["schemas"]["Id"];
+            /** @example 基于深度学习的中文文本相似度研究 */
+            title: string;
+            status: components["schemas"]["TaskStatus"];
+            progress: components["schemas"]["Progress"];
+            priceFen: components["schemas"]["Fen"];
+            charCount: components["schemas"]["CharCount"];
+            createdAt: components["schemas"]["DateTime"];
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description 失败时的中文说明 */
+            error: string | null;
+            /** @description true 表示结果由离线引擎生成，未使用大模型 */
+            offline: boolean;
+        };
+        /**
+         * @description 比例 0-1
+         * @example 0.1234
+         */
+        Ratio: number;
+        /** @description 报告指标。字数按中文查重系统的规则统计；参考文献默认不计入。 */
+        CheckFigures: {
+            /** @description 总文字复制比 */
+            totalRatio: components["schemas"]["Ratio"];
+            /** @description 去除引用文献复制比 */
+            ratioExcludingQuotes: components["schemas"]["Ratio"];
+            /** @description 去除本人已发表文献复制比 */
+            ratioExcludingSelf: components["schemas"]["Ratio"];
+            /** @description 单篇最大文字复制比 */
+            maxSingleRatio: components["schemas"]["Ratio"];
+            /** @description 参与检测的总字数 */
+            totalChars: components["schemas"]["CharCount"];
+            /** @description 重复字数 */
+            matchedChars: components["schemas"]["CharCount"];
+            /** @description 引用字数（带 [n] 标注的引文） */
+            quotedChars: components["schemas"]["CharCount"];
+            /** @description 总段落数 */
+            paragraphCount: number;
+            /** @description 疑似段落数 */
+            suspectParagraphCount: number;
+            /** @description 前部重合字数 */
+            frontMatchedChars: components["schemas"]["CharCount"];
+            /** @description 后部重合字数 */
+            rearMatchedChars: components["schemas"]["CharCount"];
+            sourceCount: number;
+            referencesExcluded: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+         *       "title": "基于深度学习的中文文本相似度研究",
+         *       "author": "张三",
+         *       "status": "done",
+         *       "progress": 100,
+         *       "priceFen": 3000,
+         *       "charCount": 12850,
+         *       "createdAt": "2026-11-22T08:30:00.000Z",
+         *       "finishedAt": "2026-11-22T08:30:06.000Z",
+         *       "error": null,
+         *       "offline": false,
+         *       "sourceType": "upload",
+         *       "fileName": "毕业论文终稿.docx",
+         *       "freeCheck": true,
+         *       "addToLibrary": false,
+         *       "excludeSelf": true,
+         *       "rewriteTaskId": null,
+         *       "figures": {
+         *         "totalRatio": 0.1234,
+         *         "ratioExcludingQuotes": 0.1012,
+         *         "ratioExcludingSelf": 0.1234,
+         *         "maxSingleRatio": 0.0421,
+         *         "totalChars": 12850,
+         *         "matchedChars": 1586,
+         *         "quotedChars": 285,
+         *         "paragraphCount": 86,
+         *         "suspectParagraphCount": 9,
+         *         "frontMatchedChars": 402,
+         *         "rearMatchedChars": 115,
+         *         "sourceCount": 7,
+         *         "referencesExcluded": true
+         *       }
+         *     }
+         */
+        CheckRecord: components["schemas"]["Task"] & {
+            /** @example 张三 */
+            author: string;
+            /** @enum {string} */
+            sourceType: "upload" | "paste";
+            /** @example 毕业论文终稿.docx */
+            fileName: string | null;
+            /** @description 草稿时表示可免费提交；提交后表示本次使用了首次免费查重 */
+            freeCheck: boolean;
+            /** @description 检测后把本文加入比对库（默认否） */
+            addToLibrary: boolean;
+            /** @description 排除本人此前提交的论文 */
+            excludeSelf: boolean;
+            /** @description 完成后才有 */
+            figures: components["schemas"]["CheckFigures"] | null;
+            /** @description 查重后自动降重的降重任务 id */
+            rewriteTaskId: string | null;
+        };
+        CheckPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["CheckRecord"][];
+        };
+        CheckPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["CheckPage"];
+        };
+        WordCountBody: {
+            /** @example 随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。 */
+            content: string;
+        };
+        WordCount: {
+            charCount: components["schemas"]["CharCount"];
+            priceFen: components["schemas"]["Fen"];
+        };
+        WordCountResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["WordCount"];
+        };
+        Deleted: {
+            id: components["schemas"]["Id"];
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        CheckDeletedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Deleted"];
+        };
+        CheckRecordResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["CheckRecord"];
+        };
+        CheckTitleBody: {
+            /** @example 基于深度学习的中文文本相似度研究 */
+            title: string;
+            /** @example 张三 */
+            author: string;
+        };
+        /** @description file 与 content 二选一 */
+        CheckInitBody: {
+            /**
+             * Format: binary
+             * @description .docx、.pdf 或 .txt，不超过 20 MB
+             */
+            file?: string;
+            /** @description 粘贴的正文 */
+            content?: string;
+            /** @example 基于深度学习的中文文本相似度研究 */
+            title: string;
+            /** @example 张三 */
+            author?: string;
+        };
+        CheckSubmitBody: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description 检测后把本文加入比对库
+             * @default false
+             */
+            addToLibrary: boolean;
+            /**
+             * @description 不与本人此前提交的论文比对
+             * @default true
+             */
+            excludeSelf: boolean;
+        };
+        IdBody: {
+            id: components["schemas"]["Id"];
+        };
+        /** @description 提交前的费用核对 */
+        CostQuote: {
+            priceFen: components["schemas"]["Fen"];
+            balanceFen: components["schemas"]["Fen"];
+            /** @description 本次可使用扫码注册赠送的首次免费查重 */
+            freeCheck: boolean;
+            /** @description 余额足够或可免费 */
+            enough: boolean;
+        };
+        CheckCostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["CostQuote"];
+        };
+        CheckMachineSubmitBody: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description 降重方式
+             * @enum {string}
+             */
+            mode: "rewrite" | "strong" | "smart" | "cnki";
+        };
+        /** Format: binary */
+        DeliveredFile: string;
+        /**
+         * @description cover 封面, toc 目录, abstract 摘要, body 正文, references 参考文献, acknowledgements 致谢, declaration 声明
+         * @enum {string}
+         */
+        SectionKind: "cover" | "toc" | "abstract" | "body" | "references" | "acknowledgements" | "declaration";
+        ReportSection: {
+            index: number;
+            kind: components["schemas"]["SectionKind"];
+            /** @example 第二章 相关技术综述 */
+            heading: string;
+            charCount: components["schemas"]["CharCount"];
+            matchedChars: components["schemas"]["CharCount"];
+            ratio: components["schemas"]["Ratio"];
+            /** @description 不计入总复制比（如参考文献、目录） */
+            excluded: boolean;
+        };
+        ReportSource: {
+            id: components["schemas"]["Id"];
+            /** @example 中文文本相似度计算方法综述 */
+            title: string;
+            /**
+             * @description library 比对库文献；submission 其他用户提交的论文（不显示作者）；own 本人此前提交
+             * @enum {string}
+             */
+            origin: "library" | "submission" | "own";
+            matchedChars: components["schemas"]["CharCount"];
+            /** @description 与该来源重合字数占总字数的比例 */
+            ratio: components["schemas"]["Ratio"];
+        };
+        /**
+         * @description red 句子过半被匹配；orange 部分匹配；none 未匹配
+         * @enum {string}
+         */
+        SentenceMark: "red" | "orange" | "none";
+        ReportSentence: {
+            /** @description 段内起始位置（Unicode 码点） */
+            start: number;
+            end: number;
+            mark: components["schemas"]["SentenceMark"];
+            /** @description 匹配最多的来源 */
+            sourceId: string | null;
+        };
+        /** @description 段内一处匹配及其来源原文 */
+        ReportMatch: {
+            start: number;
+            end: number;
+            sourceId: components["schemas"]["Id"];
+            /** @example 文本相似度计算在学术不端检测中发挥着重要作用 */
+            sourceText: string;
+        };
+        ReportParagraph: {
+            index: number;
+            section: components["schemas"]["SectionKind"];
+            sectionIndex: number;
+            /** @example 随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。 */
+            text: string;
+            charCount: components["schemas"]["CharCount"];
+            matchedChars: components["schemas"]["CharCount"];
+            ratio: components["schemas"]["Ratio"];
+            sentences: components["schemas"]["ReportSentence"][];
+            matches: components["schemas"]["ReportMatch"][];
+        };
+        CheckReport: {
+            id: components["schemas"]["Id"];
+            title: string;
+            author: string;
+            figures: components["schemas"]["CheckFigures"];
+            sections: components["schemas"]["ReportSection"][];
+            sources: components["schemas"]["ReportSource"][];
+            paragraphs: components["schemas"]["ReportParagraph"][];
+            generatedAt: components["schemas"]["DateTime"];
+        };
+        CheckReportResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["CheckReport"];
+        };
     };
     responses: {
         /** @description 请求参数不正确 */
@@ -438,8 +1274,66 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 上传内容过大 */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "PAYLOAD_TOO_LARGE",
+                 *         "message": "文件过大，请上传不超过 20 MB 的文件"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 内容无法处理，例如文件损坏或没有文字 */
+        Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "UNREADABLE_DOCUMENT",
+                 *         "message": "无法读取该 PDF 中的文字，请上传含文字层的 PDF 或 Word 文档"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 状态冲突，例如重复提交或余额不足 */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "INSUFFICIENT_BALANCE",
+                 *         "message": "余额不足，请先充值"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        PageNo: number;
+        PageSize: number;
+        IdQuery: components["schemas"]["Id"];
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -708,6 +1602,672 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    productPackageQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PackageFilter"];
+            };
+        };
+        responses: {
+            /** @description 套餐分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackagePageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    productPackageLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 套餐 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    orderInfoCreateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrderBody"];
+            };
+        };
+        responses: {
+            /** @description 待支付订单 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedOrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description 待支付订单过多 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "TOO_MANY_PENDING_ORDERS",
+                     *         "message": "待支付订单过多，请先完成或等待已有订单关闭"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    orderInfoLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 订单 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    orderInfoQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderFilter"];
+            };
+        };
+        responses: {
+            /** @description 订单分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    orderInfoSandboxNotify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxNotifyBody"];
+            };
+        };
+        responses: {
+            /** @description 订单已支付（或此前已支付） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description 支付令牌无效 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "BAD_PAYMENT_TOKEN",
+                     *         "message": "支付凭证无效"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description 订单已关闭或已退款 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "ORDER_CLOSED",
+                     *         "message": "订单已超时关闭，请重新下单"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoLedger: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 流水分页，最新在前 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    taskProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskProgressBody"];
+            };
+        };
+        responses: {
+            /** @description 当前用户的任务进度；不存在或不属于当前用户的 id 不返回 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskProgressResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    systemHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 服务与数据库状态 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CheckFilter"];
+            };
+        };
+        responses: {
+            /** @description 查重记录分页，最新在前 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWordCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordCountBody"];
+            };
+        };
+        responses: {
+            /** @description 字数与价格 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WordCountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkDelete: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckDeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description 检测进行中，不能删除 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "TASK_RUNNING",
+                     *         "message": "查重正在进行，请完成后再删除"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 查重记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkUpdateTitle: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckTitleBody"];
+            };
+        };
+        responses: {
+            /** @description 修改后的记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkCheckInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CheckInitBody"];
+            };
+        };
+        responses: {
+            /** @description 草稿记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkCheckSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckSubmitBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkCheckCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description 价格、余额、是否免费 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckCostResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkCheckMachineSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckMachineSubmitBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的查重记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkDownloadReport: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+                format?: "pdf" | "html";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 报告文件，Content-Disposition 带 UTF-8 文件名 */
+            200: {
+                headers: {
+                    /** @example attachment; filename="report.pdf"; filename*=UTF-8''%E6%9F%A5%E9%87%8D%E6%8A%A5%E5%91%8A.pdf */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["DeliveredFile"];
+                    "text/html": components["schemas"]["DeliveredFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description 报告尚未生成 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "REPORT_NOT_READY",
+                     *         "message": "查重尚未完成，报告暂不可下载"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkReportParagraphs: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 报告 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckReportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description 报告尚未生成 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "REPORT_NOT_READY",
+                     *         "message": "查重尚未完成，报告暂不可查看"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };

@@ -12,7 +12,7 @@ export type RequestConfig = {
   data?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  responseType?: 'json' | 'blob' | 'text';
+  responseType?: 'json' | 'blob';
 };
 
 /** What a call resolves to: the `result` of a success envelope, or the whole body otherwise. */
@@ -60,7 +60,12 @@ function buildUrl(url: string, params?: Record<string, unknown>): string {
 
 function encodeBody(data: unknown, headers: Headers): BodyInit | undefined {
   if (data === undefined) return undefined;
-  if (data instanceof FormData || data instanceof Blob || typeof data === 'string') return data;
+  // fetch must write the multipart boundary itself; orval sets a bare 'multipart/form-data'.
+  if (data instanceof FormData) {
+    headers.delete('Content-Type');
+    return data;
+  }
+  if (data instanceof Blob || typeof data === 'string') return data;
   headers.set('Content-Type', 'application/json');
   return JSON.stringify(data);
 }
@@ -118,8 +123,9 @@ export async function http<T>(config: RequestConfig): Promise<Unwrap<T>> {
     timer.clear();
   }
   if (!response.ok) throw await readError(response);
-  if (config.responseType === 'blob') return (await response.blob()) as Unwrap<T>;
-  if (config.responseType === 'text') return (await response.text()) as Unwrap<T>;
+  // Downloads (reports, .docx, .pptx) come back as files, whatever orval inferred.
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  if (config.responseType === 'blob' || !isJson) return (await response.blob()) as Unwrap<T>;
   const payload = (await response.json()) as unknown;
   if (payload && typeof payload === 'object' && 'result' in payload) return (payload as { result: Unwrap<T> }).result;
   return payload as Unwrap<T>;
