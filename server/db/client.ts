@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql as drizzleSql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { migrateEmbedded, migratePostgres } from './migrate';
+
+export type Orm = PgDatabase<PgQueryResultHKT>;
+export type Engine = 'pglite' | 'postgres';
+
+// What services receive: the whole database or an open transaction, with the same three members.
+// Raw rows come back as the driver gives them except timestamps, which stay ISO-like strings;
+// `count(*)` and other bigint results are strings on `pg`, so cast them in SQL (count(*)::int).
+export interface Executor {
+  orm: Orm;
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+}
+
+export interface Database extends Executor {
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; wins over dataDir. */
+  databaseUrl?: string;
+  /** Directory of the embedded PGlite database (its files live in <dataDir>/pglite). Default ./data */
+  dataDir?: string;
+  /** In-memory PGlite, for tests. */
+  memory?: boolean;
+  /** Skip the migrations (the CLI's `db migrate` runs them explicitly). Default false. */
+  skipMigrations?: boolean;
+  /** Pool size for PostgreSQL. Default 10. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  return options.databaseUrl && !options.memory ? openPostgres(options) : openPglite(options);
+}
+
+async function migrated(db: Database, migrate: () => Promise<void>, skip?: boolean): Promise<Database> {
+  if (skip) return db;
+  try {
+    await migrate();
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let client: PGlite;
+  if (options.memory) {
+    client = await PGlite.create();
+  } else {
+    const dir = join(options.dataDir ?? './data', 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const orm = drizzlePglite(client) as unknown as Orm;
+  const db: Database = {
+    ...executorFor(orm),
+    engine: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+  return migrated(db, () => migrateEmbedded(client), options.skipMigrations);
+}
+
+async function openPostgres(options: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const orm = drizzleNodePg(pool) as unknown as Orm;
+  let closed = false;
+  const db: Database = {
+    ...executorFor(orm),
+    engine: 'postgres',
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+  return migrated(db, () => migratePostgres(pool), options.skipMigrations);
+}
+
+function executorFor(orm: Orm): Executor {
+  return {
+    orm,
+    sql: async <T>(text: string, params: unknown[] = []) => {
+      const result = (await orm.execute(toSql(text, params))) as unknown as { rows: T[] };
+      return result.rows;
+    },
+    transaction: (fn) => orm.transaction((tx) => fn(executorFor(tx as unknown as Orm))),
+  };
+}
+
+// Turns `select ... where id = $1` plus params into a drizzle SQL object, so raw SQL runs through the
+// same session (and the same transaction) as the query builder.
+export function toSql(text: string, params: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    const index = Number(match[1]) - 1;
+    if (index < 0 || index >= params.length) throw new Error(`SQL parameter $${match[1]} has no value`);
+    chunks.push(drizzleSql.raw(text.slice(last, match.index)), drizzleSql`${params[index]}`);
+    last = (match.index ?? 0) + match[0].length;
+  }
+  chunks.push(drizzleSql.raw(text.slice(last)));
+  return drizzleSql.join(chunks);
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { newId } from '../ids';
+import { orders } from './orders';
+import { tasks } from './tasks';
+import { users } from './users';
+
+export const ledgerKinds = ['recharge', 'charge', 'refund', 'order_refund', 'adjust'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+// Append-only: a balance is the sum of amountFen. The partial unique indexes make "credit an order once",
+// "charge a task once" and "refund a task once" hold even under concurrent or repeated calls.
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    orderId: text('order_id').references(() => orders.id),
+    taskId: text('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('ledger_order_kind_uq').on(t.orderId, t.kind).where(sql`${t.orderId} is not null`),
+    uniqueIndex('ledger_task_kind_uq').on(t.taskId, t.kind).where(sql`${t.taskId} is not null`),
+    check('ledger_kind_check', sql`${t.kind} in ('recharge', 'charge', 'refund', 'order_refund', 'adjust')`),
+  ],
+);
+
+export type LedgerEntry = typeof ledgerEntries.$inferSelect;

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const packageTypes = ['check', 'rewrite', 'aigc', 'paper', 'ppt', 'recharge'] as const;
+export type PackageType = (typeof packageTypes)[number];
+
+// Ids are stable (pkg-check, pkg-recharge-1000 ...): the seed migration, the CLI and the contract tests use them.
+export const packages = pgTable(
+  'packages',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type', { enum: packageTypes }).notNull(),
+    priceFen: integer('price_fen').notNull(),
+    originalPriceFen: integer('original_price_fen').notNull(),
+    creditFen: integer('credit_fen').notNull(),
+    description: text('description').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('packages_type_check', sql`${t.type} in ('check', 'rewrite', 'aigc', 'paper', 'ppt', 'recharge')`),
+    check('packages_price_check', sql`${t.priceFen} > 0 and ${t.originalPriceFen} >= 0 and ${t.creditFen} >= 0`),
+  ],
+);
+
+export type Package = typeof packages.$inferSelect;
+
+// Per-service unit prices: price = max(minFen, ceil(chars / unitChars) * unitFen).
+export const servicePrices = pgTable(
+  'service_prices',
+  {
+    service: text('service').primaryKey(),
+    name: text('name').notNull(),
+    unitChars: integer('unit_chars').notNull(),
+    unitFen: integer('unit_fen').notNull(),
+    minFen: integer('min_fen').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('service_prices_check', sql`${t.unitChars} > 0 and ${t.unitFen} >= 0 and ${t.minFen} >= 0`)],
+);
+
+export type ServicePrice = typeof servicePrices.$inferSelect;

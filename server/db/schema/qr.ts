@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { newId } from '../ids';
+import { users } from './users';
+
+// pending -> scanned -> confirmed -> consumed (the desktop poll received its token).
+export const qrSessions = pgTable(
+  'qr_sessions',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    secretHash: text('secret_hash').notNull(),
+    status: text('status', { enum: ['pending', 'scanned', 'confirmed', 'consumed'] })
+      .notNull()
+      .default('pending'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [check('qr_sessions_status_check', sql`${t.status} in ('pending', 'scanned', 'confirmed', 'consumed')`)],
+);
+
+export type QrSession = typeof qrSessions.$inferSelect;

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/client';
+
+// One fresh database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL points at a
+// PostgreSQL server whose role may create databases, a new database there that is dropped on close.
+// (A database rather than a schema: drizzle-kit qualifies foreign keys with "public".)
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ memory: true });
+
+  const name = `moyan_test_${randomBytes(6).toString('hex')}`;
+  await admin(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await admin(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function admin(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
