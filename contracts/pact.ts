@@ -1,0 +1,19 @@
+import { PactV4 } from '@pact-foundation/pact';
+import { setApiBaseUrl, TOKEN_KEY } from '../src/api/http';
+import { PACT_TOKEN } from './states';
+
+process.env.PACT_DO_NOT_TRACK = 'true';
+
+export const PACT_DIR = 'contracts/pacts';
+
+export function createPact(): PactV4 {
+  return new PactV4({ consumer: 'moyan-web', provider: 'moyan-api', dir: PACT_DIR, logLevel: 'warn' });
+}
+
+/** Points the real client (generated functions + mutator) at the Pact mock server. */
+export function useMockServer(url: string, options: { signedIn?: boolean } = {}): void {
+  setApiBaseUrl(url);
+  if (options.signedIn) localStorage.setItem(TOKEN_KEY, PACT_TOKEN);
+}
+
+export const BEARER = `Bearer ${PACT_TOKEN}`;

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Pact consumer tests. Files run one at a time: they all write the same pact file (moyan-web -> moyan-api).
+export default defineConfig({
+  test: {
+    name: 'contract',
+    environment: 'node',
+    include: ['contracts/**/*.pact.test.ts'],
+    setupFiles: ['contracts/setup.ts'],
+    globalSetup: ['contracts/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 30_000,
+  },
+});
