@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { newId } from '../ids';
-import { packages } from './packages';
+import { type PackageType, packages } from './packages';
 import { users } from './users';
 
 export const orderStatuses = ['pending', 'paid', 'refunded', 'closed'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-// Name, amount and credit are copied from the package at purchase, so later price edits never change an order.
+// Name, type, amount and credit are copied from the package at purchase, so later price edits never change an order.
 export const orders = pgTable(
   'orders',
   {
@@ -20,6 +20,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => packages.id),
     packageName: text('package_name').notNull(),
+    packageType: text('package_type').$type<PackageType>().notNull(),
     amountFen: integer('amount_fen').notNull(),
     creditFen: integer('credit_fen').notNull(),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const packageTypes = ['check', 'rewrite', 'aigc', 'paper', 'ppt', 'recharge'] as const;
 export type PackageType = (typeof packageTypes)[number];
@@ -15,6 +15,8 @@ export const packages = pgTable(
     originalPriceFen: integer('original_price_fen').notNull(),
     creditFen: integer('credit_fen').notNull(),
     description: text('description').notNull().default(''),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    recommended: boolean('recommended').notNull().default(false),
     sort: integer('sort').notNull().default(0),
     active: boolean('active').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
