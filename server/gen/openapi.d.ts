@@ -521,6 +521,1361 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/base/paper_machine_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 降重、强力降重、润色改写记录列表（可按模式筛选） */
+        post: operations["paperMachineQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/query_content_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 降重结果的段落对照（原文与改写） */
+        post: operations["paperMachineQueryContentList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除降重记录 */
+        post: operations["paperMachineDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 降重记录详情（进度与前后对比数据） */
+        post: operations["paperMachineLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/load_content_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 单个段落对照（重新改写后轮询用） */
+        post: operations["paperMachineLoadContentById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/word_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 统计字数并报价（按降重模式计价） */
+        post: operations["paperMachineWordCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/machine_init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 上传论文（文件或粘贴文本），创建待支付的降重任务
+         * @description file 与 content 二选一；文件支持 .docx、.pdf、.txt。返回 status 为 draft 的记录及其字数和价格。
+         */
+        post: operations["paperMachineMachineInit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/machine_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 支付并提交降重任务
+         * @description 从余额扣费后排队；重复提交或余额不足返回 409。
+         */
+        post: operations["paperMachineMachineSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 重新改写某一段
+         * @description 段落状态变为 queued，完成后用 load_content_by_id 读取新的改写；不另收费，频繁调用返回 429。
+         */
+        post: operations["paperMachineReload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 下载降重后的论文（.docx）
+         * @description 已采纳的段落使用改写，未采纳的保留原文。
+         */
+        post: operations["paperMachineDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/submit_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 对降重后的文本发起查重
+         * @description 按查重价格扣费并创建新的查重记录，返回其 id；降重未完成、已在复查或余额不足返回 409。
+         */
+        post: operations["paperMachineSubmitCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/reduction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 即时改写一段短文（不超过 2000 字，不生成记录） */
+        post: operations["paperMachineReduction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/check_machine_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 按查重报告标红的段落降重
+         * @description 以已完成的查重记录为来源创建降重任务并扣费排队；查重未完成、重复提交或余额不足返回 409。
+         */
+        post: operations["paperMachineCheckMachineSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/check_aigc_machine_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 按 AIGC 检测报告标出的段落降重
+         * @description 以已完成的 AIGC 检测记录为来源创建降重任务并扣费排队；检测未完成、重复提交或余额不足返回 409。
+         */
+        post: operations["paperMachineCheckAigcMachineSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/check_aigc_and_machine_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 查重并检测 AIGC，改写两者标出的段落后复查
+         * @description id 为 machine_init 创建的 draft 记录。依次查重、检测 AIGC、改写任一报告标出的段落，再查重和检测一次；
+         *     记录中 similarityBefore/After 与 aigcBefore/After 四个数据都会填写。重复提交或余额不足返回 409。
+         */
+        post: operations["paperMachineCheckAigcAndMachineSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_machine_api/accept_content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 采纳或撤销某一段的改写（对照页勾选） */
+        post: operations["paperMachineAcceptContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 智能降重、学术库降重记录列表 */
+        post: operations["machineQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除智能降重或学术库降重记录 */
+        post: operations["machineDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 智能降重或学术库降重记录详情 */
+        post: operations["machineLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/word_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 统计字数并报价（智能降重或学术库降重） */
+        post: operations["machineWordCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/machine_cnki_init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 上传论文，创建待支付的学术库降重任务
+         * @description file 与 content 二选一。学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，
+         *     否则提交后先查重（费用含在报价中）。
+         */
+        post: operations["machineMachineCnkiInit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/machine_init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 上传论文，创建待支付的智能降重任务（离线引擎）
+         * @description file 与 content 二选一；文件支持 .docx、.pdf、.txt。
+         */
+        post: operations["machineMachineInit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/machine_cnki_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 支付并提交学术库降重任务
+         * @description 从余额扣费后排队；重复提交或余额不足返回 409。
+         */
+        post: operations["machineMachineCnkiSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/machine_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 支付并提交智能降重任务
+         * @description 从余额扣费后排队；重复提交或余额不足返回 409。
+         */
+        post: operations["machineMachineSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/check_order_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 查询降重任务的支付情况（paper_machine_api 与 machine_api 共用） */
+        post: operations["machineCheckOrderId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/machine_api/download_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 下载降重报告（.docx，含前后对比数据与改写全文） */
+        get: operations["machineDownloadReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** AIGC 检测与降 AIGC 记录列表（可按类型筛选） */
+        post: operations["paperAigcQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/query_content_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 逐段 AIGC 概率与句子标注 */
+        post: operations["paperAigcQueryContentList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除 AIGC 记录 */
+        post: operations["paperAigcDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** AIGC 记录详情（AI 字符占比、分档、得分） */
+        post: operations["paperAigcLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/load_content_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 单个段落的 AIGC 详情 */
+        post: operations["paperAigcLoadContentById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/word_count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 统计字数并报价（AIGC 检测） */
+        post: operations["paperAigcWordCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/machine_init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
+         * @description file 与 content 二选一；文件支持 .docx、.pdf、.txt。返回 status 为 draft 的检测记录及其字数和价格。
+         */
+        post: operations["paperAigcMachineInit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/machine_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 支付并提交 AIGC 检测
+         * @description 从余额扣费后排队；重复提交或余额不足返回 409。
+         */
+        post: operations["paperAigcMachineSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/check_order_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 查询 AIGC 记录的支付情况 */
+        post: operations["paperAigcCheckOrderId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 重新评估某一段的 AIGC 概率
+         * @description 同步返回重新评分后的段落，记录的总体数据随之更新；不另收费，频繁调用返回 429。
+         */
+        post: operations["paperAigcReload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/download_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 下载 AIGC 检测报告（PDF）
+         * @description 降 AIGC 记录的报告包含处理前后的 AI 字符占比。
+         */
+        post: operations["paperAigcDownloadReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/submit_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 对降 AIGC 后的文本重新检测
+         * @description id 为降 AIGC 记录；按检测价格扣费并创建新的检测记录。未完成、已在复测或余额不足返回 409。
+         */
+        post: operations["paperAigcSubmitCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/aigc_machine_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 改写检测标出的段落以降低 AI 痕迹
+         * @description id 为已完成的检测记录；创建 kind 为 lower 的记录并扣费排队。检测未完成、重复提交或余额不足返回 409。
+         */
+        post: operations["paperAigcAigcMachineSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_aigc_api/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 下载降 AIGC 后的论文（.docx） */
+        post: operations["paperAigcDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/query_paper_content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 论文全文（按章节拼接） */
+        post: operations["paperInfoQueryPaperContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/query_content_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 论文章节列表（含状态与正文） */
+        post: operations["paperInfoQueryContentList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 论文写作记录 */
+        post: operations["paperInfoQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 论文详情（含大纲与参考文献） */
+        post: operations["paperInfoLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除论文记录 */
+        post: operations["paperInfoDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 重新生成某一章节
+         * @description id 为章节 id；章节重新排队生成，不另行收费。
+         */
+        post: operations["paperInfoReload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 下载论文 Word 文档 */
+        post: operations["paperInfoDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/load_other_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 配套材料：开题报告、文献综述、致谢 */
+        post: operations["paperInfoLoadOtherById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/paper_xueshu_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 提交期刊学术论文写作
+         * @description 按表单一次性生成整篇期刊论文；从余额扣费后排队。
+         */
+        post: operations["paperInfoPaperXueshuSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/paper_info_api/paper_submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 提交毕业论文写作
+         * @description 按表单一次性生成整篇毕业论文及所选配套材料；从余额扣费后排队。
+         */
+        post: operations["paperInfoPaperSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/generate_paper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 根据题目生成论文与可编辑大纲
+         * @description 创建草稿论文（stage=outline，status=draft）并生成大纲；确认大纲（commit_paper）时才扣费。
+         */
+        post: operations["aiPaperInfoGeneratePaper"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** AI 论文记录 */
+        post: operations["aiPaperInfoQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除 AI 论文 */
+        post: operations["aiPaperInfoDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/query_content_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** AI 论文章节列表（含状态与正文） */
+        post: operations["aiPaperInfoQueryContentList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** AI 论文详情（含可编辑大纲） */
+        post: operations["aiPaperInfoLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/commit_paper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 确认大纲并开始生成正文
+         * @description 保存大纲、按目标字数从余额扣费，逐节排队生成（stage=writing）。大纲确认后不可再次提交。
+         */
+        post: operations["aiPaperInfoCommitPaper"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/reload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 重新生成某一章节
+         * @description id 为章节 id；章节重新排队生成，不另行收费。
+         */
+        post: operations["aiPaperInfoReload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 下载 AI 论文 Word 文档（含目录与参考文献） */
+        post: operations["aiPaperInfoDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/update_content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 手动修改章节正文
+         * @description id 为章节 id；正在生成的章节不能修改。
+         */
+        post: operations["aiPaperInfoUpdateContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_paper_info_api/delete_content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 删除某一章节
+         * @description id 为章节 id；正在生成的章节不能删除。
+         */
+        post: operations["aiPaperInfoDeleteContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/chat_gpt_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 对话列表 */
+        post: operations["chatGptQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/chat_gpt_api/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 发送消息并获取完整回答
+         * @description 不带 conversationId 时新建对话，标题取自首条消息。未配置大模型时由离线引擎作答并标记 offline。
+         */
+        post: operations["chatGptCompletions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/chat_gpt_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 对话详情（含全部消息） */
+        post: operations["chatGptLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/chat_gpt_api/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除对话 */
+        post: operations["chatGptDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/chat_gpt_api/completions_stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 发送消息并以服务器推送事件流式获取回答
+         * @description 请求体与 completions 相同。成功时以 text/event-stream 逐条推送 `data: <JSON>` 事件：
+         *     `{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；
+         *     `{"type": "done", "conversationId", "messageId", "offline"}` 为结束，消息已保存；
+         *     `{"type": "error", "content": "中文说明"}` 为中途失败，已推送的片段不保存。
+         *     开始推送前的失败（参数、登录、对话不存在、限流）仍以 JSON 错误信封返回。
+         */
+        post: operations["chatGptCompletionsStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_ppt_info_api/get_template_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PPT 模板列表 */
+        post: operations["aiPptInfoGetTemplateList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_sys_config_api/f/load_all_by_entity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 按类别读取配置项（如 PPT 场景、页数选项） */
+        post: operations["aiSysConfigLoadAllByEntity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_ppt_info_api/save_or_update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 保存或更新 PPT
+         * @description 不带 id 时新建草稿（status=draft），带 id 时更新。source=topic 时需要 topic，source=paper 时需要 paperText。
+         *     未传 slides（或为空）时按主题或论文正文起草幻灯片；传入 slides 时按原样保存。渲染中的 PPT 不能修改。
+         */
+        post: operations["aiPptInfoSaveOrUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_ppt_info_api/query_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PPT 记录 */
+        post: operations["aiPptInfoQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_ppt_info_api/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 删除 PPT */
+        post: operations["aiPptInfoDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_sys_config_api/f/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 读取单个配置项 */
+        post: operations["aiSysConfigLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_ppt_info_api/submit_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 提交 PPT 渲染为 .pptx
+         * @description 从余额扣费后排队渲染；返回 status=queued 的记录，进度随任务更新。已提交的 PPT 不能重复提交。
+         */
+        post: operations["aiPptInfoSubmitById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_ppt_info_api/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 下载渲染好的 PPT 文件 */
+        post: operations["aiPptInfoDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_ppt_info_api/load_by_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PPT 详情（确认提交页刷新后重新读取） */
+        post: operations["aiPptInfoLoadById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1164,6 +2519,1017 @@ export interface components {
             success: true;
             result: components["schemas"]["CheckReport"];
         };
+        /**
+         * @description rewrite 降重，strong 强力降重，polish 润色改写
+         * @example rewrite
+         * @enum {string}
+         */
+        PaperMachineMode: "rewrite" | "strong" | "polish";
+        PaperMachineFilter: {
+            mode?: components["schemas"]["PaperMachineMode"];
+            status?: components["schemas"]["TaskStatus"];
+        };
+        /**
+         * @description 降重记录的模式：rewrite 降重，strong 强力降重，polish 润色改写，smart 智能降重，cnki 学术库降重
+         * @example strong
+         * @enum {string}
+         */
+        RewriteMode: "rewrite" | "strong" | "polish" | "smart" | "cnki";
+        /**
+         * @description upload 上传论文，check 来自查重报告，aigc 来自 AIGC 检测报告，check-aigc 查重与 AIGC 检测后一并改写
+         * @example upload
+         * @enum {string}
+         */
+        RewriteSource: "upload" | "check" | "aigc" | "check-aigc";
+        /**
+         * @description 比例 0-1，尚未得出时为 null
+         * @example 0.3215
+         */
+        RewriteNullableRatio: number | null;
+        /**
+         * @description 改写时保持不变的术语
+         * @example [
+         *       "卷积神经网络",
+         *       "BERT",
+         *       "余弦相似度"
+         *     ]
+         */
+        ProtectedTerms: string[];
+        /** @description 降重记录 */
+        RewriteTask: components["schemas"]["Task"] & {
+            mode: components["schemas"]["RewriteMode"];
+            source: components["schemas"]["RewriteSource"];
+            /**
+             * @description 参与处理的段落数
+             * @example 86
+             */
+            paragraphTotal: number;
+            /**
+             * @description 已改写的段落数
+             * @example 41
+             */
+            paragraphRewritten: number;
+            /**
+             * @description 采纳改写的段落数
+             * @example 38
+             */
+            paragraphAccepted: number;
+            /**
+             * @description 改写后全文字符数，完成前为 null
+             * @example 13120
+             */
+            rewrittenCharCount: number | null;
+            similarityBefore: components["schemas"]["RewriteNullableRatio"];
+            similarityAfter: components["schemas"]["RewriteNullableRatio"];
+            aigcBefore: components["schemas"]["RewriteNullableRatio"];
+            aigcAfter: components["schemas"]["RewriteNullableRatio"];
+            /**
+             * @description 来源查重记录 id（source 为 check、check-aigc 或学术库降重时）
+             * @example 01JD3R2A7C9E1G3J5L7N9Q1S3U
+             */
+            sourceCheckId: string | null;
+            /**
+             * @description 来源 AIGC 检测记录 id（source 为 aigc 或 check-aigc 时）
+             * @example null
+             */
+            sourceAigcId: string | null;
+            /**
+             * @description submit_check 为改写后文本创建的查重记录 id
+             * @example null
+             */
+            recheckId: string | null;
+            protectedTerms: components["schemas"]["ProtectedTerms"];
+        };
+        RewriteTaskPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["RewriteTask"][];
+        };
+        RewriteTaskPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["RewriteTaskPage"];
+        };
+        /** @description 降重结果中的一段：原文与改写 */
+        ParagraphPair: {
+            id: components["schemas"]["Id"];
+            index: number;
+            /** @example 文本相似度计算是自然语言处理中的基础问题。 */
+            original: string;
+            /** @example 在自然语言处理领域，计算文本之间的相似程度属于一项基础性研究课题。 */
+            rewritten: string;
+            status: components["schemas"]["TaskStatus"];
+            similarityBefore: number | null;
+            similarityAfter: number | null;
+            aigcBefore: number | null;
+            aigcAfter: number | null;
+            accepted: boolean;
+        };
+        RewriteParagraphPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["ParagraphPair"][];
+        };
+        RewriteParagraphPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["RewriteParagraphPage"];
+        };
+        RewriteDeletedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Deleted"];
+        };
+        RewriteTaskResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["RewriteTask"];
+        };
+        RewriteParagraphResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["ParagraphPair"];
+        };
+        PaperMachineWordCountBody: components["schemas"]["WordCountBody"] & {
+            mode?: components["schemas"]["PaperMachineMode"];
+        };
+        RewriteWordCountResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["WordCount"];
+        };
+        /** @description file 与 content 二选一 */
+        PaperMachineInitForm: {
+            /**
+             * Format: binary
+             * @description 论文文件（.docx、.pdf、.txt，不超过 20 MB）
+             */
+            file?: string;
+            /**
+             * @description 粘贴的论文正文
+             * @example 随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。本文提出一种融合语义与结构特征的相似度模型。
+             */
+            content?: string;
+            /** @example 基于深度学习的中文文本相似度研究 */
+            title: string;
+            mode: components["schemas"]["PaperMachineMode"];
+            protectedTerms?: components["schemas"]["ProtectedTerms"];
+        };
+        RewriteRecheck: {
+            id: components["schemas"]["Id"];
+            checkId: components["schemas"]["Id"];
+            status: components["schemas"]["TaskStatus"];
+            priceFen: components["schemas"]["Fen"];
+        };
+        RewriteRecheckResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["RewriteRecheck"];
+        };
+        RewriteReductionBody: {
+            /** @example 文本相似度计算是自然语言处理中的基础问题，广泛应用于信息检索、问答系统和抄袭检测等领域。 */
+            content: string;
+            mode: components["schemas"]["PaperMachineMode"];
+            protectedTerms?: components["schemas"]["ProtectedTerms"];
+        };
+        RewriteReduction: {
+            /** @example 文本相似度计算是自然语言处理中的基础问题，广泛应用于信息检索、问答系统和抄袭检测等领域。 */
+            original: string;
+            /** @example 在自然语言处理领域，衡量文本之间的相似程度是一项基础性课题，其成果被大量用于信息检索、自动问答以及抄袭识别等场景。 */
+            rewritten: string;
+            mode: components["schemas"]["PaperMachineMode"];
+            /** @description true 表示由离线引擎改写，未使用大模型 */
+            offline: boolean;
+            /**
+             * @description 原文字符数
+             * @example 46
+             */
+            charCount: number;
+            /**
+             * @description 改写后字符数
+             * @example 58
+             */
+            rewrittenCharCount: number;
+            aigcBefore: components["schemas"]["RewriteNullableRatio"];
+            aigcAfter: components["schemas"]["RewriteNullableRatio"];
+        };
+        RewriteReductionResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["RewriteReduction"];
+        };
+        RewriteFromCheckBody: {
+            checkId: components["schemas"]["Id"];
+            mode: components["schemas"]["PaperMachineMode"];
+        };
+        RewriteFromAigcBody: {
+            aigcId: components["schemas"]["Id"];
+            mode: components["schemas"]["PaperMachineMode"];
+        };
+        RewriteCheckAigcBody: {
+            id: components["schemas"]["Id"];
+            mode: components["schemas"]["PaperMachineMode"];
+        };
+        RewriteAcceptBody: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description true 采纳改写，false 保留原文
+             * @example true
+             */
+            accepted: boolean;
+        };
+        /**
+         * @description smart 智能降重（离线引擎），cnki 学术库降重（只改写查重标红的句子）
+         * @example smart
+         * @enum {string}
+         */
+        MachineMode: "smart" | "cnki";
+        MachineFilter: {
+            mode?: components["schemas"]["MachineMode"];
+            status?: components["schemas"]["TaskStatus"];
+        };
+        MachineWordCountBody: components["schemas"]["WordCountBody"] & {
+            mode?: components["schemas"]["MachineMode"];
+        };
+        /** @description file 与 content 二选一；checkId 可选 */
+        MachineCnkiInitForm: {
+            /**
+             * Format: binary
+             * @description 论文文件（.docx、.pdf、.txt，不超过 20 MB）
+             */
+            file?: string;
+            /**
+             * @description 粘贴的论文正文
+             * @example 本研究以长三角地区制造业企业为样本，考察环境规制对企业绿色创新的影响机制。
+             */
+            content?: string;
+            /** @example 环境规制对制造业绿色创新的影响研究 */
+            title: string;
+            /**
+             * @description 已完成的本站查重记录 id，沿用其标红结果
+             * @example 01JD3R2A7C9E1G3J5L7N9Q1S3U
+             */
+            checkId?: string;
+            protectedTerms?: components["schemas"]["ProtectedTerms"];
+        };
+        /** @description file 与 content 二选一 */
+        MachineInitForm: {
+            /**
+             * Format: binary
+             * @description 论文文件（.docx、.pdf、.txt，不超过 20 MB）
+             */
+            file?: string;
+            /**
+             * @description 粘贴的论文正文
+             * @example 乡村振兴战略的实施离不开数字技术的支撑。近年来，农村电商快速发展，为农民增收开辟了新渠道。
+             */
+            content?: string;
+            /** @example 数字经济背景下农村电商发展路径研究 */
+            title: string;
+            protectedTerms?: components["schemas"]["ProtectedTerms"];
+        };
+        /** @description 任务的支付情况（check_order_id） */
+        PaymentCheck: {
+            paid: boolean;
+            /** @description 扣费对应的账本流水号，未支付时为 null */
+            orderId: string | null;
+            status: components["schemas"]["TaskStatus"];
+            priceFen: components["schemas"]["Fen"];
+        };
+        RewritePaymentCheckResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PaymentCheck"];
+        };
+        /**
+         * @description detect AIGC 检测，lower 降 AIGC
+         * @example detect
+         * @enum {string}
+         */
+        AigcKind: "detect" | "lower";
+        AigcFilter: {
+            kind?: components["schemas"]["AigcKind"];
+            status?: components["schemas"]["TaskStatus"];
+        };
+        /**
+         * @description 比例 0-1，尚未得出时为 null
+         * @example 0.4268
+         */
+        AigcNullableRatio: number | null;
+        /** @description AIGC 检测或降 AIGC 记录 */
+        AigcRecord: components["schemas"]["Task"] & {
+            kind: components["schemas"]["AigcKind"];
+            /** @example 李明 */
+            author: string | null;
+            /**
+             * @description offline-model 离线模型，llm-perplexity 大模型困惑度；评分前为 null
+             * @example offline-model
+             * @enum {string|null}
+             */
+            method: "offline-model" | "llm-perplexity" | null;
+            aiCharRatio: components["schemas"]["AigcNullableRatio"];
+            /**
+             * @description AI 字符占比分档：low 低，medium 中，high 高；评分前为 null
+             * @example medium
+             * @enum {string|null}
+             */
+            band: "low" | "medium" | "high" | null;
+            /**
+             * @description 综合得分 0-100，越高越像机器生成；评分前为 null
+             * @example 47
+             */
+            score: number | null;
+            /**
+             * @description 判定为 AI 生成的字符数；评分前为 null
+             * @example 5486
+             */
+            aiCharCount: number | null;
+            /**
+             * @description 参与检测的段落数
+             * @example 86
+             */
+            paragraphTotal: number;
+            /**
+             * @description 分档为 medium 或 high 的段落数
+             * @example 23
+             */
+            paragraphFlagged: number;
+            /**
+             * @description 已改写的段落数（仅降 AIGC 记录，检测记录为 0）
+             * @example 0
+             */
+            paragraphRewritten: number;
+            /**
+             * @description 降 AIGC 记录所依据的检测记录 id；检测记录为 null
+             * @example null
+             */
+            sourceId: string | null;
+            /**
+             * @description 降 AIGC 的改写方式；检测记录为 null
+             * @example null
+             * @enum {string|null}
+             */
+            mode: "rewrite" | "strong" | "polish" | null;
+            aiCharRatioBefore: components["schemas"]["AigcNullableRatio"];
+            aiCharRatioAfter: components["schemas"]["AigcNullableRatio"];
+            /**
+             * @description submit_check 为降 AIGC 后文本创建的检测记录 id
+             * @example null
+             */
+            recheckId: string | null;
+        };
+        AigcRecordPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["AigcRecord"][];
+        };
+        AigcRecordPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["AigcRecordPage"];
+        };
+        /**
+         * @description AI 字符占比分档：low 低，medium 中，high 高
+         * @example medium
+         * @enum {string}
+         */
+        AigcBand: "low" | "medium" | "high";
+        /** @description 句子在段落 text 中的位置 [start, end) 及其 AI 生成概率 */
+        AigcSentence: {
+            /** @example 0 */
+            start: number;
+            /** @example 38 */
+            end: number;
+            /** @example 0.82 */
+            probability: number;
+            /**
+             * @description 判定依据
+             * @example [
+             *       "句长过于均匀",
+             *       "连接词密度偏高"
+             *     ]
+             */
+            reasons: string[];
+        };
+        AigcParagraph: {
+            id: components["schemas"]["Id"];
+            /** @example 12 */
+            index: number;
+            /**
+             * @description 所在章节标题
+             * @example 第二章 相关理论基础
+             */
+            section: string | null;
+            /**
+             * @description 段落正文；降 AIGC 记录为改写后的文本
+             * @example 综上所述，深度学习技术在文本相似度计算领域展现出了显著的优势。此外，随着预训练模型的不断发展，其应用前景将更加广阔。
+             */
+            text: string;
+            /** @example 58 */
+            charCount: number;
+            /** @example 0.76 */
+            aiProbability: number;
+            band: components["schemas"]["AigcBand"];
+            sentences: components["schemas"]["AigcSentence"][];
+            /**
+             * @description 降 AIGC 记录中改写前的原文；检测记录为 null
+             * @example null
+             */
+            original: string | null;
+            aiProbabilityBefore: components["schemas"]["AigcNullableRatio"];
+        };
+        AigcParagraphPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["AigcParagraph"][];
+        };
+        AigcParagraphPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["AigcParagraphPage"];
+        };
+        AigcDeletedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Deleted"];
+        };
+        AigcRecordResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["AigcRecord"];
+        };
+        AigcParagraphResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["AigcParagraph"];
+        };
+        AigcWordCountResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["WordCount"];
+        };
+        /** @description file 与 content 二选一 */
+        AigcInitForm: {
+            /**
+             * Format: binary
+             * @description 论文文件（.docx、.pdf、.txt，不超过 20 MB）
+             */
+            file?: string;
+            /**
+             * @description 粘贴的论文正文
+             * @example 综上所述，深度学习技术在文本相似度计算领域展现出了显著的优势。此外，随着预训练模型的不断发展，其应用前景将更加广阔。
+             */
+            content?: string;
+            /** @example 基于深度学习的中文文本相似度研究 */
+            title: string;
+            /** @example 李明 */
+            author?: string;
+        };
+        AigcPaymentCheckResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PaymentCheck"];
+        };
+        AigcRecheck: {
+            id: components["schemas"]["Id"];
+            aigcId: components["schemas"]["Id"];
+            status: components["schemas"]["TaskStatus"];
+            priceFen: components["schemas"]["Fen"];
+        };
+        AigcRecheckResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["AigcRecheck"];
+        };
+        /**
+         * @description 降 AIGC 的改写方式，与降重模式相同：rewrite 降重，strong 强力降重，polish 润色改写
+         * @example strong
+         * @enum {string}
+         */
+        AigcLowerMode: "rewrite" | "strong" | "polish";
+        AigcLowerBody: {
+            id: components["schemas"]["Id"];
+            mode: components["schemas"]["AigcLowerMode"];
+        };
+        /**
+         * @description outline 大纲待确认 -> writing 正文生成中 -> done 已完成
+         * @enum {string}
+         */
+        PaperStage: "outline" | "writing" | "done";
+        PaperFullText: {
+            id: components["schemas"]["Id"];
+            /** @example 基于深度学习的中文文本相似度研究 */
+            title: string;
+            status: components["schemas"]["TaskStatus"];
+            stage: components["schemas"]["PaperStage"];
+            /**
+             * @description 按章节顺序拼接的全文（含标题行），段落以换行分隔
+             * @example 摘要
+             *     本文针对中文文本相似度计算问题，提出一种融合字词双粒度特征的孪生网络模型……
+             *     第一章 绪论
+             *     1.1 研究背景与意义
+             *     随着高等教育规模的持续扩大，学位论文数量逐年攀升……
+             */
+            content: string;
+            charCount: components["schemas"]["CharCount"];
+            /** @description true 表示至少有一节由离线引擎生成 */
+            offline: boolean;
+        };
+        PaperFullTextResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PaperFullText"];
+        };
+        PaperSection: {
+            id: components["schemas"]["Id"];
+            paperId: components["schemas"]["Id"];
+            /**
+             * @description 在全文中的顺序，从 0 开始
+             * @example 1
+             */
+            index: number;
+            /**
+             * @description 标题级别：1 章，2 节，3 小节
+             * @example 2
+             */
+            level: number;
+            /** @example 1.1 研究背景与意义 */
+            heading: string;
+            /**
+             * @description 本节正文；未生成时为空串
+             * @example 随着高等教育规模的持续扩大，学位论文数量逐年攀升，学术不端行为的检测需求日益迫切。传统的字符串匹配方法难以识别经过改写的抄袭内容……
+             */
+            content: string;
+            charCount: components["schemas"]["CharCount"];
+            /** @example 1200 */
+            targetLength: number;
+            status: components["schemas"]["TaskStatus"];
+            /** @description 生成失败时的中文说明 */
+            error: string | null;
+            /** @description true 表示本节由离线引擎生成，未使用大模型 */
+            offline: boolean;
+        };
+        PaperSectionPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["PaperSection"][];
+        };
+        PaperSectionPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PaperSectionPage"];
+        };
+        /**
+         * @description junior-college 专科, bachelor 本科, master 硕士, doctor 博士, journal 期刊学术论文
+         * @example bachelor
+         * @enum {string}
+         */
+        PaperDegree: "junior-college" | "bachelor" | "master" | "doctor" | "journal";
+        PaperFilter: {
+            status?: components["schemas"]["TaskStatus"];
+            stage?: components["schemas"]["PaperStage"];
+            degree?: components["schemas"]["PaperDegree"];
+            /**
+             * @description 按题目模糊查找
+             * @example 文本相似度
+             */
+            keyword?: string;
+        };
+        /**
+         * @description 学科专业
+         * @example 计算机科学与技术
+         */
+        PaperDiscipline: string;
+        /**
+         * @description 目标字数（按查重系统的字符统计规则）
+         * @example 15000
+         */
+        PaperTargetLength: number;
+        /**
+         * @example [
+         *       "文本相似度",
+         *       "深度学习",
+         *       "孪生网络",
+         *       "学术不端检测"
+         *     ]
+         */
+        PaperKeywords: string[];
+        PaperRecord: components["schemas"]["Task"] & {
+            discipline: components["schemas"]["PaperDiscipline"];
+            degree: components["schemas"]["PaperDegree"];
+            targetLength: components["schemas"]["PaperTargetLength"];
+            keywords: components["schemas"]["PaperKeywords"];
+            stage: components["schemas"]["PaperStage"];
+            /**
+             * @description 章节总数（含一级与二级标题）
+             * @example 24
+             */
+            sectionCount: number;
+            /**
+             * @description 已生成完成的章节数
+             * @example 17
+             */
+            sectionsDone: number;
+        };
+        PaperPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["PaperRecord"][];
+        };
+        PaperPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PaperPage"];
+        };
+        /**
+         * @description 用户指定的参考文献条目（GB/T 7714 格式），写作时优先引用
+         * @example [
+         *       "王明, 李华. 基于BERT的中文短文本相似度计算[J]. 计算机工程, 2021, 47(6): 80-86.",
+         *       "张伟. 学术不端文献检测技术综述[J]. 情报科学, 2020, 38(3): 152-158."
+         *     ]
+         */
+        PaperReferences: string[];
+        /** @description 大纲中的一节（二级标题） */
+        PaperOutlineSection: {
+            /** @example 1.1 研究背景与意义 */
+            heading: string;
+            /**
+             * @description 本节目标字数
+             * @example 1200
+             */
+            targetLength: number;
+            /**
+             * @description 写作要点
+             * @example [
+             *       "学术不端检测的现实需求",
+             *       "传统字符串匹配方法的局限"
+             *     ]
+             */
+            points: string[];
+        };
+        /** @description 大纲中的一章（一级标题） */
+        PaperOutlineChapter: {
+            /** @example 第一章 绪论 */
+            heading: string;
+            /**
+             * @description 本章目标字数；有节时为各节之和
+             * @example 3000
+             */
+            targetLength: number;
+            sections: components["schemas"]["PaperOutlineSection"][];
+        };
+        /** @description 可编辑的论文大纲；摘要、参考文献与致谢由系统自动生成，不在大纲内 */
+        PaperOutline: {
+            chapters: components["schemas"]["PaperOutlineChapter"][];
+        };
+        PaperDetail: components["schemas"]["PaperRecord"] & {
+            references: components["schemas"]["PaperReferences"];
+            /** @description 大纲；经典表单提交的论文在大纲生成前为 null */
+            outline: components["schemas"]["PaperOutline"] | null;
+        };
+        PaperDetailResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PaperDetail"];
+        };
+        PaperDeletedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Deleted"];
+        };
+        PaperSectionResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PaperSection"];
+        };
+        /**
+         * @description proposal 开题报告, literature-review 文献综述, acknowledgement 致谢
+         * @enum {string}
+         */
+        PaperMaterialKind: "proposal" | "literature-review" | "acknowledgement";
+        PaperMaterial: {
+            kind: components["schemas"]["PaperMaterialKind"];
+            /** @example 基于深度学习的中文文本相似度研究——开题报告 */
+            title: string;
+            /**
+             * @description 材料正文；未生成时为空串
+             * @example 一、选题依据：学术不端检测是保障学位论文质量的重要环节……
+             */
+            content: string;
+            charCount: components["schemas"]["CharCount"];
+            status: components["schemas"]["TaskStatus"];
+            offline: boolean;
+        };
+        PaperMaterials: {
+            paperId: components["schemas"]["Id"];
+            /** @description 提交时选择生成的材料；未选择的不出现 */
+            materials: components["schemas"]["PaperMaterial"][];
+        };
+        PaperMaterialsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PaperMaterials"];
+        };
+        /**
+         * @description 论文题目
+         * @example 基于深度学习的中文文本相似度研究
+         */
+        PaperTitle: string;
+        /**
+         * @description 补充写作要求，例如研究方法、格式说明
+         * @example 需包含实验设计与结果分析，实验数据使用公开数据集 LCQMC。
+         */
+        PaperRequirements: string;
+        /** @description 期刊学术论文表单 */
+        PaperXueshuSubmitBody: {
+            title: components["schemas"]["PaperTitle"];
+            discipline: components["schemas"]["PaperDiscipline"];
+            /**
+             * @description 目标字数（期刊论文篇幅较短）
+             * @example 8000
+             */
+            length: number;
+            keywords?: components["schemas"]["PaperKeywords"];
+            references?: components["schemas"]["PaperReferences"];
+            requirements?: components["schemas"]["PaperRequirements"];
+        };
+        PaperRecordResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PaperRecord"];
+        };
+        /**
+         * @description 毕业论文的学历层次
+         * @example bachelor
+         * @enum {string}
+         */
+        ThesisDegree: "junior-college" | "bachelor" | "master" | "doctor";
+        /** @description 毕业论文表单 */
+        PaperSubmitBody: {
+            title: components["schemas"]["PaperTitle"];
+            discipline: components["schemas"]["PaperDiscipline"];
+            degree: components["schemas"]["ThesisDegree"];
+            length: components["schemas"]["PaperTargetLength"];
+            keywords?: components["schemas"]["PaperKeywords"];
+            references?: components["schemas"]["PaperReferences"];
+            requirements?: components["schemas"]["PaperRequirements"];
+            /**
+             * @description 同时生成的配套材料
+             * @example [
+             *       "proposal",
+             *       "acknowledgement"
+             *     ]
+             */
+            materials?: components["schemas"]["PaperMaterialKind"][];
+        };
+        GeneratePaperBody: {
+            title: components["schemas"]["PaperTitle"];
+            discipline: components["schemas"]["PaperDiscipline"];
+            degree: components["schemas"]["PaperDegree"];
+            length: components["schemas"]["PaperTargetLength"];
+            keywords?: components["schemas"]["PaperKeywords"];
+            references?: components["schemas"]["PaperReferences"];
+        };
+        CommitPaperBody: {
+            id: components["schemas"]["Id"];
+            outline: components["schemas"]["PaperOutline"];
+        };
+        UpdatePaperContentBody: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description 章节的新正文
+             * @example 本研究在 LCQMC 数据集上的实验表明，融合字词双粒度特征后模型准确率提升了 2.3 个百分点。
+             */
+            content: string;
+        };
+        ChatConversation: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description 对话标题，取自首条消息
+             * @example 如何撰写文献综述
+             */
+            title: string;
+            createdAt: components["schemas"]["DateTime"];
+            lastMessageAt: components["schemas"]["DateTime"];
+            /** @example 6 */
+            messageCount: number;
+        };
+        ChatConversationPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["ChatConversation"][];
+        };
+        ChatConversationPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["ChatConversationPage"];
+        };
+        ChatCompletionBody: {
+            /** @description 续写已有对话；不传则新建对话 */
+            conversationId?: components["schemas"]["Id"];
+            /**
+             * @description 用户消息
+             * @example 请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。
+             */
+            content: string;
+        };
+        ChatCompletion: {
+            conversationId: components["schemas"]["Id"];
+            messageId: components["schemas"]["Id"];
+            /**
+             * @description 助手的回答
+             * @example 近五年该方向大致经历了三个阶段：基于词向量的无监督方法、基于预训练语言模型的微调方法，以及融合知识与多粒度特征的方法……
+             */
+            content: string;
+            /** @description true 表示未使用大模型，由离线引擎作答 */
+            offline: boolean;
+        };
+        ChatCompletionResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["ChatCompletion"];
+        };
+        /**
+         * @description user 用户, assistant 助手
+         * @enum {string}
+         */
+        ChatRole: "user" | "assistant";
+        ChatMessage: {
+            id: components["schemas"]["Id"];
+            role: components["schemas"]["ChatRole"];
+            /** @example 请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。 */
+            content: string;
+            createdAt: components["schemas"]["DateTime"];
+            /** @description 助手消息由离线引擎生成时为 true；用户消息恒为 false */
+            offline: boolean;
+        };
+        ChatConversationDetail: components["schemas"]["ChatConversation"] & {
+            /** @description 按时间正序；超出上限时只返回最近的消息 */
+            messages: components["schemas"]["ChatMessage"][];
+        };
+        ChatConversationDetailResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["ChatConversationDetail"];
+        };
+        ChatDeletedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Deleted"];
+        };
+        PptTemplate: {
+            id: components["schemas"]["Id"];
+            /** @example 学术蓝 */
+            name: string;
+            /**
+             * @description 封面预览图地址
+             * @example /ppt-templates/academic-blue.png
+             */
+            previewUrl: string;
+            /**
+             * @description 主色、辅色、强调色等，#RRGGBB
+             * @example [
+             *       "#1F4E79",
+             *       "#2E75B6",
+             *       "#F4B183",
+             *       "#FFFFFF"
+             *     ]
+             */
+            palette: string[];
+        };
+        PptTemplateListResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PptTemplate"][];
+        };
+        /**
+         * @description 配置类别：ppt_scene PPT 场景, ppt_page_count 页数选项
+         * @example ppt_scene
+         * @enum {string}
+         */
+        SysConfigEntity: "ppt_scene" | "ppt_page_count";
+        SysConfigEntityBody: {
+            entity: components["schemas"]["SysConfigEntity"];
+        };
+        SysConfig: {
+            id: components["schemas"]["Id"];
+            entity: components["schemas"]["SysConfigEntity"];
+            /**
+             * @description 配置项的稳定取值，保存 PPT 时作为 scene 等字段的值
+             * @example thesis_defense
+             */
+            key: string;
+            /**
+             * @description 展示名称
+             * @example 毕业答辩
+             */
+            label: string;
+            /**
+             * @description 配置值，例如页数选项的页数或场景的说明
+             * @example 适用于本科、硕士学位论文答辩，突出研究方法与结论
+             */
+            value: string;
+            /** @example 1 */
+            sort: number;
+        };
+        SysConfigListResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["SysConfig"][];
+        };
+        /**
+         * @description 场景，取 ai_sys_config_api 中 entity=ppt_scene 的 key
+         * @example thesis_defense
+         */
+        PptScene: string;
+        /**
+         * @description 目标页数（含封面与结束页）
+         * @example 15
+         */
+        PptPageCount: number;
+        /**
+         * @description topic 按主题生成, paper 从论文正文提炼
+         * @enum {string}
+         */
+        PptSource: "topic" | "paper";
+        /**
+         * @description cover 封面, toc 目录, section 章节过渡, content 要点, two-column 双栏对比, summary 总结, ending 致谢结束
+         * @enum {string}
+         */
+        PptSlideLayout: "cover" | "toc" | "section" | "content" | "two-column" | "summary" | "ending";
+        PptSlide: {
+            /**
+             * @description 页序，从 0 开始
+             * @example 2
+             */
+            index: number;
+            layout: components["schemas"]["PptSlideLayout"];
+            /** @example 研究方法 */
+            title: string;
+            /**
+             * @example [
+             *       "构建字词双粒度孪生网络",
+             *       "在 LCQMC 数据集上训练与评估",
+             *       "与 BERT 基线对比准确率"
+             *     ]
+             */
+            bullets: string[];
+            /**
+             * @description 演讲者备注
+             * @example 这一页重点说明模型结构，可结合示意图讲解约一分钟。
+             */
+            notes: string;
+        };
+        PptDeckBody: {
+            /** @description 更新已有 PPT 时传入 */
+            id?: components["schemas"]["Id"];
+            /** @example 基于深度学习的中文文本相似度研究——毕业答辩 */
+            title: string;
+            templateId: components["schemas"]["Id"];
+            scene: components["schemas"]["PptScene"];
+            pageCount: components["schemas"]["PptPageCount"];
+            source: components["schemas"]["PptSource"];
+            /**
+             * @description source=topic 时必填：主题与要求
+             * @example 介绍中文文本相似度研究的背景、方法、实验结果与结论
+             */
+            topic?: string;
+            /**
+             * @description source=paper 时必填：论文正文
+             * @example 摘要：文本相似度计算是自然语言处理中的基础问题，在学术不端检测、问答匹配和信息检索中有着广泛应用。 针对中文文本词语边界模糊、同义表达丰富的特点，本文提出一种融合字词双粒度特征的孪生网络模型。 模型分别以字向量和词向量编码句子，通过交互注意力捕捉两句之间的细粒度对应关系，再经池化与全连接层输出相似度。 在 LCQMC 与 BQ Corpus 两个公开数据集上的实验表明，该模型的准确率分别达到 87.6% 和 85.1%， 较 BERT 基线提升约 2 个百分点，且推理速度提高近一倍。最后，本文将模型应用于学位论文查重场景，验证了其实用价值。
+             */
+            paperText?: string;
+            slides?: components["schemas"]["PptSlide"][];
+        };
+        PptDeck: components["schemas"]["Task"] & {
+            templateId: components["schemas"]["Id"];
+            scene: components["schemas"]["PptScene"];
+            pageCount: components["schemas"]["PptPageCount"];
+            source: components["schemas"]["PptSource"];
+            /** @example 介绍中文文本相似度研究的背景、方法、实验结果与结论 */
+            topic: string | null;
+            /** @example 15 */
+            slideCount: number;
+            slides: components["schemas"]["PptSlide"][];
+        };
+        PptDeckResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PptDeck"];
+        };
+        PptDeckFilter: {
+            status?: components["schemas"]["TaskStatus"];
+            source?: components["schemas"]["PptSource"];
+            /**
+             * @description 按标题模糊查找
+             * @example 答辩
+             */
+            keyword?: string;
+        };
+        PptDeckPage: components["schemas"]["PageMeta"] & {
+            records: components["schemas"]["PptDeck"][];
+        };
+        PptDeckPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PptDeckPage"];
+        };
+        PptDeletedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Deleted"];
+        };
+        SysConfigResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["SysConfig"];
+        };
     };
     responses: {
         /** @description 请求参数不正确 */
@@ -1328,6 +3694,125 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 任务正在进行，暂不能删除 */
+        RewriteTaskRunning: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "TASK_RUNNING",
+                 *         "message": "任务正在处理中，请完成后再删除"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 任务或段落尚未完成 */
+        RewriteNotFinished: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "TASK_NOT_FINISHED",
+                 *         "message": "降重尚未完成，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 检测或降 AIGC 尚未完成，或该记录类型不支持此操作 */
+        AigcNotFinished: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "TASK_NOT_FINISHED",
+                 *         "message": "检测尚未完成，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 论文或章节正在生成，暂不能修改、删除或重新生成 */
+        PaperBusy: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "PAPER_BUSY",
+                 *         "message": "论文正在生成中，请等待完成后再操作"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 论文 Word 文档 */
+        PaperDocx: {
+            headers: {
+                /** @description 以附件下载，文件名为论文题目（UTF-8 编码） */
+                "Content-Disposition"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["DeliveredFile"];
+            };
+        };
+        /** @description 论文尚未生成完成 */
+        PaperNotReady: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "PAPER_NOT_READY",
+                 *         "message": "论文尚未生成完成，请稍后再下载"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description PPT 正在渲染，暂不能修改或删除 */
+        PptBusy: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "PPT_BUSY",
+                 *         "message": "PPT 正在生成中，请等待完成后再操作"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         PageNo: number;
@@ -1335,7 +3820,12 @@ export interface components {
         IdQuery: components["schemas"]["Id"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description 附件下载，文件名以 UTF-8 编码（RFC 6266 / RFC 5987） */
+        RewriteContentDisposition: string;
+        /** @description 附件下载，文件名以 UTF-8 编码（RFC 6266 / RFC 5987） */
+        AigcContentDisposition: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2268,6 +4758,2098 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PaperMachineFilter"];
+            };
+        };
+        responses: {
+            /** @description 记录分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineQueryContentList: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 段落对照分页，按 index 升序 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteParagraphPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineDelete: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteDeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RewriteTaskRunning"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 降重记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineLoadContentById: {
+        parameters: {
+            query: {
+                /** @description 段落对照 id */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 段落对照 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteParagraphResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineWordCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaperMachineWordCountBody"];
+            };
+        };
+        responses: {
+            /** @description 字数与价格 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteWordCountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineMachineInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PaperMachineInitForm"];
+            };
+        };
+        responses: {
+            /** @description 已创建的降重任务（draft） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineMachineSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的降重任务 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineReload: {
+        parameters: {
+            query: {
+                /** @description 段落对照 id */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已排队重新改写的段落 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteParagraphResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RewriteNotFinished"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineDownload: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 降重后的 Word 文档 */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["RewriteContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["DeliveredFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RewriteNotFinished"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineSubmitCheck: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 新建的查重任务 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteRecheckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineReduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewriteReductionBody"];
+            };
+        };
+        responses: {
+            /** @description 改写结果 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteReductionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineCheckMachineSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewriteFromCheckBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的降重任务 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineCheckAigcMachineSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewriteFromAigcBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的降重任务 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineCheckAigcAndMachineSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewriteCheckAigcBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的降重任务 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperMachineAcceptContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RewriteAcceptBody"];
+            };
+        };
+        responses: {
+            /** @description 更新后的段落对照 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteParagraphResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RewriteNotFinished"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MachineFilter"];
+            };
+        };
+        responses: {
+            /** @description 记录分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineDelete: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteDeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RewriteTaskRunning"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 降重记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineWordCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MachineWordCountBody"];
+            };
+        };
+        responses: {
+            /** @description 字数与价格 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteWordCountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineMachineCnkiInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MachineCnkiInitForm"];
+            };
+        };
+        responses: {
+            /** @description 已创建的学术库降重任务（draft） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineMachineInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MachineInitForm"];
+            };
+        };
+        responses: {
+            /** @description 已创建的智能降重任务（draft） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineMachineCnkiSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的学术库降重任务 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineMachineSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的智能降重任务 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewriteTaskResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineCheckOrderId: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 支付情况 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RewritePaymentCheckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    machineDownloadReport: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 降重报告 Word 文档 */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["RewriteContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["DeliveredFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RewriteNotFinished"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AigcFilter"];
+            };
+        };
+        responses: {
+            /** @description 记录分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcRecordPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcQueryContentList: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 段落分页，按 index 升序 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcParagraphPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcDelete: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcDeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description 任务正在进行，暂不能删除 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "TASK_RUNNING",
+                     *         "message": "检测正在进行中，请完成后再删除"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AIGC 记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcLoadContentById: {
+        parameters: {
+            query: {
+                /** @description 段落 id */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 段落详情 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcParagraphResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcWordCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordCountBody"];
+            };
+        };
+        responses: {
+            /** @description 字数与价格 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcWordCountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcMachineInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AigcInitForm"];
+            };
+        };
+        responses: {
+            /** @description 已创建的检测记录（draft） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcMachineSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的检测记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcCheckOrderId: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 支付情况 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcPaymentCheckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcReload: {
+        parameters: {
+            query: {
+                /** @description 段落 id */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 重新评分后的段落 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcParagraphResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AigcNotFinished"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcDownloadReport: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 检测报告 PDF */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["AigcContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["DeliveredFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AigcNotFinished"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcSubmitCheck: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 新建的检测任务 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcRecheckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcAigcMachineSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AigcLowerBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的降 AIGC 记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AigcRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperAigcDownload: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 降 AIGC 后的 Word 文档 */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["AigcContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["DeliveredFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AigcNotFinished"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoQueryPaperContent: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 拼接后的全文；仍在生成时只含已完成的章节 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperFullTextResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoQueryContentList: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 章节分页，按 index 排序 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSectionPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PaperFilter"];
+            };
+        };
+        responses: {
+            /** @description 论文分页，最新在前 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 论文 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoDelete: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperDeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PaperBusy"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoReload: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已排队的章节 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PaperBusy"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoDownload: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PaperDocx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PaperNotReady"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoLoadOtherById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 随论文一同生成的配套材料 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperMaterialsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoPaperXueshuSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaperXueshuSubmitBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的论文 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    paperInfoPaperSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaperSubmitBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的论文 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoGeneratePaper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneratePaperBody"];
+            };
+        };
+        responses: {
+            /** @description 含大纲的草稿论文 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PaperFilter"];
+            };
+        };
+        responses: {
+            /** @description 论文分页，最新在前 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoDelete: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperDeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PaperBusy"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoQueryContentList: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 章节分页，按 index 排序 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSectionPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 论文与大纲 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoCommitPaper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommitPaperBody"];
+            };
+        };
+        responses: {
+            /** @description 已排队的论文 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoReload: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已排队的章节 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PaperBusy"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoDownload: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PaperDocx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PaperNotReady"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoUpdateContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaperContentBody"];
+            };
+        };
+        responses: {
+            /** @description 修改后的章节 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperSectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PaperBusy"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPaperInfoDeleteContent: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperDeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PaperBusy"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    chatGptQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 对话分页，最近活跃在前 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatConversationPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    chatGptCompletions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionBody"];
+            };
+        };
+        responses: {
+            /** @description 助手的回答 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    chatGptLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 对话与消息，按时间正序 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatConversationDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    chatGptDelete: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatDeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    chatGptCompletionsStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionBody"];
+            };
+        };
+        responses: {
+            /** @description 回答的事件流 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example data: {"type":"delta","content":"文献综述一般包括"}
+                     *
+                     *     data: {"type":"delta","content":"研究现状、主要观点和研究不足三部分。"}
+                     *
+                     *     data: {"type":"done","conversationId":"01JD3Q8V4N5K2M7P9R6T8W0XYZ","messageId":"01JD3QA2B7C8D9E0F1G2H3J4K5","offline":false}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPptInfoGetTemplateList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 全部模板，按推荐顺序 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PptTemplateListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiSysConfigLoadAllByEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SysConfigEntityBody"];
+            };
+        };
+        responses: {
+            /** @description 该类别的配置项，按 sort 升序 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SysConfigListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPptInfoSaveOrUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PptDeckBody"];
+            };
+        };
+        responses: {
+            /** @description 保存后的 PPT */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PptDeckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PptBusy"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPptInfoQueryList: {
+        parameters: {
+            query?: {
+                pageNo?: components["parameters"]["PageNo"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PptDeckFilter"];
+            };
+        };
+        responses: {
+            /** @description PPT 分页，最新在前 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PptDeckPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPptInfoDelete: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已删除 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PptDeletedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PptBusy"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiSysConfigLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 配置项 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SysConfigResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPptInfoSubmitById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已排队的 PPT */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PptDeckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPptInfoDownload: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PPT 文件 */
+            200: {
+                headers: {
+                    /** @description 以附件下载，文件名为 PPT 标题（UTF-8 编码） */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": components["schemas"]["DeliveredFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description PPT 尚未渲染完成 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PPT_NOT_READY",
+                     *         "message": "PPT 尚未生成完成，请稍后再下载"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    aiPptInfoLoadById: {
+        parameters: {
+            query: {
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PPT */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PptDeckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -31,23 +31,35 @@ import type {
 } from '.././model';
 
 
-export const getLoginLoginResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: faker.datatype.boolean(), result: {access_token: faker.string.alpha({length: {min: 20, max: 200}}), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: faker.number.int({min: 60, max: 31536000})}, ...overrideResponse})
+export const getLoginLoginResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: faker.string.alpha({length: {min: 20, max: 200}}), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: faker.number.int({min: 60, max: 31536000})}, ...overrideResponse})
 
-export const getLoginCurrentResponseMock = (overrideResponse: Partial< CurrentUserResponse > = {}): CurrentUserResponse => ({success: faker.datatype.boolean(), result: {id: faker.string.alpha({length: {min: 1, max: 64}}), loginName: faker.string.alpha({length: {min: 10, max: 64}}), avatar: faker.string.alpha({length: {min: 10, max: 2048}}), roles: faker.helpers.arrayElements(['admin'] as const)}, ...overrideResponse})
+export const getLoginCurrentResponseMock = (overrideResponse: Partial< CurrentUserResponse > = {}): CurrentUserResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), loginName: (function anonymous(
+) {
+return faker.person.fullName();
+})(), avatar: faker.string.alpha({length: {min: 10, max: 2048}}), roles: faker.helpers.arrayElements(['admin'] as const)}, ...overrideResponse})
 
-export const getAccountInfoAccountResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: faker.datatype.boolean(), result: {userId: faker.string.alpha({length: {min: 1, max: 64}}), loginName: faker.string.alpha({length: {min: 10, max: 64}}), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), balanceFen: faker.number.int({min: 0, max: 100000000}), freeCheckAvailable: faker.datatype.boolean(), totalRechargeFen: faker.number.int({min: 0, max: 100000000}), totalSpentFen: faker.number.int({min: 0, max: 100000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
+export const getAccountInfoAccountResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: faker.string.alpha({length: {min: 1, max: 64}}), loginName: (function anonymous(
+) {
+return faker.person.fullName();
+})(), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), balanceFen: faker.number.int({min: 0, max: 100000000}), freeCheckAvailable: faker.datatype.boolean(), totalRechargeFen: faker.number.int({min: 0, max: 100000000}), totalSpentFen: faker.number.int({min: 0, max: 100000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
 
-export const getLoginLoginQrCodeResponseMock = (overrideResponse: Partial< QrSessionResponse > = {}): QrSessionResponse => ({success: faker.datatype.boolean(), result: {id: faker.string.alpha({length: {min: 1, max: 64}}), qrCode: faker.string.alpha({length: {min: 10, max: 2048}}), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
+export const getLoginLoginQrCodeResponseMock = (overrideResponse: Partial< QrSessionResponse > = {}): QrSessionResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), qrCode: faker.string.alpha({length: {min: 10, max: 2048}}), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
 
-export const getLoginValLoginQrCodeResponseMock = (overrideResponse: Partial< QrTokenResponse > = {}): QrTokenResponse => ({success: faker.datatype.boolean(), result: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null]), ...overrideResponse})
+export const getLoginValLoginQrCodeResponseMock = (overrideResponse: Partial< QrTokenResponse > = {}): QrTokenResponse => ({success: true, result: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null]), ...overrideResponse})
 
-export const getLoginLogoutResponseMock = (overrideResponse: Partial< LogoutResponse > = {}): LogoutResponse => ({success: faker.datatype.boolean(), result: {loggedOut: faker.datatype.boolean()}, ...overrideResponse})
+export const getLoginLogoutResponseMock = (overrideResponse: Partial< LogoutResponse > = {}): LogoutResponse => ({success: true, result: {loggedOut: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getLoginRegisterResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: faker.datatype.boolean(), result: {access_token: faker.string.alpha({length: {min: 20, max: 200}}), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: faker.number.int({min: 60, max: 31536000})}, ...overrideResponse})
+export const getLoginRegisterResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: faker.string.alpha({length: {min: 20, max: 200}}), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: faker.number.int({min: 60, max: 31536000})}, ...overrideResponse})
 
-export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: faker.datatype.boolean(), result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, loginName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null])}, ...overrideResponse})
+export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, loginName: faker.helpers.arrayElement([(function anonymous(
+) {
+return faker.person.fullName();
+})(), null])}, ...overrideResponse})
 
-export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: faker.datatype.boolean(), result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, loginName: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null])}, ...overrideResponse})
+export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, loginName: faker.helpers.arrayElement([(function anonymous(
+) {
+return faker.person.fullName();
+})(), null])}, ...overrideResponse})
 
 
 export const getLoginLoginMockHandler = (overrideResponse?: LoginTokenResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<LoginTokenResponse> | LoginTokenResponse), options?: RequestHandlerOptions) => {

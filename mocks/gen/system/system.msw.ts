@@ -25,7 +25,7 @@ import type {
 } from '.././model';
 
 
-export const getSystemHealthResponseMock = (overrideResponse: Partial< HealthResponse > = {}): HealthResponse => ({success: faker.datatype.boolean(), result: {status: faker.helpers.arrayElement(['ok','degraded'] as const), database: faker.helpers.arrayElement(['pglite','postgres'] as const), version: faker.string.alpha({length: {min: 10, max: 40}}), uptimeSeconds: faker.number.int({min: 0, max: 100000000})}, ...overrideResponse})
+export const getSystemHealthResponseMock = (overrideResponse: Partial< HealthResponse > = {}): HealthResponse => ({success: true, result: {status: faker.helpers.arrayElement(['ok','degraded'] as const), database: faker.helpers.arrayElement(['pglite','postgres'] as const), version: faker.string.alpha({length: {min: 10, max: 40}}), uptimeSeconds: faker.number.int({min: 0, max: 100000000})}, ...overrideResponse})
 
 
 export const getSystemHealthMockHandler = (overrideResponse?: HealthResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<HealthResponse> | HealthResponse), options?: RequestHandlerOptions) => {

@@ -22,6 +22,9 @@ export interface RegisterBody {
    * @maxLength 72
    */
   password: string;
-  /** @pattern ^1[3-9][0-9]{9}$ */
+  /**
+   * @maxLength 11
+   * @pattern ^1[3-9][0-9]{9}$
+   */
   phone?: string;
 }
