@@ -1,0 +1,116 @@
+import { kgramHashes } from './hash';
+import type { SimilarityParams } from './params';
+
+/** An aligned region in normalised coordinates: [aStart, aEnd) of the checked text, [bStart, bEnd) of a source. */
+export interface Alignment {
+  aStart: number;
+  aEnd: number;
+  bStart: number;
+  bEnd: number;
+  /** Characters inside the region matched exactly (the rest are bridged gaps). */
+  exact: number;
+  /** The exact pieces, for mapping positions inside the region. */
+  pieces: Piece[];
+}
+
+export interface Piece {
+  a: number;
+  b: number;
+  length: number;
+}
+
+/** The checked text's k-grams, hashed once per check and shared by every candidate. */
+export interface IndexedText {
+  codes: Uint32Array;
+  table: Map<number, number | number[]>;
+}
+
+const MAX_OCCURRENCES = 48;
+
+export function indexText(codes: Uint32Array, k: number): IndexedText {
+  const table = new Map<number, number | number[]>();
+  const hashes = kgramHashes(codes, k);
+  for (let i = 0; i < hashes.length; i++) {
+    const seen = table.get(hashes[i]);
+    if (seen === undefined) table.set(hashes[i], i);
+    else if (typeof seen === 'number') table.set(hashes[i], [seen, i]);
+    else if (seen.length < MAX_OCCURRENCES) seen.push(i);
+  }
+  return { codes, table };
+}
+
+/** Maximal exact matches of at least k characters, found from shared k-grams and extended both ways. */
+function exactPieces(a: IndexedText, b: Uint32Array, k: number): Piece[] {
+  const pieces: Piece[] = [];
+  const coveredTo = new Map<number, number>();
+  const hashes = kgramHashes(b, k);
+  const A = a.codes;
+  const visit = (i: number, j: number) => {
+    const diagonal = j - i;
+    if ((coveredTo.get(diagonal) ?? -1) > j) return;
+    for (let x = 0; x < k; x++) if (A[i + x] !== b[j + x]) return;
+    let s = 0;
+    while (i - s > 0 && j - s > 0 && A[i - s - 1] === b[j - s - 1]) s++;
+    let e = k;
+    while (i + e < A.length && j + e < b.length && A[i + e] === b[j + e]) e++;
+    pieces.push({ a: i - s, b: j - s, length: s + e });
+    coveredTo.set(diagonal, j + e);
+  };
+  for (let j = 0; j < hashes.length; j++) {
+    const at = a.table.get(hashes[j]);
+    if (at === undefined) continue;
+    if (typeof at === 'number') visit(at, j);
+    else for (const i of at) visit(i, j);
+  }
+  return pieces;
+}
+
+/**
+ * Chains exact pieces that follow each other in both texts with gaps of at most `maxGap`
+ * (edits, inserted characters, swapped words) into alignments, keeping those with at least
+ * `minMatch` exactly matched characters.
+ */
+export function alignPair(
+  a: IndexedText,
+  b: Uint32Array,
+  params: Pick<SimilarityParams, 'k' | 'minMatch' | 'maxGap'>,
+): Alignment[] {
+  const pieces = exactPieces(a, b, params.k).sort((x, y) => x.a - y.a || y.length - x.length);
+  const chains: Alignment[] = [];
+  for (const p of pieces) {
+    const chain = findChain(chains, p, params.maxGap);
+    if (!chain) {
+      chains.push({ aStart: p.a, aEnd: p.a + p.length, bStart: p.b, bEnd: p.b + p.length, exact: p.length, pieces: [p] });
+      continue;
+    }
+    const fresh = p.a + p.length - Math.max(p.a, chain.aEnd);
+    if (fresh <= 0) continue;
+    chain.exact += Math.min(fresh, p.length);
+    chain.aEnd = p.a + p.length;
+    chain.bEnd = Math.max(chain.bEnd, p.b + p.length);
+    chain.pieces.push(p);
+  }
+  return chains.filter((c) => c.exact >= params.minMatch);
+}
+
+function findChain(chains: Alignment[], p: Piece, maxGap: number): Alignment | undefined {
+  for (let i = chains.length - 1; i >= Math.max(0, chains.length - 64); i--) {
+    const c = chains[i];
+    const gapA = p.a - c.aEnd;
+    const gapB = p.b - c.bEnd;
+    const shift = p.b - p.a - (c.bEnd - c.aEnd);
+    if (gapA <= maxGap && gapA >= -p.length && gapB <= maxGap && gapB >= -p.length && Math.abs(shift) <= maxGap) return c;
+  }
+  return undefined;
+}
+
+/** Position in the source that corresponds to checked-text position `a` inside an alignment. */
+export function sourcePosition(alignment: Alignment, a: number): number {
+  let best = alignment.pieces[0];
+  for (const p of alignment.pieces) {
+    if (p.a <= a) best = p;
+    else break;
+  }
+  const b = best.b + Math.min(a - best.a, best.length);
+  return Math.max(alignment.bStart, Math.min(alignment.bEnd, b));
+}

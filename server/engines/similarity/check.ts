@@ -1,0 +1,67 @@
+import { findQuotedCitations } from '../text/citations';
+import { toCodePoints } from '../text/code-points';
+import { analyzeText } from '../text/document';
+import { normalizeForMatching, type NormalizedText } from '../text/normalize';
+import type { SectionKind } from '../text/sections';
+import { alignPair, indexText } from './align';
+import { kgramHashes } from './hash';
+import { DEFAULT_PARAMS, windowSize, type SimilarityParams } from './params';
+import { buildReport, type SourceMatches } from './report';
+import type { CheckOptions, CheckReport, LibraryPort, SourceOrigin } from './types';
+import { winnow } from './winnow';
+
+export const DEFAULT_EXCLUDED_SECTIONS: SectionKind[] = ['cover', 'toc', 'declaration', 'references'];
+
+/** Normalised characters outside the checked sections become values no library text contains. */
+function maskExcluded(normalized: NormalizedText, included: Uint8Array): Uint32Array {
+  const codes = normalized.codes.slice();
+  for (let i = 0; i < codes.length; i++) if (!included[normalized.origins[i]]) codes[i] = 0x110000 + i;
+  return codes;
+}
+
+/** Distinct fingerprint hashes of the checked sections only. */
+function lookupHashes(codes: Uint32Array, params: SimilarityParams): Int32Array {
+  const kgrams = kgramHashes(codes, params.k);
+  const { hashes, positions } = winnow(kgrams, windowSize(params));
+  const keep = new Set<number>();
+  for (let i = 0; i < hashes.length; i++) {
+    let clean = true;
+    for (let x = 0; x < params.k && clean; x++) clean = codes[positions[i] + x] < 0x110000;
+    if (clean) keep.add(hashes[i]);
+  }
+  return Int32Array.from(keep).sort();
+}
+
+/**
+ * Checks a text against the reference library: fingerprints of the text find candidate documents,
+ * each candidate is aligned exactly, and the matches become a complete, JSON-serialisable report.
+ */
+export async function checkText(text: string, library: LibraryPort, options: CheckOptions = {}): Promise<CheckReport> {
+  const params: SimilarityParams = { ...DEFAULT_PARAMS, ...options.params };
+  const excluded = new Set(options.excludedSections ?? DEFAULT_EXCLUDED_SECTIONS);
+  const structure = analyzeText(text);
+  const included = new Uint8Array(structure.codes.length);
+  for (const s of structure.sections) if (!excluded.has(s.kind)) included.fill(1, s.start, s.end);
+  const normalized = normalizeForMatching(structure.codes);
+  const masked = maskExcluded(normalized, included);
+
+  const candidates = await library.findCandidates(lookupHashes(masked, params), {
+    limit: params.candidateLimit,
+    excludeIds: options.excludeDocumentIds ?? [],
+  });
+  const docs = await library.loadDocuments(candidates.map((c) => c.id));
+  const indexed = indexText(masked, params.k);
+  const sources: SourceMatches[] = [];
+  for (const doc of docs) {
+    const own = options.ownerId != null && doc.ownerId === options.ownerId;
+    if (own && options.excludeOwn) continue;
+    const codes = toCodePoints(doc.text);
+    const docNormalized = normalizeForMatching(codes);
+    const alignments = alignPair(indexed, docNormalized.codes, params);
+    if (!alignments.length) continue;
+    const origin: SourceOrigin = own ? 'own' : doc.origin === 'submission' ? 'submission' : 'library';
+    sources.push({ doc, origin, normalized: docNormalized, codes, alignments });
+  }
+  const body = buildReport({ structure, normalized, sources, excluded, quotes: findQuotedCitations(structure.codes) });
+  return { engine: { version: 1, k: params.k, t: params.t, candidates: candidates.length }, ...body };
+}

@@ -1,0 +1,26 @@
+/**
+ * Winnowing parameters. Every shared run of at least `t` normalised characters shares a fingerprint
+ * (guarantee threshold); runs shorter than `k` are never seen (noise threshold); w = t - k + 1.
+ */
+export interface SimilarityParams {
+  k: number;
+  t: number;
+  /** Exactly matched characters a reported match needs (after merging pieces). */
+  minMatch: number;
+  /** Largest gap (normalised characters, on either side) bridged when merging neighbouring pieces. */
+  maxGap: number;
+  /** At most this many library documents, ranked by shared fingerprints, are aligned. */
+  candidateLimit: number;
+}
+
+export const DEFAULT_PARAMS: SimilarityParams = {
+  k: 6,
+  t: 13,
+  minMatch: 13,
+  maxGap: 12,
+  candidateLimit: 400,
+};
+
+export function windowSize(params: Pick<SimilarityParams, 'k' | 't'>): number {
+  return params.t - params.k + 1;
+}

@@ -1,0 +1,179 @@
+import { fromCodePoints } from '../text/code-points';
+import type { DocumentStructure } from '../text/document';
+import type { NormalizedText } from '../text/normalize';
+import type { SectionKind } from '../text/sections';
+import type { Range } from '../text/split';
+import type { Alignment } from './align';
+import { firstEndingAfter, MaskedCounter, unionOf } from './counting';
+import { resolveSegments, type SourceAlignment } from './resolve';
+import { originalRange } from './spans';
+import type {
+  LibraryDocument,
+  ReportFigures,
+  ReportParagraph,
+  ReportSection,
+  ReportSource,
+  ReportSpan,
+  SentenceMark,
+  SourceOrigin,
+} from './types';
+
+export interface SourceMatches {
+  doc: LibraryDocument;
+  origin: SourceOrigin;
+  normalized: NormalizedText;
+  codes: Uint32Array;
+  alignments: Alignment[];
+}
+
+export interface ReportInput {
+  structure: DocumentStructure;
+  normalized: NormalizedText;
+  sources: SourceMatches[];
+  excluded: Set<SectionKind>;
+  quotes: Range[];
+}
+
+export interface ReportBody {
+  figures: ReportFigures;
+  sections: ReportSection[];
+  sources: ReportSource[];
+  paragraphs: ReportParagraph[];
+  spans: ReportSpan[];
+}
+
+const FRONT_REAR_SHARE = 0.2;
+
+function ratio(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 10000) / 10000 : 0;
+}
+
+function markSentence(matched: number, chars: number): SentenceMark {
+  if (matched === 0 || chars === 0) return 'none';
+  return matched * 2 > chars ? 'red' : 'orange';
+}
+
+function toSpans(input: ReportInput, found: SourceAlignment[], quoted: Uint8Array): ReportSpan[] {
+  const { structure, normalized, sources } = input;
+  return resolveSegments(found, normalized.codes.length).map((seg) => {
+    const a = originalRange(normalized, structure.codes, seg.aStart, seg.aEnd);
+    const src = sources[seg.source];
+    const b = originalRange(src.normalized, src.codes, seg.bStart, seg.bEnd);
+    return {
+      start: a.start,
+      end: a.end,
+      sourceId: src.doc.id,
+      sourceStart: b.start,
+      sourceEnd: b.end,
+      quoted: quoted[a.start] === 1 && quoted[a.end - 1] === 1,
+    };
+  });
+}
+
+function mask(length: number, ranges: Range[]): Uint8Array {
+  const out = new Uint8Array(length);
+  for (const r of ranges) out.fill(1, r.start, r.end);
+  return out;
+}
+
+/** Builds the serialisable report from the per-source alignments. */
+export function buildReport(input: ReportInput): ReportBody {
+  const { structure, sources, excluded } = input;
+  const n = structure.codes.length;
+  const counted = structure.sections.filter((s) => !excluded.has(s.kind));
+  const included = mask(n, counted);
+  const bodyRanges = counted.filter((s) => s.kind === 'body');
+  const inBody = new MaskedCounter(structure.prefix, bodyRanges.length ? mask(n, bodyRanges) : included);
+  const inText = new MaskedCounter(structure.prefix, included);
+  const quoted = mask(n, input.quotes);
+  const inQuotes = new MaskedCounter(structure.prefix, included.map((v, i) => v & quoted[i]));
+
+  const all = sources.flatMap((s, source) => s.alignments.map((alignment) => ({ source, alignment })));
+  const spans = toSpans(input, all, quoted);
+  const others = toSpans(input, all.filter((x) => sources[x.source].origin !== 'own'), quoted);
+  const totalChars = inText.total;
+  const matchedChars = inText.within(spans);
+  const quotedChars = inQuotes.within(spans);
+
+  const reportSources: ReportSource[] = sources
+    .map((s) => {
+      const ranges = unionOf(s.alignments.map((al) => originalRange(input.normalized, structure.codes, al.aStart, al.aEnd)));
+      const matched = inText.within(ranges);
+      return { id: s.doc.id, title: s.doc.title, origin: s.origin, matchedChars: matched, ratio: ratio(matched, totalChars) };
+    })
+    .filter((s) => s.matchedChars > 0)
+    .sort((x, y) => y.matchedChars - x.matchedChars);
+
+  const frontEnd = inBody.offsetAt(inBody.total * FRONT_REAR_SHARE);
+  const rearStart = inBody.offsetAt(inBody.total * (1 - FRONT_REAR_SHARE));
+  const sections: ReportSection[] = structure.sections.map((s, index) => {
+    const charCount = structure.prefix[s.end] - structure.prefix[s.start];
+    const matched = inText.within(spans, s.start, s.end);
+    return { index, kind: s.kind, heading: s.heading, charCount, matchedChars: matched, ratio: ratio(matched, charCount), excluded: excluded.has(s.kind) };
+  });
+  const paragraphs = buildParagraphs(input, spans, inText);
+  const countedParagraphs = paragraphs.filter((p) => !excluded.has(p.section) && p.charCount > 0);
+  const figures: ReportFigures = {
+    totalRatio: ratio(matchedChars, totalChars),
+    ratioExcludingQuotes: ratio(matchedChars - quotedChars, totalChars),
+    ratioExcludingSelf: ratio(inText.within(others), totalChars),
+    maxSingleRatio: reportSources.length ? reportSources[0].ratio : 0,
+    totalChars,
+    matchedChars,
+    quotedChars,
+    paragraphCount: countedParagraphs.length,
+    suspectParagraphCount: countedParagraphs.filter((p) => p.matchedChars > 0).length,
+    frontMatchedChars: inBody.within(spans, 0, frontEnd),
+    rearMatchedChars: inBody.within(spans, rearStart, n),
+    sourceCount: reportSources.length,
+    referencesExcluded: excluded.has('references'),
+  };
+  return { figures, sections, sources: reportSources, paragraphs, spans };
+}
+
+function buildParagraphs(input: ReportInput, spans: ReportSpan[], inText: MaskedCounter): ReportParagraph[] {
+  const { structure, sources } = input;
+  const { prefix, codes } = structure;
+  const byId = new Map(sources.map((s) => [s.doc.id, s]));
+  return structure.paragraphs.map((p, index) => {
+    const charCount = prefix[p.end] - prefix[p.start];
+    const matchedChars = inText.within(spans, p.start, p.end);
+    const sentences = p.sentences.map((s) => {
+      const bySource = new Map<string, number>();
+      for (let i = firstEndingAfter(spans, s.start); i < spans.length && spans[i].start < s.end; i++) {
+        const c = inText.chars(Math.max(s.start, spans[i].start), Math.min(s.end, spans[i].end));
+        if (c) bySource.set(spans[i].sourceId, (bySource.get(spans[i].sourceId) ?? 0) + c);
+      }
+      const ranked = [...bySource].sort((x, y) => y[1] - x[1]);
+      const matched = ranked.reduce((sum, [, c]) => sum + c, 0);
+      return {
+        start: s.start - p.start,
+        end: s.end - p.start,
+        mark: markSentence(matched, prefix[s.end] - prefix[s.start]),
+        sourceId: ranked[0]?.[0] ?? null,
+      };
+    });
+    const matches = [];
+    for (let i = firstEndingAfter(spans, p.start); i < spans.length && spans[i].start < p.end; i++) {
+      const span = spans[i];
+      matches.push({
+        start: Math.max(span.start, p.start) - p.start,
+        end: Math.min(span.end, p.end) - p.start,
+        sourceId: span.sourceId,
+        sourceText: fromCodePoints(byId.get(span.sourceId)!.codes, span.sourceStart, span.sourceEnd),
+      });
+    }
+    return {
+      index,
+      section: structure.sections[p.section].kind,
+      sectionIndex: p.section,
+      offset: p.start,
+      text: fromCodePoints(codes, p.start, p.end),
+      charCount,
+      matchedChars,
+      ratio: ratio(matchedChars, charCount),
+      sentences,
+      matches,
+    };
+  });
+}

@@ -1,0 +1,21 @@
+import type { NormalizedText } from '../text/normalize';
+import { isSpace } from '../text/split';
+
+const MAX_TRAILING = 2;
+
+/**
+ * Original code point range of normalised range [start, end): from the first to the last matched
+ * character, plus punctuation that directly follows (dropped by normalisation, so never compared).
+ */
+export function originalRange(
+  norm: NormalizedText,
+  codes: Uint32Array,
+  start: number,
+  end: number,
+): { start: number; end: number } {
+  const from = norm.origins[start];
+  let to = norm.origins[end - 1] + 1;
+  const limit = end < norm.origins.length ? norm.origins[end] : codes.length;
+  while (to < limit && to - (norm.origins[end - 1] + 1) < MAX_TRAILING && !isSpace(codes[to]) && codes[to] > 0x20) to++;
+  return { start: from, end: to };
+}

@@ -1,0 +1,66 @@
+import { toCodePoints } from './code-points';
+
+/** Character classes of the counting rule (see README.md). */
+const Kind = { Unknown: 0, Space: 1, Cjk: 2, Word: 3, Mark: 4 } as const;
+type Kind = (typeof Kind)[keyof typeof Kind];
+
+const kinds = new Uint8Array(0x110000);
+const SPACE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}]$/u;
+const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3005\u3007]$/u;
+const WORD = /^[\p{L}\p{N}\p{M}]$/u;
+const CONNECTORS = new Set([0x2e, 0x2d, 0x27, 0x2019, 0x5f]);
+
+function kindOf(cp: number): Kind {
+  let kind = kinds[cp] as Kind;
+  if (kind === Kind.Unknown) {
+    const ch = String.fromCodePoint(cp);
+    if (SPACE.test(ch)) kind = Kind.Space;
+    else if (CJK.test(ch)) kind = Kind.Cjk;
+    else if (WORD.test(ch)) kind = Kind.Word;
+    else kind = Kind.Mark;
+    kinds[cp] = kind;
+  }
+  return kind;
+}
+
+/**
+ * Weight of every code point under the counting rule: CJK characters and punctuation count 1 each,
+ * a Latin word or number counts 1 (on its first character), whitespace counts 0.
+ */
+export function charWeights(codes: Uint32Array): Uint8Array {
+  const weights = new Uint8Array(codes.length);
+  let inWord = false;
+  for (let i = 0; i < codes.length; i++) {
+    const kind = kindOf(codes[i]);
+    if (kind === Kind.Word) {
+      weights[i] = inWord ? 0 : 1;
+      inWord = true;
+    } else if (
+      inWord &&
+      CONNECTORS.has(codes[i]) &&
+      i + 1 < codes.length &&
+      kindOf(codes[i + 1]) === Kind.Word
+    ) {
+      weights[i] = 0;
+    } else {
+      inWord = false;
+      weights[i] = kind === Kind.Space ? 0 : 1;
+    }
+  }
+  return weights;
+}
+
+/** Prefix sums of the weights: counted characters in [a, b) = prefix[b] - prefix[a]. */
+export function weightPrefix(weights: Uint8Array): Uint32Array {
+  const prefix = new Uint32Array(weights.length + 1);
+  for (let i = 0; i < weights.length; i++) prefix[i + 1] = prefix[i] + weights[i];
+  return prefix;
+}
+
+/** Characters as Chinese checkers count them (字数). */
+export function countChars(text: string): number {
+  const weights = charWeights(toCodePoints(text));
+  let n = 0;
+  for (let i = 0; i < weights.length; i++) n += weights[i];
+  return n;
+}

@@ -1,0 +1,10 @@
+export { findQuotedCitations } from './citations';
+export { codePointLength, fromCodePoints, sliceCodePoints, toCodePoints } from './code-points';
+export { charWeights, countChars, weightPrefix } from './count';
+export { analyzeText, type DocumentStructure, type Paragraph } from './document';
+export { DocumentError, isDocumentError, type DocumentErrorCode } from './errors';
+export { extractText, type ExtractedText, type TextFormat } from './extract';
+export { normalizeForMatching, type NormalizedText } from './normalize';
+export { detectSections, type Section, type SectionKind } from './sections';
+export { splitParagraphs, splitSentences, type Range } from './split';
+export { MAX_CHARS, validateText } from './validate';
