@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const libraryOrigins = ['import', 'submission'] as const;
+export type LibraryOrigin = (typeof libraryOrigins)[number];
+
+// The reference library of the plagiarism check: imported documents and submissions their authors
+// chose to add. `num` is the compact key the fingerprint rows carry.
+export const libraryDocuments = pgTable(
+  'library_documents',
+  {
+    id: text('id').primaryKey(),
+    num: serial('num').notNull().unique(),
+    title: text('title').notNull().default(''),
+    ownerId: text('owner_id'),
+    origin: text('origin', { enum: libraryOrigins }).notNull().default('import'),
+    charCount: integer('char_count').notNull().default(0),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('library_documents_owner_idx').on(t.ownerId),
+    check('library_documents_origin_check', sql`${t.origin} in ('import', 'submission')`),
+  ],
+);
+
+// Winnowed fingerprints, one row per distinct hash of a document, looked up by hash. No foreign key:
+// bulk imports stay fast, and removal deletes a document's rows by its own hashes (hash index).
+export const libraryFingerprints = pgTable(
+  'library_fingerprints',
+  {
+    hash: integer('hash').notNull(),
+    doc: integer('doc').notNull(),
+    pos: integer('pos').notNull(),
+  },
+  (t) => [index('library_fingerprints_hash_doc_idx').on(t.hash, t.doc)],
+);
+
+export type LibraryDocumentRow = typeof libraryDocuments.$inferSelect;
