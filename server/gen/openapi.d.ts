@@ -2163,10 +2163,10 @@ export interface components {
             token: string;
         };
         /**
-         * @description recharge 充值入账, charge 服务扣费, refund 失败退款, grant 平台赠送
+         * @description recharge 充值入账, reversal 订单退款冲正, charge 服务扣费, refund 失败退款, grant 平台赠送
          * @enum {string}
          */
-        LedgerKind: "recharge" | "charge" | "refund" | "grant";
+        LedgerKind: "recharge" | "reversal" | "charge" | "refund" | "grant";
         LedgerEntry: {
             id: components["schemas"]["Id"];
             kind: components["schemas"]["LedgerKind"];

@@ -10,7 +10,7 @@
  */
 
 /**
- * recharge 充值入账, charge 服务扣费, refund 失败退款, grant 平台赠送
+ * recharge 充值入账, reversal 订单退款冲正, charge 服务扣费, refund 失败退款, grant 平台赠送
  */
 export type LedgerKind = typeof LedgerKind[keyof typeof LedgerKind];
 
@@ -18,6 +18,7 @@ export type LedgerKind = typeof LedgerKind[keyof typeof LedgerKind];
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const LedgerKind = {
   recharge: 'recharge',
+  reversal: 'reversal',
   charge: 'charge',
   refund: 'refund',
   grant: 'grant',
