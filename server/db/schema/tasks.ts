@@ -3,6 +3,10 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 
 import { newId } from '../ids';
 import { users } from './users';
 
+// The kinds the contract knows (task.yaml TaskKind); each has a job handler in server/jobs/<kind>.ts.
+export const taskKinds = ['check', 'aigc', 'aigc-lower', 'rewrite', 'paper', 'ppt', 'chat'] as const;
+export type TaskKind = (typeof taskKinds)[number];
+
 export const taskStatuses = ['draft', 'queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
@@ -13,7 +17,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: text('id').primaryKey().$defaultFn(newId),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<TaskKind>().notNull(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

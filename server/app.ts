@@ -1,0 +1,104 @@
+import './http/augment';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type Database, openDatabase } from './db/client';
+import { handlers } from './handlers';
+import { type Contract, loadContract } from './http/contract';
+import { errorHandler } from './http/errors';
+import { logOptions } from './http/logging';
+import { relaxMultipartSchemas, bufferUpload } from './http/multipart';
+import { registerPages } from './http/pages';
+import { registerContractRoutes } from './http/routes';
+import { validateResponses } from './http/response-validation';
+import { registerSpa } from './http/spa';
+import { requestValidator } from './http/validators';
+import { errorBody } from './errors';
+import { sandboxProvider, sandboxSecret } from './services/payments/sandbox';
+import { localQrProvider } from './services/qr-login/local-provider';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database; without one the app opens (and on close closes) the one the config names. */
+  db?: Database;
+  /** Called after a task was queued, to wake an in-process job runner. */
+  wakeJobs?: () => void;
+  /** Serve the built SPA from config.STATIC_DIR (npm start / npm run serve). */
+  serveSpa?: boolean;
+  contract?: Contract;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    context: AppContext;
+  }
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const ownsDb = !options.db;
+  const db =
+    options.db ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+
+  const app = Fastify({
+    logger: options.logger ?? logOptions(config),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorateRequest('user', null);
+  app.setValidatorCompiler(({ schema, httpPart, ...rest }) =>
+    requestValidator(schema, httpPart, (rest as { contentType?: string }).contentType),
+  );
+  const limits = { bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES };
+  app.setErrorHandler(errorHandler(limits));
+
+  const context: AppContext = {
+    db,
+    config,
+    now: options.now ?? (() => new Date()),
+    log: app.log,
+    wakeJobs: options.wakeJobs ?? (() => undefined),
+    payments: { sandbox: sandboxProvider(await sandboxSecret(db, config.PAYMENT_SECRET)) },
+    qrLogin: localQrProvider,
+  };
+  app.decorate('context', context);
+
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    // The app is also served over plain HTTP on a LAN address; HSTS would lock browsers out of it.
+    strictTransportSecurity: config.PUBLIC_BASE_URL.startsWith('https:'),
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile: bufferUpload,
+    limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20, fieldSize: config.BODY_LIMIT_BYTES },
+  });
+  app.addHook('onRoute', relaxMultipartSchemas);
+  if (config.VALIDATE_RESPONSES) app.addHook('preSerialization', validateResponses);
+
+  await app.register(async (api) => {
+    await registerContractRoutes(api, options.contract ?? loadContract(), handlers, context);
+  });
+  await registerPages(app, context);
+
+  if (options.serveSpa) {
+    await registerSpa(app, config.STATIC_DIR);
+  } else {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).send(errorBody('NOT_FOUND', '接口不存在')),
+    );
+  }
+
+  if (ownsDb) app.addHook('onClose', () => db.close());
+  return app;
+}

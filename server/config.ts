@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+// Every variable with its default is documented in .env.example.
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  VALIDATE_RESPONSES: flag.optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(30 * 24 * 3600),
+  QR_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  POLL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
+  MAX_PENDING_ORDERS: z.coerce.number().int().min(1).default(10),
+  PAYMENT_SECRET: z.string().min(32).optional(),
+  JOBS_IN_PROCESS: flag.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
+  JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+type Raw = z.infer<typeof schema>;
+
+export type Config = Omit<Raw, 'PUBLIC_BASE_URL' | 'VALIDATE_RESPONSES'> & {
+  PUBLIC_BASE_URL: string;
+  VALIDATE_RESPONSES: boolean;
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(blankToUndefined(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  const raw = parsed.data;
+  const host = raw.HOST === '0.0.0.0' || raw.HOST === '::' ? '127.0.0.1' : raw.HOST;
+  return {
+    ...raw,
+    PUBLIC_BASE_URL: (raw.PUBLIC_BASE_URL ?? `http://${host}:${raw.PORT}`).replace(/\/+$/, ''),
+    VALIDATE_RESPONSES: raw.VALIDATE_RESPONSES ?? raw.NODE_ENV !== 'production',
+  };
+}
+
+function blankToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+}

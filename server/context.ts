@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, Executor } from './db/client';
+import type { PaymentProvider } from './services/payments/provider';
+import type { QrLoginProvider } from './services/qr-login/provider';
+
+/** What a service needs: a database (or an open transaction), the configuration and the clock. */
+export interface Deps {
+  db: Executor;
+  config: Config;
+  now(): Date;
+}
+
+/** What the app hands every handler. */
+export interface AppContext extends Deps {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Wakes the in-process job runner after a task was queued; a no-op when jobs run elsewhere. */
+  wakeJobs(): void;
+  payments: { sandbox: PaymentProvider };
+  qrLogin: QrLoginProvider;
+}
+
+export function withDb(deps: Deps, db: Executor): Deps {
+  return { db, config: deps.config, now: deps.now };
+}

@@ -1,0 +1,36 @@
+import { accountInfo, currentUser } from '../services/accounts/account';
+import { passwordLogin } from '../services/accounts/login';
+import { issueToken, revokeToken } from '../services/accounts/tokens';
+import { createUser } from '../services/accounts/users';
+import { localQrProvider } from '../services/qr-login/local-provider';
+import { pollQrLogin } from '../services/qr-login/service';
+import type { HandlerGroup } from './types';
+
+type AuthOperations =
+  | 'loginLogin'
+  | 'loginCurrent'
+  | 'accountInfoAccount'
+  | 'loginLoginQrCode'
+  | 'loginValLoginQrCode'
+  | 'loginLogout'
+  | 'loginRegister'
+  | 'loginQrScan'
+  | 'loginQrConfirm';
+
+export const authHandlers: HandlerGroup<AuthOperations> = {
+  loginLogin: ({ app, query }) => passwordLogin(app, query.username, query.password),
+  loginCurrent: ({ app, user }) => currentUser(app, user.id),
+  accountInfoAccount: ({ app, user }) => accountInfo(app, user.id),
+  loginLoginQrCode: ({ app }) => app.qrLogin.create(app),
+  loginValLoginQrCode: ({ app, query }) => pollQrLogin(app, app.qrLogin, query.query),
+  loginLogout: async ({ app, user }) => {
+    await revokeToken(app, user.tokenHash);
+    return { loggedOut: true as const };
+  },
+  loginRegister: async ({ app, body }) => {
+    const user = await createUser(app, body);
+    return issueToken(app, user.id);
+  },
+  loginQrScan: ({ app, body }) => localQrProvider.scan(app, body),
+  loginQrConfirm: ({ app, body }) => localQrProvider.confirm(app, body),
+};

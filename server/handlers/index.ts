@@ -1,0 +1,25 @@
+import { aigcHandlers } from './aigc';
+import { authHandlers } from './auth';
+import { chatHandlers } from './chat';
+import { checkHandlers } from './check';
+import { orderHandlers } from './order';
+import { paperHandlers } from './paper';
+import { pptHandlers } from './ppt';
+import { rewriteHandlers } from './rewrite';
+import { systemHandlers } from './system';
+import { taskHandlers } from './task';
+import type { Handlers } from './types';
+
+/** Every operationId of the contract, one file per tag; a missing operation fails the type check. */
+export const handlers: Handlers = {
+  ...authHandlers,
+  ...orderHandlers,
+  ...taskHandlers,
+  ...systemHandlers,
+  ...checkHandlers,
+  ...rewriteHandlers,
+  ...aigcHandlers,
+  ...paperHandlers,
+  ...chatHandlers,
+  ...pptHandlers,
+};

@@ -1,0 +1,31 @@
+import { notImplementedHandlers } from './not-implemented';
+
+// The rewrite area is not built yet: every call answers 501 NOT_IMPLEMENTED.
+export const rewriteHandlers = notImplementedHandlers(
+  'paperMachineQueryList',
+  'paperMachineQueryContentList',
+  'paperMachineDelete',
+  'paperMachineLoadById',
+  'paperMachineLoadContentById',
+  'paperMachineWordCount',
+  'paperMachineMachineInit',
+  'paperMachineMachineSubmit',
+  'paperMachineReload',
+  'paperMachineDownload',
+  'paperMachineSubmitCheck',
+  'paperMachineReduction',
+  'paperMachineCheckMachineSubmit',
+  'paperMachineCheckAigcMachineSubmit',
+  'paperMachineCheckAigcAndMachineSubmit',
+  'paperMachineAcceptContent',
+  'machineQueryList',
+  'machineDelete',
+  'machineLoadById',
+  'machineWordCount',
+  'machineMachineCnkiInit',
+  'machineMachineInit',
+  'machineMachineCnkiSubmit',
+  'machineMachineSubmit',
+  'machineCheckOrderId',
+  'machineDownloadReport',
+);

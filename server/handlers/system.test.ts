@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, post, type TestApp } from '../test/app';
+
+describe('system and shared HTTP behaviour', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /api/health answers without a token and names the database engine', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const result = body<{ status: string; database: string; version: string; uptimeSeconds: number }>(response).result;
+    expect(result.status).toBe('ok');
+    expect(result.database).toBe(t.db.engine);
+    expect(result.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('answers unknown API paths with the error envelope', async () => {
+    const response = await post(t.app, '/api/base/nothing_here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, error: { code: 'NOT_FOUND', message: '接口不存在' } });
+  });
+
+  it('answers areas that are not built yet with 501 NOT_IMPLEMENTED, after authentication', async () => {
+    const anonymous = await post(t.app, '/api/base/chat_gpt_api/query_list');
+    expect(anonymous.statusCode).toBe(401);
+    expect(body(anonymous).error).toEqual({ code: 'UNAUTHORIZED', message: '未登录或登录已过期，请重新登录' });
+  });
+
+  it('sets security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

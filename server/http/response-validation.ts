@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { responseValidator } from './validators';
+import { describeValidationError } from './validation-message';
+
+type ResponseSchemas = Record<string, { content?: Record<string, { schema?: object }> }>;
+
+/**
+ * Outside production every JSON answer is checked against the contract before it is serialised, so a
+ * handler returning the wrong shape fails its tests instead of being silently reshaped by the serializer.
+ */
+export async function validateResponses(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const responses = (request.routeOptions.schema as { response?: ResponseSchemas } | undefined)?.response;
+  if (!responses) return payload;
+  const entry = responses[String(reply.statusCode)] ?? responses[`${String(reply.statusCode)[0]}xx`];
+  const schema = entry?.content?.['application/json']?.schema;
+  if (!schema) return payload;
+  const validate = responseValidator(schema);
+  if (!validate(payload)) {
+    const first = validate.errors?.[0];
+    const where = first ? describeValidationError(first, 'body') : 'unknown';
+    throw new Error(
+      `Response of ${request.routeOptions.config.operationId ?? request.url} (${reply.statusCode}) breaks the contract: ${where} (${JSON.stringify(validate.errors)})`,
+    );
+  }
+  return payload;
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+import { AppError, unauthorized } from '../errors';
+import type { FileResult, HandlerContext, Handlers, OperationId } from '../handlers/types';
+import { resolveToken } from '../services/accounts/tokens';
+import { type Contract, type OperationInfo, operationsOf } from './contract';
+import { sendFile } from './send-file';
+
+// Auth calls get the tightest limit; polling calls are made every few seconds by design.
+const POLLING = new Set(['loginValLoginQrCode', 'taskProgress']);
+
+/**
+ * Registers every operation of the contract with fastify-openapi-glue (schemas, validation) and binds it
+ * to its handler: authentication for secured calls, rate limits where the contract lists 429, the
+ * request body's media type and presence, and the {success, result} envelope.
+ */
+export async function registerContractRoutes(
+  app: FastifyInstance,
+  contract: Contract,
+  handlers: Handlers,
+  context: AppContext,
+): Promise<void> {
+  const operations = operationsOf(contract);
+  const missing = [...operations.keys()].filter((id) => !(id in handlers));
+  if (missing.length > 0) throw new Error(`Operations without a handler: ${missing.join(', ')}`);
+
+  await app.register(openapiGlue, {
+    specification: contract,
+    operationResolver: (operationId: string) => {
+      const info = operations.get(operationId);
+      if (!info) throw new Error(`Unknown operation ${operationId}`);
+      return routeFor(info, handlers[operationId as OperationId] as never, context);
+    },
+  });
+}
+
+type AnyHandler = (ctx: HandlerContext<OperationId>) => unknown;
+
+function routeFor(info: OperationInfo, handler: AnyHandler, context: AppContext): RouteOptions {
+  const { operation } = info;
+  const onRequest = info.secured ? [authenticate(context)] : [];
+  return {
+    method: info.method as RouteOptions['method'],
+    url: info.path.replace(/{(\w+)}/g, ':$1'),
+    onRequest,
+    preValidation: [checkBody(info)],
+    config: {
+      operationId: operation.operationId,
+      ...(info.rateLimited ? { rateLimit: rateLimitFor(info, context.config) } : {}),
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const ctx = {
+        query: request.query,
+        body: request.body,
+        app: context,
+        request,
+        reply,
+        get user() {
+          if (!request.user) throw unauthorized();
+          return request.user;
+        },
+      } as HandlerContext<OperationId>;
+      const result = await handler(ctx);
+      if (result === reply) return reply;
+      if (isFileResult(result)) return sendFile(reply, result);
+      return { success: true, result: result ?? null };
+    },
+  };
+}
+
+function isFileResult(value: unknown): value is FileResult {
+  return typeof value === 'object' && value !== null && (value as FileResult).kind === 'file';
+}
+
+function authenticate(context: AppContext) {
+  return async (request: FastifyRequest) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    if (!match) throw unauthorized();
+    const user = await resolveToken(context, match[1]);
+    if (!user) throw unauthorized();
+    request.user = user;
+  };
+}
+
+// fastify only validates a body whose media type the route declares, so undeclared media types and a
+// missing required body are rejected here.
+function checkBody(info: OperationInfo) {
+  const body = info.operation.requestBody;
+  const mediaTypes = Object.keys(body?.content ?? {});
+  return async (request: FastifyRequest) => {
+    const type = request.headers['content-type'];
+    const hasBody = type !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (!hasBody) {
+      if (body?.required) throw new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：请求体不能为空');
+      return;
+    }
+    if (mediaTypes.length === 0) return;
+    const mediaType = String(type).split(';')[0].trim().toLowerCase();
+    if (!mediaTypes.includes(mediaType)) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `请求内容类型应为 ${mediaTypes.join(' 或 ')}`);
+    }
+  };
+}
+
+function rateLimitFor(info: OperationInfo, config: Config) {
+  const id = info.operation.operationId;
+  const auth = info.path.startsWith('/api/base/login_api/');
+  const max = POLLING.has(id)
+    ? config.POLL_RATE_LIMIT_PER_MINUTE
+    : auth
+      ? config.AUTH_RATE_LIMIT_PER_MINUTE
+      : config.API_RATE_LIMIT_PER_MINUTE;
+  return {
+    max,
+    timeWindow: 60_000,
+    // Public calls are limited per address; signed-in calls per user, so a campus NAT is not one bucket.
+    keyGenerator: (request: FastifyRequest) =>
+      info.secured && request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+  };
+}

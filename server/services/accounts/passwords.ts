@@ -1,0 +1,21 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id (the library's default algorithm) with OWASP's baseline: 19 MiB, 2 passes, 1 lane.
+const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, options);
+}
+
+// Verifying against this when the account does not exist keeps the response time from telling
+// whether a username is registered.
+let decoy: Promise<string> | undefined;
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    decoy ??= hashPassword('moyan-decoy-password');
+    await verify(await decoy, password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}

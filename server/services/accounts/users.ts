@@ -1,0 +1,78 @@
+import { eq, or } from 'drizzle-orm';
+import type { Deps } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { type User, users } from '../../db/schema/users';
+import { AppError, conflict, notFound } from '../../errors';
+import { hashPassword } from './passwords';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+export const PHONE_PATTERN = /^1[3-9][0-9]{9}$/;
+
+export interface NewUser {
+  username: string;
+  password: string;
+  phone?: string;
+}
+
+const usernameTaken = () => conflict('USERNAME_TAKEN', '该用户名已被注册');
+const phoneTaken = () => conflict('PHONE_TAKEN', '该手机号已被注册');
+
+/**
+ * Creates a password account. A username and a phone share one namespace (either signs in), so neither
+ * may equal another account's username or phone.
+ */
+export async function createUser(deps: Deps, input: NewUser): Promise<User> {
+  if (!USERNAME_PATTERN.test(input.username)) {
+    throw new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：username 只能是 3-32 位字母、数字、下划线、点或连字符');
+  }
+  if (input.password.length < 8 || input.password.length > 72) {
+    throw new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：password 长度应为 8-72 位');
+  }
+  if (input.phone !== undefined && !PHONE_PATTERN.test(input.phone)) {
+    throw new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：phone 格式不正确');
+  }
+  if (await loginNameInUse(deps, input.username)) throw usernameTaken();
+  if (input.phone && (await loginNameInUse(deps, input.phone))) throw phoneTaken();
+
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await deps.db.orm
+      .insert(users)
+      .values({ username: input.username, phone: input.phone ?? null, passwordHash })
+      .returning();
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_phone_unique')) throw phoneTaken();
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+async function loginNameInUse(deps: Deps, name: string): Promise<boolean> {
+  const rows = await deps.db.orm
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.username, name), eq(users.phone, name)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findUserById(deps: Deps, id: string): Promise<User> {
+  const [user] = await deps.db.orm.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** The account a login name (username first, then phone) refers to. */
+export async function findUserByLoginName(deps: Deps, name: string): Promise<User | undefined> {
+  const rows = await deps.db.orm
+    .select()
+    .from(users)
+    .where(or(eq(users.username, name), eq(users.phone, name)))
+    .limit(2);
+  return rows.find((u) => u.username === name) ?? rows[0];
+}
+
+export function freeCheckAvailable(user: Pick<User, 'qrSignup' | 'freeCheckUsedAt'>): boolean {
+  return user.qrSignup && user.freeCheckUsedAt === null;
+}

@@ -1,0 +1,1 @@
+export { type LibraryStats, type NewLibraryDocument, ReferenceLibrary } from './library';

@@ -1,0 +1,57 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { type Package, type PackageType, packages } from '../../db/schema/packages';
+import { notFound } from '../../errors';
+import { type Page, type PageQuery, offsetOf } from '../paging';
+
+export interface PackageView {
+  id: string;
+  name: string;
+  type: PackageType;
+  priceFen: number;
+  originalPriceFen: number;
+  creditFen: number;
+  description: string;
+  features: string[];
+  sort: number;
+  recommended: boolean;
+}
+
+export function packageView(p: Package): PackageView {
+  return {
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    priceFen: p.priceFen,
+    originalPriceFen: p.originalPriceFen,
+    creditFen: p.creditFen,
+    description: p.description,
+    features: p.features,
+    sort: p.sort,
+    recommended: p.recommended,
+  };
+}
+
+export async function listPackages(db: Executor, page: PageQuery, type?: PackageType): Promise<Page<PackageView>> {
+  const where = and(eq(packages.active, true), type ? eq(packages.type, type) : undefined);
+  const [{ total }] = await db.orm.select({ total: count() }).from(packages).where(where);
+  const rows = await db.orm
+    .select()
+    .from(packages)
+    .where(where)
+    .orderBy(asc(packages.sort), asc(packages.id))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  return { records: rows.map(packageView), total: Number(total), pageNo: page.pageNo, pageSize: page.pageSize };
+}
+
+/** An active package; unknown and withdrawn ones are both NOT_FOUND. */
+export async function getPackage(db: Executor, id: string): Promise<Package> {
+  const [row] = await db.orm
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, id), eq(packages.active, true)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}

@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
+import { refundTask } from '../billing/charges';
+import { closeExpiredOrders } from '../orders/orders';
+import { type JobHandler, JobFailure, type JobOutcome } from './jobs';
+
+const GENERIC_FAILURE = '处理失败，费用已退回，请稍后重试';
+const GAVE_UP = '任务多次中断未能完成，费用已退回，请重新提交';
+const MAINTENANCE_MS = 60_000;
+
+export interface RunnerOptions {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  handlers: Map<TaskKind, JobHandler>;
+}
+
+interface Running {
+  task: Task;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+type TaskRow = Record<string, unknown>;
+
+/**
+ * Runs queued tasks. Claims with FOR UPDATE SKIP LOCKED, so any number of runners (in the API process
+ * or `npm run worker` processes) share one tasks table on PGlite or PostgreSQL. A claimed task holds a
+ * lease that progress and heartbeats renew; a task whose lease expired (its process died) is queued
+ * again, or failed and refunded after JOB_MAX_ATTEMPTS — never lost, never charged twice.
+ */
+export class JobRunner {
+  readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly running = new Map<string, Running>();
+  private stopping = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private lastMaintenance = 0;
+  private lastRecovery = 0;
+
+  constructor(private readonly options: RunnerOptions) {}
+
+  get kinds(): string[] {
+    return [...this.options.handlers.keys()];
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = this.run();
+  }
+
+  /** Claim now instead of at the next poll (called after a task was queued in this process). */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Stops claiming, asks running jobs to checkpoint, waits up to graceMs, then re-queues what is left. */
+  async stop(graceMs = this.options.config.SHUTDOWN_GRACE_MS): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    for (const job of this.running.values()) job.controller.abort(new Error('shutdown'));
+    const all = Promise.all([...this.running.values()].map((r) => r.done));
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    for (const job of this.running.values()) await this.release(job.task.id);
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /** Runs queued tasks until none is left (tests and the CLI). */
+  async drain(): Promise<number> {
+    let count = 0;
+    for (;;) {
+      await this.recoverExpired();
+      const task = await this.claim();
+      if (!task) break;
+      await this.execute(task);
+      count++;
+    }
+    return count;
+  }
+
+  private async run(): Promise<void> {
+    const { config, log } = this.options;
+    while (!this.stopping) {
+      try {
+        await this.housekeeping();
+        while (!this.stopping && this.running.size < config.WORKER_CONCURRENCY) {
+          const task = await this.claim();
+          if (!task) break;
+          this.track(task);
+        }
+      } catch (error) {
+        log.error({ err: error }, 'job runner loop failed');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, config.JOB_POLL_MS);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  private async housekeeping(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastRecovery >= (this.options.config.JOB_LEASE_SECONDS * 1000) / 2) {
+      this.lastRecovery = now;
+      await this.recoverExpired();
+    }
+    if (now - this.lastMaintenance >= MAINTENANCE_MS) {
+      this.lastMaintenance = now;
+      await closeExpiredOrders(this.options.db, new Date());
+    }
+  }
+
+  private track(task: Task): void {
+    const controller = new AbortController();
+    const entry: Running = { task, controller, done: Promise.resolve() };
+    entry.done = this.execute(task, controller).finally(() => {
+      this.running.delete(task.id);
+      this.wake();
+    });
+    this.running.set(task.id, entry);
+  }
+
+  async claim(): Promise<Task | null> {
+    if (this.kinds.length === 0) return null;
+    const rows = await this.options.db.sql<TaskRow>(
+      `update tasks set status = 'running', attempts = attempts + 1, lease_owner = $1,
+              lease_expires_at = now() + make_interval(secs => $2), heartbeat_at = now(),
+              started_at = coalesce(started_at, now()), updated_at = now()
+       where id = (
+         select id from tasks
+         where status = 'queued' and kind in (select jsonb_array_elements_text($3::jsonb))
+         order by queued_at, id
+         limit 1
+         for update skip locked
+       )
+       returning id`,
+      [this.workerId, this.options.config.JOB_LEASE_SECONDS, JSON.stringify(this.kinds)],
+    );
+    if (rows.length === 0) return null;
+    return this.load(String(rows[0].id));
+  }
+
+  private async load(id: string): Promise<Task> {
+    const [task] = await this.options.db.orm.select().from(tasks).where(eq(tasks.id, id));
+    return task;
+  }
+
+  private async execute(task: Task, controller = new AbortController()): Promise<void> {
+    const { db, config, log } = this.options;
+    const handler = this.options.handlers.get(task.kind);
+    const lease = config.JOB_LEASE_SECONDS;
+    let lost = false;
+    const renew = async (progress?: number) => {
+      const rows = await db.sql(
+        `update tasks set lease_expires_at = now() + make_interval(secs => $3), heartbeat_at = now(),
+                progress = coalesce($4::int, progress), updated_at = now()
+         where id = $1 and lease_owner = $2 and status = 'running' returning id`,
+        [task.id, this.workerId, lease, progress ?? null],
+      );
+      if (rows.length === 0 && !lost) {
+        lost = true;
+        controller.abort(new Error('lease lost'));
+      }
+    };
+    const heartbeat = setInterval(() => {
+      renew().catch((error) => log.warn({ err: error, taskId: task.id }, 'heartbeat failed'));
+    }, (lease * 1000) / 3);
+    heartbeat.unref();
+    try {
+      if (!handler) throw new Error(`No job handler for kind ${task.kind}`);
+      const outcome = await handler({
+        task,
+        signal: controller.signal,
+        db,
+        config,
+        log: log.child({ taskId: task.id, kind: task.kind }),
+        progress: (percent) => renew(Math.max(0, Math.min(99, Math.round(percent)))),
+        checkpoint: async (state) => {
+          await db.sql(
+            `update tasks set payload = jsonb_set(payload, '{checkpoint}', $3::jsonb), updated_at = now()
+             where id = $1 and lease_owner = $2`,
+            [task.id, this.workerId, JSON.stringify(state)],
+          );
+        },
+      });
+      if (lost) return;
+      if (controller.signal.aborted && this.stopping) {
+        await this.release(task.id);
+        return;
+      }
+      await this.complete(task.id, outcome ?? {});
+    } catch (error) {
+      if (lost) return;
+      if (controller.signal.aborted && this.stopping) {
+        await this.release(task.id);
+        return;
+      }
+      log.error({ err: error, taskId: task.id, kind: task.kind }, 'job failed');
+      await this.fail(task, error instanceof JobFailure ? error.message : GENERIC_FAILURE);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async complete(id: string, outcome: JobOutcome): Promise<void> {
+    await this.options.db.sql(
+      `update tasks set status = 'done', progress = 100, result = $3::jsonb, offline = coalesce($4::boolean, offline),
+              finished_at = now(), updated_at = now(), lease_owner = null, lease_expires_at = null, error = null
+       where id = $1 and lease_owner = $2 and status = 'running'`,
+      [id, this.workerId, JSON.stringify(outcome.result ?? {}), outcome.offline ?? null],
+    );
+  }
+
+  private async fail(task: Task, message: string): Promise<void> {
+    await this.options.db.transaction(async (tx) => {
+      const rows = await tx.sql(
+        `update tasks set status = 'failed', error = $3, finished_at = now(), updated_at = now(),
+                lease_owner = null, lease_expires_at = null
+         where id = $1 and lease_owner = $2 and status = 'running' returning id`,
+        [task.id, this.workerId, message.slice(0, 500)],
+      );
+      if (rows.length > 0) await refundTask(tx, task.id, `任务失败退款：${task.title || task.kind}`);
+    });
+  }
+
+  // A shutdown is not the task's fault: give the attempt back and let the next runner resume it.
+  private async release(id: string): Promise<void> {
+    await this.options.db.sql(
+      `update tasks set status = 'queued', attempts = greatest(attempts - 1, 0), lease_owner = null,
+              lease_expires_at = null, updated_at = now()
+       where id = $1 and lease_owner = $2 and status = 'running'`,
+      [id, this.workerId],
+    );
+  }
+
+  /** Tasks whose runner died: queued again while attempts remain, else failed and refunded. */
+  async recoverExpired(): Promise<number> {
+    return this.options.db.transaction(async (tx) => {
+      const expired = await tx.sql<{ id: string; attempts: number; max_attempts: number; title: string; kind: string }>(
+        `select id, attempts, max_attempts, title, kind from tasks
+         where status = 'running' and lease_expires_at < now()
+         order by lease_expires_at limit 50
+         for update skip locked`,
+      );
+      for (const task of expired) {
+        if (task.attempts < task.max_attempts) {
+          await tx.sql(
+            `update tasks set status = 'queued', lease_owner = null, lease_expires_at = null, updated_at = now()
+             where id = $1`,
+            [task.id],
+          );
+        } else {
+          await tx.sql(
+            `update tasks set status = 'failed', error = $2, finished_at = now(), updated_at = now(),
+                    lease_owner = null, lease_expires_at = null
+             where id = $1`,
+            [task.id, GAVE_UP],
+          );
+          await refundTask(tx, task.id, `任务失败退款：${task.title || task.kind}`);
+        }
+      }
+      if (expired.length > 0) this.options.log.warn({ count: expired.length }, 'recovered tasks with expired leases');
+      return expired.length;
+    });
+  }
+}

@@ -1,0 +1,152 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Deps } from '../../context';
+import type { Executor } from '../../db/client';
+import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
+import { conflict, notFound } from '../../errors';
+import { chargeTask, refundTask } from '../billing/charges';
+
+export interface NewTask {
+  kind: TaskKind;
+  userId: string;
+  title?: string;
+  priceFen: number;
+  charCount?: number;
+  offline?: boolean;
+  payload?: Record<string, unknown>;
+  maxAttempts?: number;
+}
+
+/** A task starts as a draft: priced, not paid, not queued. */
+export async function createTask(deps: Deps, input: NewTask): Promise<Task> {
+  const [task] = await deps.db.orm
+    .insert(tasks)
+    .values({
+      kind: input.kind,
+      userId: input.userId,
+      title: input.title ?? '',
+      priceFen: input.priceFen,
+      charCount: input.charCount ?? 0,
+      offline: input.offline ?? true,
+      payload: input.payload ?? {},
+      maxAttempts: input.maxAttempts ?? deps.config.JOB_MAX_ATTEMPTS,
+      createdAt: deps.now(),
+      updatedAt: deps.now(),
+    })
+    .returning();
+  return task;
+}
+
+/** The caller's task of this kind; another user's (or another kind's) id is NOT_FOUND. */
+export async function getOwnTask(db: Executor, userId: string, id: string, kind?: TaskKind): Promise<Task> {
+  const [task] = await db.orm
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.userId, userId), kind ? eq(tasks.kind, kind) : undefined))
+    .limit(1);
+  if (!task) throw notFound();
+  return task;
+}
+
+export interface SubmitOptions {
+  /** Ledger note, e.g. "论文查重：<title>". */
+  note: string;
+  useFreeCheck?: boolean;
+}
+
+/**
+ * draft -> queued: charges the task (once; or uses the free check) and queues it, atomically.
+ * A second submit answers 409 and charges nothing.
+ */
+export async function submitTask(deps: Deps, userId: string, id: string, options: SubmitOptions): Promise<Task> {
+  return deps.db.transaction(async (tx) => {
+    const [task] = await tx.orm
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
+      .for('update');
+    if (!task) throw notFound();
+    if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该任务已提交，请勿重复提交');
+    await chargeTask(tx, {
+      taskId: task.id,
+      userId,
+      amountFen: task.priceFen,
+      note: options.note,
+      useFreeCheck: options.useFreeCheck,
+    });
+    const now = deps.now();
+    const [queued] = await tx.orm
+      .update(tasks)
+      .set({ status: 'queued', queuedAt: now, updatedAt: now })
+      .where(eq(tasks.id, id))
+      .returning();
+    return queued;
+  });
+}
+
+/** Cancels a draft or queued task; a queued one gets its charge back. Running tasks cannot be cancelled. */
+export async function cancelTask(deps: Deps, userId: string, id: string): Promise<Task> {
+  return deps.db.transaction(async (tx) => {
+    const [task] = await tx.orm
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
+      .for('update');
+    if (!task) throw notFound();
+    if (task.status !== 'draft' && task.status !== 'queued') {
+      throw conflict('TASK_NOT_CANCELLABLE', '任务已开始处理或已结束，无法取消');
+    }
+    const now = deps.now();
+    const [cancelled] = await tx.orm
+      .update(tasks)
+      .set({ status: 'cancelled', updatedAt: now, finishedAt: now })
+      .where(eq(tasks.id, id))
+      .returning();
+    await refundTask(tx, id, `任务取消退款：${task.title || task.kind}`);
+    return cancelled;
+  });
+}
+
+export interface TaskProgressView {
+  id: string;
+  kind: TaskKind;
+  status: Task['status'];
+  progress: number;
+  error: string | null;
+  updatedAt: string;
+}
+
+/** Progress of the caller's tasks among `ids`; others' and unknown ids are left out. */
+export async function taskProgress(db: Executor, userId: string, ids: string[]): Promise<TaskProgressView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.orm
+    .select({
+      id: tasks.id,
+      kind: tasks.kind,
+      status: tasks.status,
+      progress: tasks.progress,
+      error: tasks.error,
+      updatedAt: tasks.updatedAt,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), inArray(tasks.id, [...new Set(ids)])));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+    .map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+}
+
+/** The shape every service record shares (common.yaml Task). */
+export function taskFields(task: Task) {
+  return {
+    id: task.id,
+    title: task.title,
+    status: task.status,
+    progress: task.progress,
+    priceFen: task.priceFen,
+    charCount: task.charCount,
+    createdAt: task.createdAt.toISOString(),
+    finishedAt: task.finishedAt?.toISOString() ?? null,
+    error: task.error,
+    offline: task.offline,
+  };
+}

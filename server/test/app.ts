@@ -1,0 +1,94 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { openTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Config for tests: no environment, silent logs, no in-process jobs, generous rate limits. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JOBS_IN_PROCESS: 'false',
+      PUBLIC_BASE_URL: 'http://moyan.test',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      POLL_RATE_LIMIT_PER_MINUTE: '10000',
+      API_RATE_LIMIT_PER_MINUTE: '10000',
+    }),
+    ...overrides,
+  };
+}
+
+/** The real app on a fresh database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { now?: () => Date; db?: Database } = {},
+): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const db = options.db ?? (await openTestDatabase());
+  const app = await buildApp({ config, db, now: options.now, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      if (!options.db) await db.close();
+    },
+  };
+}
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  result: T;
+  error: { code: string; message: string; details?: Record<string, unknown> };
+}
+
+export function body<T = unknown>(response: LightMyRequestResponse): Envelope<T> {
+  return response.json() as Envelope<T>;
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** POST with optional query, JSON body and token. */
+export function post(
+  app: FastifyInstance,
+  url: string,
+  options: { query?: Record<string, string | number>; payload?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const request: InjectOptions = {
+    method: 'POST',
+    url,
+    query: options.query ? Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)])) : undefined,
+    headers: { ...(options.token ? bearer(options.token) : {}), ...options.headers },
+  };
+  if (options.payload !== undefined) request.payload = options.payload as InjectOptions['payload'];
+  return app.inject(request);
+}
+
+let counter = 0;
+
+/** Registers a fresh user through the API and returns its token. */
+export async function signUp(
+  app: FastifyInstance,
+  username = `user${++counter}${Date.now().toString(36)}`,
+  password = 'Moyan2026!',
+  phone?: string,
+): Promise<{ token: string; username: string; password: string }> {
+  const response = await post(app, '/api/base/login_api/f/register', {
+    payload: { username, password, ...(phone ? { phone } : {}) },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
+  return { token: body<{ access_token: string }>(response).result.access_token, username, password };
+}
