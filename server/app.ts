@@ -72,8 +72,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('context', context);
 
   await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    contentSecurityPolicy: {
+      directives: {
+        // Chakra (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
     // The app is also served over plain HTTP on a LAN address; HSTS would lock browsers out of it.
     strictTransportSecurity: config.PUBLIC_BASE_URL.startsWith('https:'),
   });

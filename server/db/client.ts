@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql as drizzleSql } from 'drizzle-orm';
@@ -55,12 +55,19 @@ async function migrated(db: Database, migrate: () => Promise<void>, skip?: boole
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   let client: PGlite;
+  let unlock: () => void = () => undefined;
   if (options.memory) {
     client = await PGlite.create();
   } else {
     const dir = join(options.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    unlock = lockDataDir(dir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   const orm = drizzlePglite(client) as unknown as Orm;
   const db: Database = {
@@ -68,9 +75,39 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     engine: 'pglite',
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
   return migrated(db, () => migrateEmbedded(client), options.skipMigrations);
+}
+
+// The embedded database is single-process: a second server (or a worker) on the same DATA_DIR would
+// corrupt it, so the directory is claimed with a pid file; a stale one (its process is gone) is taken over.
+function lockDataDir(dir: string): () => void {
+  const lockFile = join(dir, '..', 'moyan.pid');
+  for (;;) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(lockFile, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(`The database in ${dir} is in use by process ${pid}; stop it first or use another DATA_DIR`);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function openPostgres(options: OpenOptions): Promise<Database> {

@@ -1,16 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
+import type { Nonces } from '../pages/html';
 import { qrConfirmPage } from '../pages/qr-confirm';
 import { invalidPayLinkPage, sandboxPayPage } from '../pages/sandbox-pay';
 import { orderForPayLink } from '../services/orders/orders';
 
 /** Server-rendered pages outside the SPA: the phone's QR confirmation and the sandbox payment. */
 export async function registerPages(app: FastifyInstance, context: AppContext): Promise<void> {
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  const html = (reply: FastifyReply, status: number, render: (nonces: Nonces) => string) => {
+    const nonces = { script: randomBytes(16).toString('base64'), style: randomBytes(16).toString('base64') };
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', pageCsp(nonces))
+      .type('text/html; charset=utf-8')
+      .send(render(nonces));
+  };
 
   app.get<{ Params: { id: string } }>('/m/qr/:id', async (request, reply) =>
-    html(reply, 200, qrConfirmPage(request.params.id, reply.cspNonce)),
+    html(reply, 200, (n) => qrConfirmPage(request.params.id, n)),
   );
 
   app.get<{ Params: { orderId: string }; Querystring: { token?: string } }>(
@@ -22,8 +31,22 @@ export async function registerPages(app: FastifyInstance, context: AppContext): 
         request.params.orderId,
         String(request.query.token ?? ''),
       );
-      if (!order) return html(reply, 403, invalidPayLinkPage(reply.cspNonce));
-      return html(reply, 200, sandboxPayPage(order, reply.cspNonce));
+      if (!order) return html(reply, 403, invalidPayLinkPage);
+      return html(reply, 200, (n) => sandboxPayPage(order, n));
     },
   );
+}
+
+// The pages' only script and style are inline, allowed by nonce; they call this origin's API only.
+function pageCsp(nonces: Nonces): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonces.script}'`,
+    `style-src 'nonce-${nonces.style}'`,
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }

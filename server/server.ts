@@ -1,0 +1,34 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { onShutdownSignal } from './process/shutdown';
+import { loadJobHandlers } from './services/tasks/registry';
+import { JobRunner } from './services/tasks/runner';
+
+// `npm start` / `npm run serve`: the API, the built SPA and (unless JOBS_IN_PROCESS=false) the job
+// runner in one process, on the embedded database unless DATABASE_URL names a PostgreSQL server.
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+let runner: JobRunner | undefined;
+const app = await buildApp({ config, db, serveSpa: true, wakeJobs: () => runner?.wake() });
+if (config.JOBS_IN_PROCESS) {
+  runner = new JobRunner({ db, config, log: app.log, handlers: await loadJobHandlers() });
+}
+
+onShutdownSignal(app.log, async () => {
+  await Promise.all([app.close(), runner?.stop()]);
+  await db.close();
+});
+
+try {
+  await app.listen({ host: config.HOST, port: config.PORT });
+} catch (error) {
+  app.log.error({ err: error }, 'could not listen');
+  await db.close();
+  process.exit(1);
+}
+runner?.start();
+app.log.info(
+  { url: config.PUBLIC_BASE_URL, database: db.engine, jobs: runner ? runner.kinds : 'external' },
+  '墨研 server ready',
+);

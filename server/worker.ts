@@ -1,0 +1,23 @@
+import pino from 'pino';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { onShutdownSignal } from './process/shutdown';
+import { loadJobHandlers } from './services/tasks/registry';
+import { JobRunner } from './services/tasks/runner';
+
+// `npm run worker`: job runners as a separate process on the same PostgreSQL database as the API
+// (start the API with JOBS_IN_PROCESS=false, or keep both: runners share the queue safely).
+const config = loadConfig();
+const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker', pid: process.pid } });
+if (!config.DATABASE_URL) {
+  log.error('npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, jobs run inside npm start');
+  process.exit(1);
+}
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL });
+const runner = new JobRunner({ db, config, log, handlers: await loadJobHandlers() });
+onShutdownSignal(log, async () => {
+  await runner.stop();
+  await db.close();
+});
+runner.start();
+log.info({ kinds: runner.kinds, concurrency: config.WORKER_CONCURRENCY, workerId: runner.workerId }, 'worker ready');
