@@ -9,6 +9,8 @@ export interface Alignment {
   bEnd: number;
   /** Characters inside the region matched exactly (the rest are bridged gaps). */
   exact: number;
+  /** The longest exact piece: an alignment is kept only when this reaches `minMatch`. */
+  longest: number;
   /** The exact pieces, for mapping positions inside the region. */
   pieces: Piece[];
 }
@@ -66,40 +68,42 @@ function exactPieces(a: IndexedText, b: Uint32Array, k: number): Piece[] {
 }
 
 /**
- * Chains exact pieces that follow each other in both texts with gaps of at most `maxGap`
- * (edits, inserted characters, swapped words) into alignments, keeping those with at least
- * `minMatch` exactly matched characters.
+ * Chains exact pieces that follow each other in both texts, with gaps of at most `maxGap` that
+ * shift the diagonal by at most `maxShift` (edits, inserted characters, swapped words), into
+ * alignments, keeping those that contain an exact piece of at least `minMatch` characters.
  */
 export function alignPair(
   a: IndexedText,
   b: Uint32Array,
-  params: Pick<SimilarityParams, 'k' | 'minMatch' | 'maxGap'>,
+  params: Pick<SimilarityParams, 'k' | 'minMatch' | 'maxGap' | 'maxShift'>,
 ): Alignment[] {
   const pieces = exactPieces(a, b, params.k).sort((x, y) => x.a - y.a || y.length - x.length);
   const chains: Alignment[] = [];
   for (const p of pieces) {
-    const chain = findChain(chains, p, params.maxGap);
+    const chain = findChain(chains, p, params.maxGap, params.maxShift);
     if (!chain) {
-      chains.push({ aStart: p.a, aEnd: p.a + p.length, bStart: p.b, bEnd: p.b + p.length, exact: p.length, pieces: [p] });
+      const end = p.a + p.length;
+      chains.push({ aStart: p.a, aEnd: end, bStart: p.b, bEnd: p.b + p.length, exact: p.length, longest: p.length, pieces: [p] });
       continue;
     }
     const fresh = p.a + p.length - Math.max(p.a, chain.aEnd);
     if (fresh <= 0) continue;
     chain.exact += Math.min(fresh, p.length);
+    chain.longest = Math.max(chain.longest, p.length);
     chain.aEnd = p.a + p.length;
     chain.bEnd = Math.max(chain.bEnd, p.b + p.length);
     chain.pieces.push(p);
   }
-  return chains.filter((c) => c.exact >= params.minMatch);
+  return chains.filter((c) => c.longest >= params.minMatch);
 }
 
-function findChain(chains: Alignment[], p: Piece, maxGap: number): Alignment | undefined {
+function findChain(chains: Alignment[], p: Piece, maxGap: number, maxShift: number): Alignment | undefined {
   for (let i = chains.length - 1; i >= Math.max(0, chains.length - 64); i--) {
     const c = chains[i];
     const gapA = p.a - c.aEnd;
     const gapB = p.b - c.bEnd;
     const shift = p.b - p.a - (c.bEnd - c.aEnd);
-    if (gapA <= maxGap && gapA >= -p.length && gapB <= maxGap && gapB >= -p.length && Math.abs(shift) <= maxGap) return c;
+    if (gapA <= maxGap && gapA >= -p.length && gapB <= maxGap && gapB >= -p.length && Math.abs(shift) <= maxShift) return c;
   }
   return undefined;
 }

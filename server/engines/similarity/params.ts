@@ -5,10 +5,12 @@
 export interface SimilarityParams {
   k: number;
   t: number;
-  /** Exactly matched characters a reported match needs (after merging pieces). */
+  /** A reported match contains an exact run of at least this many normalised characters. */
   minMatch: number;
   /** Largest gap (normalised characters, on either side) bridged when merging neighbouring pieces. */
   maxGap: number;
+  /** Largest difference between the two sides of a bridged gap (inserted or deleted characters). */
+  maxShift: number;
   /** At most this many library documents, ranked by shared fingerprints, are aligned. */
   candidateLimit: number;
 }
@@ -18,6 +20,7 @@ export const DEFAULT_PARAMS: SimilarityParams = {
   t: 13,
   minMatch: 13,
   maxGap: 12,
+  maxShift: 4,
   candidateLimit: 400,
 };
 
