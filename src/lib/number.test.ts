@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFen, formatNumberSuffix, formatThousands } from './number';
+import { formatFen, formatNumberSuffix, formatRatio, formatThousands } from './number';
 
 describe('formatNumberSuffix', () => {
   it('leaves numbers under one thousand as they are', () => {
@@ -27,5 +27,13 @@ describe('formatThousands and formatFen', () => {
     expect(formatThousands(1_234_567)).toBe('1,234,567');
     expect(formatFen(1990)).toBe('19.90');
     expect(formatFen(5)).toBe('0.05');
+  });
+});
+
+describe('formatRatio', () => {
+  it('shows a 0-1 ratio as a percentage and null as a dash', () => {
+    expect(formatRatio(0.1234)).toBe('12.3%');
+    expect(formatRatio(1)).toBe('100.0%');
+    expect(formatRatio(null)).toBe('—');
   });
 });

@@ -24,3 +24,8 @@ export function formatThousands(value: number): string {
 export function formatFen(fen: number): string {
   return (fen / 100).toFixed(2);
 }
+
+/** A 0-1 ratio as a percentage with one decimal: 0.1234 -> `12.3%`; null stays a dash. */
+export function formatRatio(ratio: number | null | undefined): string {
+  return ratio === null || ratio === undefined ? '—' : `${(ratio * 100).toFixed(1)}%`;
+}

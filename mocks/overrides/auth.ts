@@ -1,0 +1,118 @@
+import { http } from 'msw';
+import { badRequest, fail, notFound, ok, unauthorized } from '../envelope';
+import {
+  MOCK_PASSWORD,
+  type QrSessionState,
+  createQrSession,
+  createUser,
+  findQrSession,
+  findUser,
+  issueToken,
+  revokeToken,
+  userOf,
+} from './auth-state';
+
+const EXPIRES_IN = 30 * 24 * 3600;
+const gone = () => fail(410, 'QR_EXPIRED', '二维码已失效，请刷新');
+
+function tokenResult(token: string) {
+  return { access_token: token, token_type: 'Bearer', expires_in: EXPIRES_IN };
+}
+
+function qrState(session: QrSessionState, loginName: string | null = null) {
+  return { status: session.status, expiresAt: new Date(session.expiresAt).toISOString(), loginName };
+}
+
+type MobileBody = { id?: string; secret?: string; deviceKey?: string };
+
+/** The phone side: the session must exist, be live and the secret must match. */
+async function mobileSession(request: Request) {
+  const body = (await request.json().catch(() => ({}))) as MobileBody;
+  if (!body.id || !body.secret || !body.deviceKey) return { error: badRequest('缺少二维码参数') };
+  const session = findQrSession(body.id);
+  if (!session || session.secret !== body.secret) return { error: notFound('二维码') };
+  if (session.expiresAt < Date.now() || session.consumed) return { error: gone() };
+  return { session, deviceKey: body.deviceKey };
+}
+
+export const authOverrides = [
+  http.post('*/api/base/login_api/f/login', ({ request }) => {
+    const url = new URL(request.url);
+    const username = url.searchParams.get('username')?.trim() ?? '';
+    const password = url.searchParams.get('password') ?? '';
+    if (!username || !password) return badRequest('请输入用户名和密码');
+    const known = findUser(username);
+    const valid = known?.password ? known.password === password : password === MOCK_PASSWORD;
+    if (!valid) return fail(401, 'BAD_CREDENTIALS', '用户名或密码错误');
+    return ok(tokenResult(issueToken(known ?? createUser(username, null))));
+  }),
+
+  http.post('*/api/base/login_api/f/register', async ({ request }) => {
+    const body = (await request.json().catch(() => ({}))) as { username?: string; password?: string; phone?: string };
+    if (!body.username || !/^[A-Za-z0-9_.-]{3,32}$/.test(body.username)) return badRequest('用户名需为 3-32 位字母、数字、下划线、点或连字符');
+    if (!body.password || body.password.length < 8) return badRequest('密码至少 8 位');
+    if (findUser(body.username)) return fail(409, 'USERNAME_TAKEN', '该用户名已被注册');
+    return ok(tokenResult(issueToken(createUser(body.username, body.password, body.phone ?? null))));
+  }),
+
+  http.post('*/api/base/login_api/current', ({ request }) => {
+    const user = userOf(request);
+    if (!user) return unauthorized();
+    return ok({ id: user.id, loginName: user.loginName, avatar: user.avatar, roles: ['admin'] });
+  }),
+
+  http.get('*/api/base/account_info_api/account', ({ request }) => {
+    const user = userOf(request);
+    if (!user) return unauthorized();
+    return ok({
+      userId: user.id,
+      loginName: user.loginName,
+      phone: user.phone,
+      balanceFen: user.balanceFen,
+      freeCheckAvailable: user.freeCheckAvailable,
+      totalRechargeFen: 0,
+      totalSpentFen: 0,
+      createdAt: user.createdAt,
+    });
+  }),
+
+  http.post('*/api/base/login_api/logout', ({ request }) => {
+    if (!userOf(request)) return unauthorized();
+    revokeToken(request.headers.get('Authorization')!.replace(/^Bearer\s+/i, ''));
+    return ok({ loggedOut: true });
+  }),
+
+  http.post('*/api/base/login_api/f/login_qr_code', ({ request }) => {
+    const session = createQrSession();
+    const origin = new URL(request.url).origin;
+    return ok({ id: session.id, qrCode: `${origin}/m/qr/${session.id}?s=${session.secret}`, expiresAt: new Date(session.expiresAt).toISOString() });
+  }),
+
+  http.post('*/api/base/login_api/f/val_login_qr_code', ({ request }) => {
+    const id = new URL(request.url).searchParams.get('query');
+    if (!id) return badRequest('缺少二维码 id');
+    const session = findQrSession(id);
+    if (!session) return notFound('二维码');
+    if (session.consumed || session.expiresAt < Date.now()) return gone();
+    if (session.status !== 'confirmed' || !session.token) return ok(null);
+    session.consumed = true;
+    return ok(session.token);
+  }),
+
+  http.post('*/api/base/login_api/f/qr_scan', async ({ request }) => {
+    const found = await mobileSession(request);
+    if (found.error) return found.error;
+    if (found.session.status === 'pending') found.session.status = 'scanned';
+    return ok(qrState(found.session));
+  }),
+
+  http.post('*/api/base/login_api/f/qr_confirm', async ({ request }) => {
+    const found = await mobileSession(request);
+    if (found.error) return found.error;
+    const loginName = `wx_${found.deviceKey.slice(-8)}`;
+    const user = findUser(loginName) ?? createUser(loginName, null);
+    found.session.status = 'confirmed';
+    found.session.token = issueToken(user);
+    return ok(qrState(found.session, user.loginName));
+  }),
+];

@@ -1,0 +1,89 @@
+import { faker } from '@faker-js/faker/locale/zh_CN';
+import { http } from 'msw';
+import { notFound, ok, unauthorized } from '../envelope';
+import { userOf } from './auth-state';
+
+type Row = { id: string } & Record<string, unknown>;
+
+type AreaOptions = {
+  /** e.g. /api/base/check_api */
+  base: string;
+  /** Records as the generated list mock makes them (faker, zh_CN). */
+  seed: () => Row[];
+  /** The generated detail mock, for fields a list record does not carry. */
+  detail?: () => Record<string, unknown>;
+  /** Lists anyone may read (packages). */
+  open?: boolean;
+  /** Extra operations that change a record: path -> (record, body) => record. */
+  updates?: Record<string, (record: Row, body: Record<string, unknown>) => Row>;
+};
+
+const SEED_SIZE = 12;
+const STATUSES = ['done', 'done', 'done', 'running', 'queued', 'failed', 'draft'];
+
+/** Unique short ids, recent times and a believable status mix on top of the generated fields. */
+function tidy(rows: Row[]): Row[] {
+  return rows.slice(0, SEED_SIZE).map((row, index) => {
+    const tidied: Row = { ...row, id: faker.string.alphanumeric(12) };
+    if ('createdAt' in row) tidied.createdAt = faker.date.recent({ days: 20 }).toISOString();
+    if ('lastMessageAt' in row) tidied.lastMessageAt = faker.date.recent({ days: 5 }).toISOString();
+    if ('status' in row && 'progress' in row) {
+      const status = STATUSES[index % STATUSES.length];
+      Object.assign(tidied, { status, progress: status === 'done' ? 100 : status === 'running' ? 45 : 0 });
+    }
+    return tidied;
+  });
+}
+
+function matches(row: Row, filter: Record<string, unknown>): boolean {
+  return Object.entries(filter).every(([key, value]) => {
+    if (value === undefined || value === null || value === '') return true;
+    if (key === 'keyword') return String(row.title ?? '').includes(String(value));
+    return row[key] === value;
+  });
+}
+
+/** An in-memory list behind query_list, load_by_id and delete, so changes survive within a session. */
+export function recordArea({ base, seed, detail, open = false, updates = {} }: AreaOptions) {
+  let rows: Row[] = [];
+  const reset = () => {
+    rows = tidy(seed());
+  };
+  const guard = (request: Request) => open || Boolean(userOf(request));
+  const idOf = (request: Request) => new URL(request.url).searchParams.get('id') ?? '';
+
+  const handlers = [
+    http.post(`*${base}/query_list`, async ({ request }) => {
+      if (!guard(request)) return unauthorized();
+      const url = new URL(request.url);
+      const pageNo = Math.max(1, Number(url.searchParams.get('pageNo') ?? 1));
+      const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
+      const filter = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+      const found = rows.filter((row) => matches(row, filter ?? {}));
+      return ok({ records: found.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: found.length, pageNo, pageSize });
+    }),
+    http.post(`*${base}/load_by_id`, ({ request }) => {
+      if (!guard(request)) return unauthorized();
+      const row = rows.find((item) => item.id === idOf(request));
+      return row ? ok({ ...detail?.(), ...row }) : notFound();
+    }),
+    http.post(`*${base}/delete`, ({ request }) => {
+      if (!guard(request)) return unauthorized();
+      const id = idOf(request);
+      if (!rows.some((row) => row.id === id)) return notFound();
+      rows = rows.filter((row) => row.id !== id);
+      return ok({ id, deleted: true });
+    }),
+    ...Object.entries(updates).map(([path, update]) =>
+      http.post(`*${base}/${path}`, async ({ request }) => {
+        if (!guard(request)) return unauthorized();
+        const index = rows.findIndex((row) => row.id === idOf(request));
+        if (index === -1) return notFound();
+        const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+        rows[index] = update(rows[index], body);
+        return ok(rows[index]);
+      }),
+    ),
+  ];
+  return { handlers, reset };
+}

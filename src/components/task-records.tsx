@@ -1,0 +1,111 @@
+import { Button, HStack, Link as ChakraLink, Progress, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatFen } from '@/lib/number';
+import { formatRelativeTime } from '@/lib/time';
+import { LoginRequired } from './login-required';
+import { type Column, RecordTable } from './record-table';
+import { SectionCard } from './section-card';
+import { StatusBadge } from './status-badge';
+import { DEFAULT_PAGE_SIZE } from './use-paging';
+import { useSignedIn } from './use-signed-in';
+
+/** The fields every service task shares (the contract's Task). */
+export type TaskLike = {
+  id: string;
+  title: string;
+  status: string;
+  progress: number;
+  priceFen: number;
+  charCount: number;
+  createdAt: string;
+};
+
+type Page<T> = { records: T[]; total: number };
+
+type Props<T extends TaskLike> = {
+  title?: string;
+  query: { data?: Page<T>; isLoading: boolean; error: Error | null };
+  paging?: { pageNo: number; pageSize: number; setPageNo: (page: number) => void };
+  /** Where a record opens, when it has a detail screen. */
+  detailHref?: (record: T) => string;
+  extraColumns?: Column<T>[];
+  onDelete?: (id: string) => Promise<unknown>;
+  /** The list's query key prefix, refreshed after a delete. */
+  listKey?: readonly unknown[];
+};
+
+export function TaskRecords<T extends TaskLike>({ title = '我的记录', query, paging, detailHref, extraColumns = [], onDelete, listKey }: Props<T>) {
+  const signedIn = useSignedIn();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => (onDelete ? onDelete(id) : Promise.resolve()),
+    onSuccess: () => (listKey ? queryClient.invalidateQueries({ queryKey: listKey }) : undefined),
+  });
+
+  const columns: Column<T>[] = [
+    {
+      key: 'title',
+      label: '标题',
+      render: (record) =>
+        detailHref ? (
+          <ChakraLink asChild color="brand.solid">
+            <Link to={detailHref(record)}>{record.title}</Link>
+          </ChakraLink>
+        ) : (
+          record.title
+        ),
+    },
+    ...extraColumns,
+    { key: 'charCount', label: '字数', render: (record) => record.charCount.toLocaleString('zh-CN') },
+    { key: 'status', label: '状态', render: (record) => <StatusBadge status={record.status} /> },
+    {
+      key: 'progress',
+      label: '进度',
+      width: '120px',
+      render: (record) => (
+        <HStack gap="2">
+          <Progress.Root value={record.progress} size="xs" w="60px" colorPalette="brand">
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs">{record.progress}%</Text>
+        </HStack>
+      ),
+    },
+    { key: 'priceFen', label: '费用(元)', render: (record) => formatFen(record.priceFen) },
+    { key: 'createdAt', label: '提交时间', render: (record) => formatRelativeTime(record.createdAt) },
+  ];
+  if (onDelete) {
+    columns.push({
+      key: 'actions',
+      label: '操作',
+      render: (record) => (
+        <Button size="xs" variant="ghost" colorPalette="red" loading={remove.isPending && remove.variables === record.id} onClick={() => remove.mutate(record.id)}>
+          删除
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <SectionCard title={title}>
+      {signedIn ? (
+        <RecordTable
+          columns={columns}
+          records={query.data?.records}
+          total={query.data?.total}
+          loading={query.isLoading}
+          error={query.error}
+          pageNo={paging?.pageNo}
+          pageSize={paging?.pageSize ?? DEFAULT_PAGE_SIZE}
+          onPageChange={paging?.setPageNo}
+          rowKey={(record) => record.id}
+        />
+      ) : (
+        <LoginRequired />
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,30 @@
+import { getPaperAigcQueryListQueryKey, paperAigcDelete, usePaperAigcQueryList } from '@/api/gen/aigc/aigc';
+import type { AigcKind } from '@/api/gen/model';
+import { TaskRecords } from '@/components/task-records';
+import { usePaging } from '@/components/use-paging';
+import { useSignedIn } from '@/components/use-signed-in';
+import { formatRatio } from '@/lib/number';
+
+/** Detection records (kind detect) or lowering records (kind lower). */
+export function AigcRecords({ kind, title }: { kind: AigcKind; title?: string }) {
+  const paging = usePaging();
+  const query = usePaperAigcQueryList({ kind }, paging.params, { query: { enabled: useSignedIn() } });
+  return (
+    <TaskRecords
+      title={title}
+      query={query}
+      paging={paging}
+      detailHref={kind === 'detect' ? (record) => `/aigccheck/content/${record.id}` : undefined}
+      extraColumns={
+        kind === 'detect'
+          ? [{ key: 'aiCharRatio', label: 'AI字符占比', render: (record) => formatRatio(record.aiCharRatio) }]
+          : [
+              { key: 'before', label: '降前', render: (record) => formatRatio(record.aiCharRatioBefore) },
+              { key: 'after', label: '降后', render: (record) => formatRatio(record.aiCharRatioAfter) },
+            ]
+      }
+      onDelete={(id) => paperAigcDelete({ id })}
+      listKey={[getPaperAigcQueryListQueryKey()[0]]}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { loginLoginQrCode, loginValLoginQrCode } from '@/api/gen/auth/auth';
+import type { QrSession } from '@/api/gen/model';
+import { ApiError } from '@/api/http';
+
+export const QR_POLL_INTERVAL_MS = 3000;
+
+/**
+ * QR login of spec section 4: a new code whenever the overlay opens or the user asks; a check every
+ * 3000 ms while open and a code exists, never while the previous check is still out.
+ */
+export function useQrLogin({ active, onToken }: { active: boolean; onToken: (token: string) => void }) {
+  const [qr, setQr] = useState<QrSession | null>(null);
+  const [expired, setExpired] = useState(false);
+  const checking = useRef(false);
+  const onTokenRef = useRef(onToken);
+  useEffect(() => {
+    onTokenRef.current = onToken;
+  }, [onToken]);
+
+  const refresh = useCallback(async () => {
+    try {
+      const session = await loginLoginQrCode();
+      setQr(session);
+      setExpired(false);
+    } catch {
+      // Section 8: a failed QR fetch is silently ignored.
+    }
+  }, []);
+
+  useEffect(() => {
+    if (active) void refresh();
+    else setQr(null);
+  }, [active, refresh]);
+
+  const qrId = qr?.id;
+  useEffect(() => {
+    if (!active || !qrId) return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      if (checking.current) return;
+      checking.current = true;
+      let token: string | null = null;
+      try {
+        token = await loginValLoginQrCode({ query: qrId });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 410 && !stopped) setExpired(true);
+      } finally {
+        checking.current = false;
+      }
+      if (token && !stopped) {
+        stopped = true;
+        clearInterval(timer);
+        onTokenRef.current(token);
+      }
+    }, QR_POLL_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [active, qrId]);
+
+  return { qr, expired, refresh };
+}

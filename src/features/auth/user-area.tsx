@@ -1,0 +1,83 @@
+import { Avatar, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@tanstack/react-store';
+import { ChevronDown, LogOut, ShoppingBag, UserRound } from 'lucide-react';
+import { appStore } from '@/stores/app';
+import { sessionStore } from '@/stores/session';
+import { currentUserQuery } from './api/current-user';
+import { useLogout } from './use-logout';
+
+export const DEFAULT_AVATAR = '/avatar/default.svg';
+/** The spec shows the avatar at 80x80. */
+export const AVATAR_SIZE = '80px';
+
+/** Sign-in button without a user id; the user ID with its menu otherwise. */
+export function UserArea() {
+  const token = useSelector(sessionStore, (state) => state.token);
+  const { data: user } = useQuery({ ...currentUserQuery(), enabled: Boolean(token) });
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  if (!token || !user?.id) {
+    return (
+      <Button size="sm" colorPalette="brand" onClick={() => appStore.actions.openLogin()}>
+        登录
+      </Button>
+    );
+  }
+
+  const avatar = user.avatar || DEFAULT_AVATAR;
+  return (
+    <Menu.Root
+      onSelect={({ value }) => {
+        if (value === 'account') void navigate({ to: '/order/account' });
+        if (value === 'taocan') void navigate({ to: '/order/taocan' });
+        if (value === 'logout') void logout();
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="2" aria-label="用户菜单">
+          <Avatar.Root size="2xs">
+            <Avatar.Image src={avatar} />
+            <Avatar.Fallback name={user.loginName} />
+          </Avatar.Root>
+          <Text as="span" fontSize="sm" data-testid="user-id">
+            ID: {user.id}
+          </Text>
+          <ChevronDown />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="200px">
+            <HStack gap="3" px="2" py="2">
+              <Box asChild boxSize={AVATAR_SIZE} rounded="full" objectFit="cover" flexShrink={0}>
+                <img src={avatar} width={80} height={80} alt="头像" />
+              </Box>
+              <Stack gap="0" minW="0">
+                <Text fontWeight="semibold" truncate>
+                  {user.loginName}
+                </Text>
+                <Text fontSize="xs" color="gray.500">
+                  ID: {user.id}
+                </Text>
+              </Stack>
+            </HStack>
+            <Menu.Separator />
+            <Menu.Item value="account">
+              <UserRound size={16} /> 账户中心
+            </Menu.Item>
+            <Menu.Item value="taocan">
+              <ShoppingBag size={16} /> 购买套餐
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="logout" color="red.600">
+              <LogOut size={16} /> 退出登录
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

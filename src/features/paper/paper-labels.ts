@@ -1,0 +1,9 @@
+export const DEGREE_LABELS: Record<string, string> = {
+  'junior-college': '专科',
+  bachelor: '本科',
+  master: '硕士',
+  doctor: '博士',
+  journal: '期刊',
+};
+
+export const STAGE_LABELS: Record<string, string> = { outline: '大纲', writing: '撰写中', done: '已完成' };

@@ -1,0 +1,62 @@
+import type { MachineMode, PaperMachineMode } from '@/api/gen/model';
+import {
+  getMachineQueryListQueryKey,
+  getPaperMachineQueryListQueryKey,
+  machineDelete,
+  paperMachineDelete,
+  useMachineQueryList,
+  usePaperMachineQueryList,
+} from '@/api/gen/rewrite/rewrite';
+import type { Column } from '@/components/record-table';
+import { TaskRecords } from '@/components/task-records';
+import { usePaging } from '@/components/use-paging';
+import { useSignedIn } from '@/components/use-signed-in';
+import { formatRatio } from '@/lib/number';
+
+export const MODE_LABELS: Record<string, string> = {
+  rewrite: '降重',
+  strong: '强力降重',
+  polish: '润色改写',
+  smart: '智能降重',
+  cnki: '学术库降重',
+};
+
+type RatioRecord = { mode: string; similarityBefore: number | null; similarityAfter: number | null };
+const columns: Column<RatioRecord>[] = [
+  { key: 'mode', label: '方式', render: (record) => MODE_LABELS[record.mode] ?? record.mode },
+  { key: 'before', label: '降前重复率', render: (record) => formatRatio(record.similarityBefore) },
+  { key: 'after', label: '降后重复率', render: (record) => formatRatio(record.similarityAfter) },
+];
+
+/** Whole-paper rewrites (降重, 强力降重, 润色改写); without a mode, all of them. */
+export function PaperMachineRecords({ mode, title }: { mode?: PaperMachineMode; title?: string }) {
+  const paging = usePaging();
+  const query = usePaperMachineQueryList(mode ? { mode } : undefined, paging.params, { query: { enabled: useSignedIn() } });
+  return (
+    <TaskRecords
+      title={title}
+      query={query}
+      paging={paging}
+      detailHref={(record) => `/papermachine/content/${record.id}`}
+      extraColumns={columns}
+      onDelete={(id) => paperMachineDelete({ id })}
+      listKey={[getPaperMachineQueryListQueryKey()[0]]}
+    />
+  );
+}
+
+/** Smart and academic-database rewrites of machine_api. */
+export function MachineRecords({ mode, title }: { mode?: MachineMode; title?: string }) {
+  const paging = usePaging();
+  const query = useMachineQueryList(mode ? { mode } : undefined, paging.params, { query: { enabled: useSignedIn() } });
+  return (
+    <TaskRecords
+      title={title}
+      query={query}
+      paging={paging}
+      extraColumns={columns}
+      onDelete={(id) => machineDelete({ id })}
+      listKey={[getMachineQueryListQueryKey()[0]]}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import { Box, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { Search } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { createRouteSearch, flattenMenu } from '@/router/menu';
+import { useMenu } from '../sidebar/use-menu';
+
+export function RouteSearch() {
+  const menu = useMenu();
+  const search = useMemo(() => createRouteSearch(flattenMenu(menu)), [menu]);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const results = search(query).slice(0, 8);
+
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+  };
+  const go = (path: string) => {
+    close();
+    void navigate({ to: path });
+  };
+
+  return (
+    <Box position="relative" display="flex" alignItems="center">
+      <IconButton
+        aria-label="搜索页面"
+        title="搜索页面"
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          setOpen(true);
+          queueMicrotask(() => input.current?.focus());
+        }}
+      >
+        <Search />
+      </IconButton>
+      {open && (
+        <Input
+          ref={input}
+          size="sm"
+          w="200px"
+          placeholder="搜索页面"
+          aria-label="搜索页面"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onBlur={() => setTimeout(close, 150)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close();
+            if (event.key === 'Enter' && results[0]) go(results[0].path);
+          }}
+        />
+      )}
+      {open && results.length > 0 && (
+        <Stack
+          role="listbox"
+          aria-label="搜索结果"
+          position="absolute"
+          top="100%"
+          right="0"
+          mt="1"
+          w="260px"
+          bg="white"
+          shadow="lg"
+          rounded="md"
+          borderWidth="1px"
+          py="1"
+          gap="0"
+          zIndex="dropdown"
+        >
+          {results.map((item) => (
+            <Box
+              key={item.path}
+              role="option"
+              aria-selected={false}
+              px="3"
+              py="2"
+              cursor="pointer"
+              _hover={{ bg: 'brand.subtle' }}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => go(item.path)}
+            >
+              <Text fontSize="sm">{item.title}</Text>
+              <Text fontSize="xs" color="gray.500">
+                {item.path}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

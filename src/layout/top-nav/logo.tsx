@@ -1,0 +1,34 @@
+import { Box, HStack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+
+export function LogoMark({ size = '32px' }: { size?: string }) {
+  return (
+    <Box
+      boxSize={size}
+      rounded="lg"
+      bg="brand.solid"
+      color="brand.contrast"
+      display="grid"
+      placeItems="center"
+      fontWeight="bold"
+      fontSize="md"
+      flexShrink={0}
+      aria-hidden
+    >
+      墨
+    </Box>
+  );
+}
+
+export function Logo() {
+  return (
+    <Link to="/home" aria-label="墨研首页">
+      <HStack gap="2">
+        <LogoMark />
+        <Text fontWeight="bold" fontSize="lg" letterSpacing="wide" color="gray.900">
+          墨研
+        </Text>
+      </HStack>
+    </Link>
+  );
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AigcLowerListPage } from '@/features/aigc/aigc-pages';
+
+export const Route = createFileRoute('/_app/aiaigc/list')({
+  staticData: { meta: { title: '降AI记录', icon: 'report' } },
+  component: AigcLowerListPage,
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TaocanPage } from '@/features/order/order-pages';
+
+export const Route = createFileRoute('/_app/order/taocan')({
+  staticData: { meta: { title: '购买套餐', icon: 'account' } },
+  component: TaocanPage,
+});
