@@ -55,3 +55,18 @@ describe('detectSections', () => {
     ]);
   });
 });
+
+describe('cover detection', () => {
+  it('does not take short opening lines for a cover when no front matter or cover fields follow', () => {
+    const text = '城市绿地的作用\n绿地可以降温\n作者认为绿地很重要\n结论\n绿地布局需要优化。';
+    expect(outline(text)).toEqual([
+      ['body', ''],
+      ['body', '结论'],
+    ]);
+  });
+
+  it('takes short opening lines with cover fields for a cover', () => {
+    const text = '某大学硕士学位论文\n姓名：张三\n第一章 绪论\n正文。';
+    expect(outline(text)[0]).toEqual(['cover', '']);
+  });
+});

@@ -29,7 +29,8 @@ const CHAPTER = /^第[一二三四五六七八九十百零〇\d]+章/;
 const NUMBERED = /^(\d{1,2})(?:[、．.](?!\d)|\s)\s*\D/u;
 const HAN_NUMBERED = /^([一二三四五六七八九十]{1,3})、/;
 const TOC_ENTRY = /(\.{3,}|…+|·{3,}|-{3,}|\t|\s)\s*([0-9]+|[ivxlcIVXLC]+)$/;
-const COVER_WORDS = /(学号|学院|专业|指导教师|导师|姓名|作者|学位|答辩|论文题目|题目|班级|年级|届|提交日期|分类号|密级|UDC)/;
+const COVER_FIELD = /^(学号|指导教师|导师|姓名|专业|学院|院系|班级|年级|论文题目|题目|作者|答辩日期|提交日期|分类号|密级|学位类别|UDC)[:：]/;
+const FRONT_MATTER = new Set<SectionKind>(['declaration', 'abstract', 'toc']);
 const HAN_DIGITS = '一二三四五六七八九十';
 
 function hanNumber(text: string): number {
@@ -112,10 +113,13 @@ export function detectSections(codes: Uint32Array, paragraphs: Range[]): Section
   };
   const firstHeading = starts.length ? starts[0].index : texts.length;
   const lead = texts.slice(0, firstHeading);
+  // Leading short lines are a cover only before front matter or when they hold cover fields
+  // (学号：, 指导教师：); otherwise they are the start of the body.
   const isCover =
     starts.length > 0 &&
-    firstHeading <= 40 &&
-    (lead.some((t) => COVER_WORDS.test(compact(t))) || lead.every((t) => isShort(t, 50)));
+    firstHeading <= 20 &&
+    lead.every((t) => isShort(t, 50)) &&
+    (FRONT_MATTER.has(starts[0].kind) || lead.some((t) => COVER_FIELD.test(compact(t))));
   add(isCover ? 'cover' : 'body', 0, firstHeading, '');
   starts.forEach((s, i) => {
     const end = i + 1 < starts.length ? starts[i + 1].index : texts.length;

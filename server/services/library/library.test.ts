@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { checkText } from '../../engines/similarity/check';
+import { fixture } from '../../engines/similarity/fixtures/load';
+import { countChars } from '../../engines/text/count';
+import { openTestDatabase } from '../../test/database';
+import { ReferenceLibrary } from './library';
+
+const A = fixture('source-a.txt');
+const B = fixture('source-b.txt');
+const OWN = fixture('own-words.txt');
+
+let db: Database;
+let library: ReferenceLibrary;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  library = new ReferenceLibrary(db);
+});
+afterAll(() => db.close());
+
+describe('ReferenceLibrary', () => {
+  it('indexes documents and reports how many and how many characters', async () => {
+    const result = await library.addDocuments([
+      { id: 'a', title: '文本相似度', text: A },
+      { id: 'b', title: '城市绿地', text: B, ownerId: 'u1', origin: 'submission' },
+    ]);
+    expect(result).toEqual({ documents: 2, chars: countChars(A) + countChars(B) });
+    const stats = await library.stats();
+    expect(stats.documents).toBe(2);
+    expect(stats.fingerprints).toBeGreaterThan(40);
+    expect(stats.bytes).toBeGreaterThan(0);
+  });
+
+  it('finds candidates by shared fingerprints, ranked by hits, and loads them', async () => {
+    const report = await checkText(`${OWN}${A}`, library);
+    expect(report.sources.map((s) => [s.id, s.title, s.origin])).toEqual([['a', '文本相似度', 'library']]);
+    expect(report.figures.matchedChars).toBe(countChars(A));
+    const [doc] = await library.loadDocuments(['b']);
+    expect(doc).toEqual({ id: 'b', title: '城市绿地', ownerId: 'u1', origin: 'submission', text: B });
+  });
+
+  it('leaves out excluded ids when looking up candidates', async () => {
+    const report = await checkText(`${A}\n${B}`, library, { excludeDocumentIds: ['a'] });
+    expect(report.sources.map((s) => s.id)).toEqual(['b']);
+  });
+
+  it('replaces a document imported again under the same id', async () => {
+    await library.addDocuments([{ id: 'a', title: '新标题', text: OWN }]);
+    expect((await library.stats()).documents).toBe(2);
+    expect((await checkText(A, library)).figures.matchedChars).toBe(0);
+    const report = await checkText(OWN, library);
+    expect(report.sources.map((s) => [s.id, s.title])).toEqual([['a', '新标题']]);
+  });
+
+  it('removes a document and all of its fingerprints', async () => {
+    const before = await library.stats();
+    expect(await library.removeDocuments(['b'])).toBe(1);
+    const after = await library.stats();
+    expect(after.documents).toBe(before.documents - 1);
+    const [{ n }] = await db.sql<{ n: number }>(
+      `select count(*)::int as n from library_fingerprints f left join library_documents d on d.num = f.doc where d.id is null`,
+    );
+    expect(n).toBe(0);
+    expect((await checkText(B, library)).sources).toEqual([]);
+    expect(await library.removeDocuments(['b'])).toBe(0);
+  });
+
+  it('keeps texts with quotes, backslashes and astral characters intact', async () => {
+    const text = `${B}“引号”\\反斜杠'单引号"𠀀`;
+    await library.addDocuments([{ id: 'x"\'y', title: '标题"\\', text }]);
+    const [doc] = await library.loadDocuments(['x"\'y']);
+    expect(doc.text).toBe(text);
+    expect(doc.title).toBe('标题"\\');
+  });
+});
