@@ -70,21 +70,13 @@ export class ReferenceLibrary implements LibraryPort {
         [JSON.stringify(prepared.map((p) => p.row))],
       );
       const nums = new Map(inserted.map((r) => [r.id, r.num]));
-      const size = prepared.reduce((n, p) => n + p.hashes.length, 0);
-      const hashes = new Int32Array(size);
-      const owners = new Int32Array(size);
-      const positions = new Uint32Array(size);
-      let at = 0;
-      for (const p of prepared) {
-        hashes.set(p.hashes, at);
-        positions.set(p.positions, at);
-        owners.fill(nums.get(p.row.id)!, at, at + p.hashes.length);
-        at += p.hashes.length;
-      }
+      const rows = prepared.flatMap((p) => Array.from(p.hashes, (hash, i) => [hash, nums.get(p.row.id)!, p.positions[i]]));
+      // Rows in hash order touch the hash index page by page instead of at random.
+      rows.sort((x, y) => x[0] - y[0]);
       await tx.sql(
         `insert into library_fingerprints (hash, doc, pos)
          select * from unnest($1::int[], $2::int[], $3::int[])`,
-        [intArray(hashes), intArray(owners), intArray(positions)],
+        [intArray(rows.map((r) => r[0])), intArray(rows.map((r) => r[1])), intArray(rows.map((r) => r[2]))],
       );
     });
     return { documents: prepared.length, chars: prepared.reduce((n, p) => n + p.row.char_count, 0) };

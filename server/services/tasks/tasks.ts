@@ -129,7 +129,8 @@ export async function taskProgress(db: Executor, userId: string, ids: string[]):
     })
     .from(tasks)
     .where(and(eq(tasks.userId, userId), inArray(tasks.id, [...new Set(ids)])));
-  const order = new Map(ids.map((id, i) => [id, i]));
+  const order = new Map<string, number>();
+  ids.forEach((id, i) => order.has(id) || order.set(id, i));
   return rows
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
     .map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
