@@ -6,7 +6,7 @@ import { validateResponses } from './response-validation';
 async function appReturning(payload: unknown) {
   const app = Fastify({ logger: false });
   app.addHook('preSerialization', validateResponses);
-  app.setErrorHandler((error, _request, reply) => reply.code(500).send({ failed: error.message }));
+  app.setErrorHandler((error: Error, _request, reply) => reply.code(500).send({ failed: error.message }));
   app.post(
     '/thing',
     {
