@@ -1,8 +1,52 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import Cookies from 'js-cookie';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { resetMockState } from '../../mocks/handlers';
+import { server } from '../../mocks/node';
+import { setApiBaseUrl } from '../api/http';
+import { appStore } from '../stores/app';
+import { errorLogStore } from '../stores/error-log';
+import { sessionStore } from '../stores/session';
+import { settingsStore } from '../stores/settings';
+import { tagsStore } from '../stores/tags';
 
+// jsdom has no layout engine; the UI library asks for these.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+window.scrollTo = () => undefined;
+Element.prototype.scrollTo ??= () => undefined;
+
+// Node's fetch needs absolute URLs; the generated MSW handlers match any origin.
+setApiBaseUrl(window.location.origin);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  resetMockState();
+  sessionStore.actions.reload();
+  settingsStore.actions.reload();
+  appStore.actions.reload();
+  tagsStore.actions.reset();
+  errorLogStore.actions.clear();
+});
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   localStorage.clear();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
 });
+afterAll(() => server.close());

@@ -31,7 +31,7 @@ export function QrPanel({ active, onToken }: { active: boolean; onToken: (token:
         borderColor="gray.200"
         overflow="hidden"
         cursor="pointer"
-        aria-label="刷新二维码"
+        aria-label="二维码，点击刷新"
         title="点击刷新二维码"
         onClick={() => void refresh()}
       >

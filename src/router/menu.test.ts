@@ -1,0 +1,65 @@
+import { type AnyRoute, createRootRoute, createRoute } from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/query-client';
+import { createAppRouter } from '@/router';
+import { buildMenu, createRouteSearch, flattenMenu } from './menu';
+import { hasPermission } from './meta';
+
+const appRoutes = () => Object.values(createAppRouter({ queryClient: createQueryClient() }).routesById) as AnyRoute[];
+
+describe('hasPermission', () => {
+  it('gives admin everything and keeps routes without roles for anyone', () => {
+    expect(hasPermission(['admin'], { title: 'x', roles: ['editor'] })).toBe(true);
+    expect(hasPermission(['visitor'], { title: 'x' })).toBe(true);
+    expect(hasPermission(['visitor'], undefined)).toBe(true);
+  });
+
+  it('keeps a route with roles only when the user has one of them', () => {
+    expect(hasPermission(['editor'], { title: 'x', roles: ['editor', 'admin'] })).toBe(true);
+    expect(hasPermission(['visitor'], { title: 'x', roles: ['editor'] })).toBe(false);
+  });
+});
+
+describe('buildMenu', () => {
+  it('lists the visible sections of the app in order and leaves hidden routes out', () => {
+    const menu = buildMenu(appRoutes(), ['admin']);
+    const titles = menu.map((node) => node.title);
+    expect(titles.slice(0, 4)).toEqual(['首页', '论文查重', '论文写作', '论文生成']);
+    expect(titles).not.toContain('AIGC检测');
+    const paths = flattenMenu(menu).map((item) => item.path);
+    expect(paths).toContain('/aipaper/list');
+    expect(paths).not.toContain('/paper/report');
+    expect(paths).not.toContain('/aippt/ppttype/$id');
+    const writing = menu.find((node) => node.title === '论文写作');
+    expect(writing?.children.map((child) => child.path)).toEqual(['/aipaper/gc', '/aipaper/list']);
+  });
+
+  it('filters by roles and shows a one-page section as that page', () => {
+    const root = createRootRoute();
+    const app = createRoute({ getParentRoute: () => root, id: '_app' });
+    const staff = createRoute({ getParentRoute: () => app, path: 'staff', staticData: { meta: { title: '内部', roles: ['editor'] } } });
+    const staffPage = createRoute({ getParentRoute: () => staff, path: 'tools', staticData: { meta: { title: '工具' } } });
+    const help = createRoute({ getParentRoute: () => app, path: 'help', staticData: { meta: { title: '帮助', icon: 'chat' } } });
+    const helpPage = createRoute({ getParentRoute: () => help, path: 'faq', staticData: { meta: { title: '常见问题' } } });
+    root.addChildren([app.addChildren([staff.addChildren([staffPage]), help.addChildren([helpPage])])]);
+    const routes = [root, app, staff, staffPage, help, helpPage] as unknown as AnyRoute[];
+    for (const route of routes) route.init({ originalIndex: 0 });
+
+    expect(buildMenu(routes, ['visitor'])).toEqual([{ path: '/help/faq', title: '常见问题', icon: 'chat', children: [] }]);
+    expect(buildMenu(routes, ['editor']).map((node) => node.title)).toEqual(['常见问题', '工具']);
+  });
+});
+
+describe('route search', () => {
+  const search = createRouteSearch(flattenMenu(buildMenu(appRoutes(), ['admin'])));
+
+  it('finds pages by title and by path', () => {
+    expect(search('论文记录')[0].path).toBe('/aipaper/list');
+    expect(search('taocan')[0].path).toBe('/order/taocan');
+  });
+
+  it('returns nothing for an empty query or an unrelated one', () => {
+    expect(search('  ')).toEqual([]);
+    expect(search('zzzzqqq')).toEqual([]);
+  });
+});
