@@ -1,10 +1,25 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command } from 'commander';
-import { registerCheckCommand } from './cli/check';
-import { registerCorpusCommands } from './cli/corpus';
 
-const program = new Command('moyan').description('墨研命令行：管理与批处理').showHelpAfterError();
+// `npm run cli -- <command>`. Every server/cli/<area>.ts exporting `register(program)` adds its
+// commands, so new areas (corpus import, offline checks ...) plug in by adding a file.
+const program = new Command('moyan')
+  .description('墨研 管理命令（数据库由 DATABASE_URL 或 DATA_DIR 决定）')
+  .showHelpAfterError();
 
-registerCorpusCommands(program);
-registerCheckCommand(program);
+const dir = fileURLToPath(new URL('./cli/', import.meta.url));
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .sort();
+for (const file of files) {
+  const mod = (await import(pathToFileURL(dir + file).href)) as { register?: (program: Command) => void };
+  mod.register?.(program);
+}
 
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  console.error(`错误：${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { openTestDatabase } from '../../test/database';
+import { depsFor, ledgerSum, makeUser } from '../../test/fixtures';
+import { expectNoChange } from '../../test/snapshot';
+import { chargeTask } from '../billing/charges';
+import { sandboxProvider } from '../payments/sandbox';
+import { createTask } from '../tasks/tasks';
+import { confirmPayment, createOrder, loadOrder, refundOrder } from './orders';
+
+describe('order refunds (operator, via the CLI)', () => {
+  let db: Database;
+  const provider = sandboxProvider('test-secret-test-secret-test-secret');
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  async function paidOrder(userId: string, packageId = 'pkg-recharge-3000') {
+    const deps = depsFor(db);
+    const order = await createOrder(deps, provider, userId, packageId);
+    const token = new URL(order.payUrl, 'http://x').searchParams.get('token') ?? '';
+    await confirmPayment(deps, provider, order.id, token);
+    return { ...order, token };
+  }
+
+  it('refunds a paid order: status refunded, its credit leaves the balance, a later notification is refused', async () => {
+    const userId = await makeUser(db);
+    const order = await paidOrder(userId);
+    expect(await ledgerSum(db, userId)).toBe(3000);
+    const refunded = await refundOrder(depsFor(db), order.id);
+    expect(refunded.status).toBe('refunded');
+    expect(await ledgerSum(db, userId)).toBe(0);
+    expect((await loadOrder(depsFor(db), userId, order.id)).status).toBe('refunded');
+    await expect(confirmPayment(depsFor(db), provider, order.id, order.token)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'ORDER_REFUNDED',
+    });
+    await expect(refundOrder(depsFor(db), order.id)).rejects.toMatchObject({ code: 'ORDER_NOT_PAID' });
+  });
+
+  it('refuses to refund credit that was already spent, and changes nothing', async () => {
+    const userId = await makeUser(db);
+    const order = await paidOrder(userId, 'pkg-recharge-1000');
+    const task = await createTask(depsFor(db), { kind: 'check', userId, priceFen: 600 });
+    await chargeTask(db, { taskId: task.id, userId, amountFen: 600, note: '查重' });
+    await expectNoChange(db, () =>
+      expect(refundOrder(depsFor(db), order.id)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' }),
+    );
+    expect(await ledgerSum(db, userId)).toBe(400);
+  });
+
+  it('refuses to refund an unpaid or unknown order', async () => {
+    const userId = await makeUser(db);
+    const pending = await createOrder(depsFor(db), provider, userId, 'pkg-check');
+    await expect(refundOrder(depsFor(db), pending.id)).rejects.toMatchObject({ code: 'ORDER_NOT_PAID' });
+    await expect(refundOrder(depsFor(db), 'nope')).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
