@@ -2,8 +2,9 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 
-// `npm run cli -- <command>`. Every server/cli/<area>.ts exporting `register(program)` adds its
-// commands, so new areas (corpus import, offline checks ...) plug in by adding a file.
+// `npm run cli -- <command>`. Every function a server/cli/<area>.ts exports under a name starting with
+// `register` (register, registerCorpusCommands ...) receives the program and adds its commands, so new
+// areas plug in by adding a file.
 const program = new Command('moyan')
   .description('墨研 管理命令（数据库由 DATABASE_URL 或 DATA_DIR 决定）')
   .showHelpAfterError();
@@ -13,8 +14,10 @@ const files = readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
   .sort();
 for (const file of files) {
-  const mod = (await import(pathToFileURL(dir + file).href)) as { register?: (program: Command) => void };
-  mod.register?.(program);
+  const mod = (await import(pathToFileURL(dir + file).href)) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(mod)) {
+    if (name.startsWith('register') && typeof value === 'function') (value as (p: Command) => void)(program);
+  }
 }
 
 try {
