@@ -10,6 +10,9 @@ import { buildReport, type SourceMatches } from './report';
 import type { CheckOptions, CheckReport, LibraryPort, SourceOrigin } from './types';
 import { winnow } from './winnow';
 
+// Candidates are fetched and aligned a chunk at a time so memory stays bounded for long documents.
+const LOAD_CHUNK = 250;
+
 export const DEFAULT_EXCLUDED_SECTIONS: SectionKind[] = ['cover', 'toc', 'declaration', 'references'];
 
 /** Normalised characters outside the checked sections become values no library text contains. */
@@ -49,18 +52,20 @@ export async function checkText(text: string, library: LibraryPort, options: Che
     limit: params.candidateLimit,
     excludeIds: options.excludeDocumentIds ?? [],
   });
-  const docs = await library.loadDocuments(candidates.map((c) => c.id));
   const indexed = indexText(masked, params.k);
   const sources: SourceMatches[] = [];
-  for (const doc of docs) {
-    const own = options.ownerId != null && doc.ownerId === options.ownerId;
-    if (own && options.excludeOwn) continue;
-    const codes = toCodePoints(doc.text);
-    const docNormalized = normalizeForMatching(codes);
-    const alignments = alignPair(indexed, docNormalized.codes, params);
-    if (!alignments.length) continue;
-    const origin: SourceOrigin = own ? 'own' : doc.origin === 'submission' ? 'submission' : 'library';
-    sources.push({ doc, origin, normalized: docNormalized, codes, alignments });
+  for (let i = 0; i < candidates.length; i += LOAD_CHUNK) {
+    const docs = await library.loadDocuments(candidates.slice(i, i + LOAD_CHUNK).map((c) => c.id));
+    for (const doc of docs) {
+      const own = options.ownerId != null && doc.ownerId === options.ownerId;
+      if (own && options.excludeOwn) continue;
+      const codes = toCodePoints(doc.text);
+      const docNormalized = normalizeForMatching(codes);
+      const alignments = alignPair(indexed, docNormalized.codes, params);
+      if (!alignments.length) continue;
+      const origin: SourceOrigin = own ? 'own' : doc.origin === 'submission' ? 'submission' : 'library';
+      sources.push({ doc, origin, normalized: docNormalized, codes, alignments });
+    }
   }
   const body = buildReport({ structure, normalized, sources, excluded, quotes: findQuotedCitations(structure.codes) });
   return { engine: { version: 1, k: params.k, t: params.t, candidates: candidates.length }, ...body };

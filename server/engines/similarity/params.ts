@@ -21,7 +21,7 @@ export const DEFAULT_PARAMS: SimilarityParams = {
   minMatch: 13,
   maxGap: 12,
   maxShift: 4,
-  candidateLimit: 400,
+  candidateLimit: 2000,
 };
 
 export function windowSize(params: Pick<SimilarityParams, 'k' | 't'>): number {
