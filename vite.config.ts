@@ -26,6 +26,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // Whole-app tests load each lazily split route on first visit.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,5 +1,7 @@
 import { DataList, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { ApiError } from '@/api/http';
+import { LoginRequired } from './login-required';
 
 export type Field<T> = { key: string; label: string; render?: (record: T) => ReactNode };
 
@@ -21,6 +23,7 @@ export function RecordDetails<T>({ record, fields, loading, error }: { record?: 
       </Stack>
     );
   }
+  if (error instanceof ApiError && error.status === 401) return <LoginRequired />;
   if (error) {
     return (
       <Text color="red.600" fontSize="sm" role="alert">

@@ -1,6 +1,8 @@
 import { Box, Button, EmptyState, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ApiError } from '@/api/http';
+import { LoginRequired } from './login-required';
 
 export type Column<T> = { key: string; label: string; render?: (record: T) => ReactNode; width?: string };
 
@@ -35,6 +37,7 @@ export function RecordTable<T>({ columns, records, loading, error, total = 0, pa
       </Stack>
     );
   }
+  if (error instanceof ApiError && error.status === 401) return <LoginRequired />;
   if (error) {
     return (
       <Text color="red.600" fontSize="sm" role="alert">

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { resetMockState } from '../../mocks/handlers';
@@ -30,6 +30,9 @@ window.matchMedia ??= ((query: string) => ({
 })) as typeof window.matchMedia;
 window.scrollTo = () => undefined;
 Element.prototype.scrollTo ??= () => undefined;
+
+// Route screens load lazily (code splitting); the first visit of each compiles on demand.
+configure({ asyncUtilTimeout: 5000 });
 
 // Node's fetch needs absolute URLs; the generated MSW handlers match any origin.
 setApiBaseUrl(window.location.origin);
