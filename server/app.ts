@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { handlers } from './handlers';
+import { registerBodyParsers } from './http/body-parsers';
 import { type Contract, loadContract } from './http/contract';
 import { errorHandler } from './http/errors';
 import { logOptions } from './http/logging';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
   });
   app.decorateRequest('user', null);
+  registerBodyParsers(app);
   app.setValidatorCompiler(({ schema, httpPart, ...rest }) =>
     requestValidator(schema, httpPart, (rest as { contentType?: string }).contentType),
   );
