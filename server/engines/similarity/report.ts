@@ -5,7 +5,7 @@ import type { SectionKind } from '../text/sections';
 import type { Range } from '../text/split';
 import type { Alignment } from './align';
 import { firstEndingAfter, MaskedCounter, unionOf } from './counting';
-import { resolveSegments, type SourceAlignment } from './resolve';
+import { clipSegment, resolveSegments, type Segment, type SourceAlignment } from './resolve';
 import { originalRange } from './spans';
 import type {
   LibraryDocument,
@@ -43,6 +43,7 @@ export interface ReportBody {
 }
 
 const FRONT_REAR_SHARE = 0.2;
+const MAX_SOURCE_TEXT = 5000;
 
 function ratio(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 10000) / 10000 : 0;
@@ -53,9 +54,16 @@ function markSentence(matched: number, chars: number): SentenceMark {
   return matched * 2 > chars ? 'red' : 'orange';
 }
 
-function toSpans(input: ReportInput, found: SourceAlignment[], quoted: Uint8Array): ReportSpan[] {
+interface Placed {
+  spans: ReportSpan[];
+  /** segments[i] is spans[i] in normalised coordinates. */
+  segments: Segment[];
+}
+
+function place(input: ReportInput, found: SourceAlignment[], quoted: Uint8Array): Placed {
   const { structure, normalized, sources } = input;
-  return resolveSegments(found, normalized.codes.length).map((seg) => {
+  const segments = resolveSegments(found, normalized.codes.length);
+  const spans = segments.map((seg) => {
     const a = originalRange(normalized, structure.codes, seg.aStart, seg.aEnd);
     const src = sources[seg.source];
     const b = originalRange(src.normalized, src.codes, seg.bStart, seg.bEnd);
@@ -68,6 +76,19 @@ function toSpans(input: ReportInput, found: SourceAlignment[], quoted: Uint8Arra
       quoted: quoted[a.start] === 1 && quoted[a.end - 1] === 1,
     };
   });
+  return { spans, segments };
+}
+
+/** First index whose value is at least `value` (sorted array). */
+function lowerBound(values: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function mask(length: number, ranges: Range[]): Uint8Array {
@@ -89,8 +110,9 @@ export function buildReport(input: ReportInput): ReportBody {
   const inQuotes = new MaskedCounter(structure.prefix, included.map((v, i) => v & quoted[i]));
 
   const all = sources.flatMap((s, source) => s.alignments.map((alignment) => ({ source, alignment })));
-  const spans = toSpans(input, all, quoted);
-  const others = toSpans(input, all.filter((x) => sources[x.source].origin !== 'own'), quoted);
+  const placed = place(input, all, quoted);
+  const { spans } = placed;
+  const others = place(input, all.filter((x) => sources[x.source].origin !== 'own'), quoted).spans;
   const totalChars = inText.total;
   const matchedChars = inText.within(spans);
   const quotedChars = inQuotes.within(spans);
@@ -111,7 +133,7 @@ export function buildReport(input: ReportInput): ReportBody {
     const matched = inText.within(spans, s.start, s.end);
     return { index, kind: s.kind, heading: s.heading, charCount, matchedChars: matched, ratio: ratio(matched, charCount), excluded: excluded.has(s.kind) };
   });
-  const paragraphs = buildParagraphs(input, spans, inText);
+  const paragraphs = buildParagraphs(input, placed, inText);
   const countedParagraphs = paragraphs.filter((p) => !excluded.has(p.section) && p.charCount > 0);
   const figures: ReportFigures = {
     totalRatio: ratio(matchedChars, totalChars),
@@ -131,10 +153,9 @@ export function buildReport(input: ReportInput): ReportBody {
   return { figures, sections, sources: reportSources, paragraphs, spans };
 }
 
-function buildParagraphs(input: ReportInput, spans: ReportSpan[], inText: MaskedCounter): ReportParagraph[] {
-  const { structure, sources } = input;
+function buildParagraphs(input: ReportInput, { spans, segments }: Placed, inText: MaskedCounter): ReportParagraph[] {
+  const { structure, sources, normalized } = input;
   const { prefix, codes } = structure;
-  const byId = new Map(sources.map((s) => [s.doc.id, s]));
   return structure.paragraphs.map((p, index) => {
     const charCount = prefix[p.end] - prefix[p.start];
     const matchedChars = inText.within(spans, p.start, p.end);
@@ -154,13 +175,19 @@ function buildParagraphs(input: ReportInput, spans: ReportSpan[], inText: Masked
       };
     });
     const matches = [];
+    const from = lowerBound(normalized.origins, p.start);
+    const to = lowerBound(normalized.origins, p.end);
     for (let i = firstEndingAfter(spans, p.start); i < spans.length && spans[i].start < p.end; i++) {
-      const span = spans[i];
+      const part = clipSegment(segments[i], from, to);
+      if (!part) continue;
+      const src = sources[part.source];
+      const a = originalRange(normalized, codes, part.aStart, part.aEnd);
+      const b = originalRange(src.normalized, src.codes, part.bStart, part.bEnd);
       matches.push({
-        start: Math.max(span.start, p.start) - p.start,
-        end: Math.min(span.end, p.end) - p.start,
-        sourceId: span.sourceId,
-        sourceText: fromCodePoints(byId.get(span.sourceId)!.codes, span.sourceStart, span.sourceEnd),
+        start: a.start - p.start,
+        end: Math.min(a.end, p.end) - p.start,
+        sourceId: src.doc.id,
+        sourceText: fromCodePoints(src.codes, b.start, Math.min(b.end, b.start + MAX_SOURCE_TEXT)),
       });
     }
     return {

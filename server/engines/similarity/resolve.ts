@@ -12,6 +12,20 @@ export interface Segment {
   bStart: number;
   bEnd: number;
   source: number;
+  alignment: Alignment;
+}
+
+function segment(source: number, alignment: Alignment, aStart: number, aEnd: number): Segment {
+  const bStart = sourcePosition(alignment, aStart);
+  return { aStart, aEnd, bStart, bEnd: Math.max(sourcePosition(alignment, aEnd - 1) + 1, bStart + 1), source, alignment };
+}
+
+/** The part of a segment inside [aStart, aEnd), with its source range, or null when they do not meet. */
+export function clipSegment(seg: Segment, aStart: number, aEnd: number): Segment | null {
+  const start = Math.max(seg.aStart, aStart);
+  const end = Math.min(seg.aEnd, aEnd);
+  if (end <= start) return null;
+  return start === seg.aStart && end === seg.aEnd ? seg : segment(seg.source, seg.alignment, start, end);
 }
 
 /**
@@ -30,13 +44,7 @@ export function resolveSegments(found: SourceAlignment[], length: number): Segme
       const free = a < alignment.aEnd && claimed[a] === 0;
       if (free && start < 0) start = a;
       if (!free && start >= 0) {
-        segments.push({
-          aStart: start,
-          aEnd: a,
-          bStart: sourcePosition(alignment, start),
-          bEnd: Math.max(sourcePosition(alignment, a - 1) + 1, sourcePosition(alignment, start) + 1),
-          source,
-        });
+        segments.push(segment(source, alignment, start, a));
         start = -1;
       }
     }

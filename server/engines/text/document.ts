@@ -19,10 +19,30 @@ export interface DocumentStructure {
   totalChars: number;
 }
 
+/** Longest paragraph kept whole; longer lines (pasted text without breaks) are cut at sentence ends. */
+export const MAX_PARAGRAPH = 5000;
+
+function limitLength(codes: Uint32Array, paragraph: Range): Range[] {
+  if (paragraph.end - paragraph.start <= MAX_PARAGRAPH) return [paragraph];
+  const out: Range[] = [];
+  let current: Range | null = null;
+  for (const s of splitSentences(codes, paragraph)) {
+    for (let start = s.start; start < s.end; start += MAX_PARAGRAPH) {
+      const piece = { start, end: Math.min(s.end, start + MAX_PARAGRAPH) };
+      if (current && piece.end - current.start <= MAX_PARAGRAPH) current.end = piece.end;
+      else {
+        current = { ...piece };
+        out.push(current);
+      }
+    }
+  }
+  return out;
+}
+
 export function analyzeText(text: string): DocumentStructure {
   const codes = toCodePoints(text);
   const prefix = weightPrefix(charWeights(codes));
-  const ranges = splitParagraphs(codes);
+  const ranges = splitParagraphs(codes).flatMap((p) => limitLength(codes, p));
   const sections = detectSections(codes, ranges);
   const paragraphs: Paragraph[] = ranges.map((r) => ({ ...r, section: 0, sentences: splitSentences(codes, r) }));
   sections.forEach((s, i) => {

@@ -70,3 +70,17 @@ describe('cover detection', () => {
     expect(outline(text)[0]).toEqual(['cover', '']);
   });
 });
+
+describe('analyzeText', () => {
+  it('cuts a paragraph longer than 5000 characters at sentence ends', () => {
+    const sentence = `${'很长的句子'.repeat(20)}。`;
+    const doc = analyzeText(sentence.repeat(120));
+    expect(doc.paragraphs.length).toBe(3);
+    for (const p of doc.paragraphs) {
+      expect(p.end - p.start).toBeLessThanOrEqual(5000);
+      expect((p.end - p.start) % [...sentence].length).toBe(0);
+    }
+    expect(doc.paragraphs[0].start).toBe(0);
+    expect(doc.paragraphs[2].end).toBe(120 * [...sentence].length);
+  });
+});
