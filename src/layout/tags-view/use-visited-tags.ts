@@ -1,5 +1,5 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { useLocation, useMatches, useRouter } from '@tanstack/react-router';
+import { useMatches, useRouter } from '@tanstack/react-router';
 import { useSelector } from '@tanstack/react-store';
 import { useEffect } from 'react';
 import { trimSlash } from '@/router/menu';
@@ -8,8 +8,8 @@ import { tagsStore } from '@/stores/tags';
 /** Pins the affix routes once and adds every titled page the user visits. */
 export function useVisitedTags() {
   const router = useRouter();
-  const location = useLocation();
-  const leaf = useMatches({ select: (matches) => matches.at(-1)?.staticData?.meta });
+  // Path, query and title all come from the same (resolved) leaf match.
+  const leaf = useMatches({ select: (matches) => matches.at(-1) });
 
   useEffect(() => {
     for (const route of Object.values(router.routesById) as AnyRoute[]) {
@@ -20,10 +20,13 @@ export function useVisitedTags() {
     }
   }, [router]);
 
+  const meta = leaf?.staticData?.meta;
+  const pathname = leaf?.pathname;
+  const fullPath = leaf ? `${leaf.pathname}${router.options.stringifySearch(leaf.search)}` : undefined;
   useEffect(() => {
-    if (!leaf?.title) return;
-    tagsStore.actions.add({ path: location.pathname, fullPath: location.href, title: leaf.title, affix: leaf.affix });
-  }, [leaf?.title, leaf?.affix, location.pathname, location.href]);
+    if (!meta?.title || !pathname || !fullPath) return;
+    tagsStore.actions.add({ path: pathname, fullPath, title: meta.title, affix: meta.affix });
+  }, [meta?.title, meta?.affix, pathname, fullPath]);
 
   return useSelector(tagsStore, (state) => state.visited);
 }
