@@ -90,8 +90,15 @@ describe('extractText from .txt', () => {
     expect((await extractText(Buffer.from(crlf, 'utf8'))).text).toBe(crlf);
   });
 
-  it('reads UTF-8 with a BOM and UTF-16 with either byte order', async () => {
-    expect((await extractText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]))).text).toBe(text);
+  it('keeps a UTF-8 BOM as U+FEFF, as UTF-8 readers return the content, without counting it', async () => {
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    const result = await extractText(bom);
+    expect(result.text).toBe(bom.toString('utf8'));
+    expect(result.text).toBe(`\ufeff${text}`);
+    expect(result.charCount).toBe((await extractText(Buffer.from(text))).charCount);
+  });
+
+  it('reads UTF-16 with either byte order', async () => {
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     expect((await extractText(le)).text).toBe(text);
     const be = Buffer.from(le);
