@@ -50,13 +50,17 @@ describe('importCorpus', () => {
     writeFileSync(join(folder, 'own.docx'), await buildDocx([OWN]));
     writeFileSync(join(folder, 'broken.docx'), Buffer.from('PK\x03\x04 not really a zip'));
     writeFileSync(join(folder, 'notes.md'), '不导入');
-    const result = await importCorpus([folder], library);
+    const result = await importCorpus([folder, join(dir, 'missing.txt')], library);
     expect(result.documents).toBe(2);
     expect(result.chars).toBe(countChars(B) + countChars(OWN));
-    expect(result.skipped).toHaveLength(1);
+    expect(result.skipped).toHaveLength(2);
     expect(result.skipped[0]).toMatch(/broken\.docx：Word 文档已损坏/);
+    expect(result.skipped[1]).toBe(`${join(dir, 'missing.txt')}：找不到该文件或文件夹`);
 
     const report = await checkText(`${B}\n${OWN}`, library);
-    expect(report.sources.map((s) => s.title).sort()).toEqual(['b', 'own']);
+    expect(report.sources.map((s) => [s.id, s.title]).sort()).toEqual([
+      ['b.txt', 'b'],
+      ['own.docx', 'own'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, extname, join, relative } from 'node:path';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { loadConfig } from '../config';
@@ -54,6 +54,13 @@ async function* jsonlDocuments(path: string, skip: (message: string) => void): A
 
 async function* documentsFrom(paths: string[], skip: (message: string) => void): AsyncGenerator<NewLibraryDocument> {
   for (const root of paths) {
+    const info = await stat(root).catch(() => null);
+    if (!info) {
+      skip(`${root}：找不到该文件或文件夹`);
+      continue;
+    }
+    // A file's id is its name; inside an imported folder, its path relative to that folder.
+    const base = info.isDirectory() ? root : dirname(root);
     for await (const path of filesUnder(root)) {
       const ext = extname(path).toLowerCase();
       if (ext === '.jsonl') {
@@ -63,7 +70,7 @@ async function* documentsFrom(paths: string[], skip: (message: string) => void):
       if (!FILE_TYPES.has(ext) && path !== root) continue;
       try {
         const { text } = await extractText(await readFile(path), { maxChars: Number.POSITIVE_INFINITY });
-        yield { id: relative(process.cwd(), path) || path, title: basename(path, extname(path)), text };
+        yield { id: relative(base, path), title: basename(path, extname(path)), text };
       } catch (error) {
         if (!isDocumentError(error)) throw error;
         skip(`${path}：${error.message}`);
