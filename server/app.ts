@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { handlers } from './handlers';
 import { registerBodyParsers } from './http/body-parsers';
-import { type Contract, loadContract } from './http/contract';
+import { type Contract, loadContract, mediaTypesOf } from './http/contract';
 import { errorHandler } from './http/errors';
 import { logOptions } from './http/logging';
 import { relaxMultipartSchemas, bufferUpload } from './http/multipart';
@@ -55,7 +55,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     forceCloseConnections: 'idle',
   });
   app.decorateRequest('user', null);
-  registerBodyParsers(app);
   app.setValidatorCompiler(({ schema, httpPart, ...rest }) =>
     requestValidator(schema, httpPart, (rest as { contentType?: string }).contentType),
   );
@@ -86,16 +85,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.PUBLIC_BASE_URL.startsWith('https:'),
   });
   await app.register(rateLimit, { global: false });
+  const contract = options.contract ?? loadContract();
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     onFile: bufferUpload,
     limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20, fieldSize: config.BODY_LIMIT_BYTES },
   });
+  registerBodyParsers(app, mediaTypesOf(contract));
   app.addHook('onRoute', relaxMultipartSchemas);
   if (config.VALIDATE_RESPONSES) app.addHook('preSerialization', validateResponses);
 
   await app.register(async (api) => {
-    await registerContractRoutes(api, options.contract ?? loadContract(), handlers, context);
+    await registerContractRoutes(api, contract, handlers, context);
   });
   await registerPages(app, context);
 

@@ -19,7 +19,7 @@ type AuthOperations =
 
 export const authHandlers: HandlerGroup<AuthOperations> = {
   loginLogin: ({ app, query }) => passwordLogin(app, query.username, query.password),
-  loginCurrent: ({ app, user }) => currentUser(app, user.id),
+  loginCurrent: ({ user }) => currentUser(user),
   accountInfoAccount: ({ app, user }) => accountInfo(app, user.id),
   loginLoginQrCode: ({ app }) => app.qrLogin.create(app),
   loginValLoginQrCode: ({ app, query }) => pollQrLogin(app, app.qrLogin, query.query),

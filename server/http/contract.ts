@@ -50,3 +50,19 @@ export function operationsOf(contract: Contract): Map<string, OperationInfo> {
   }
   return result;
 }
+
+/** Every media type the contract names, in request bodies and responses. */
+export function mediaTypesOf(contract: Contract): Set<string> {
+  const types = new Set<string>();
+  for (const item of Object.values(contract.paths)) {
+    for (const operation of Object.values(item)) {
+      if (!operation || typeof operation !== 'object') continue;
+      for (const type of Object.keys(operation.requestBody?.content ?? {})) types.add(type);
+      for (const response of Object.values(operation.responses ?? {})) {
+        const content = (response as { content?: Record<string, unknown> }).content;
+        for (const type of Object.keys(content ?? {})) types.add(type);
+      }
+    }
+  }
+  return types;
+}

@@ -26,10 +26,7 @@ export async function registerContractRoutes(
   const missing = [...operations.keys()].filter((id) => !(id in handlers));
   if (missing.length > 0) throw new Error(`Operations without a handler: ${missing.join(', ')}`);
 
-  // The glue warns about every media type of the contract without a body parser, responses included
-  // (pdf, docx ...); its own log level is raised, the routes keep the app's.
   await app.register(openapiGlue, {
-    logLevel: 'error',
     specification: contract,
     operationResolver: (operationId: string) => {
       const info = operations.get(operationId);
@@ -47,7 +44,6 @@ function routeFor(info: OperationInfo, handler: AnyHandler, context: AppContext)
   return {
     method: info.method as RouteOptions['method'],
     url: info.path.replace(/{(\w+)}/g, ':$1'),
-    logLevel: context.config.LOG_LEVEL,
     onRequest,
     preValidation: [checkBody(info)],
     config: {

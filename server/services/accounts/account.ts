@@ -1,5 +1,6 @@
 import type { Deps } from '../../context';
 import { totalsOf } from '../billing/balance';
+import type { AuthUser } from './types';
 import { findUserById, freeCheckAvailable } from './users';
 
 export interface CurrentUser {
@@ -9,9 +10,11 @@ export interface CurrentUser {
   roles: ['admin'];
 }
 
-/** Every real user has the single role admin (the spec's route guard relies on it). */
-export async function currentUser(deps: Deps, userId: string): Promise<CurrentUser> {
-  const user = await findUserById(deps, userId);
+/**
+ * The signed-in user as the token lookup found it (no second query). Every real user has the single
+ * role admin (the spec's route guard relies on it).
+ */
+export function currentUser(user: AuthUser): CurrentUser {
   return { id: user.id, loginName: user.username, avatar: user.avatar, roles: ['admin'] };
 }
 
