@@ -89,3 +89,18 @@ describe('embedded database on disk', () => {
     }
   });
 });
+
+describe('embedded database lock', () => {
+  it('refuses a second open of the same data directory while the first is open, and allows it after close', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'moyan-lock-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/正被进程 \d+ 使用/);
+      await first.close();
+      const second = await openDatabase({ dataDir: dir });
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

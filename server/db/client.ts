@@ -92,8 +92,8 @@ function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(lockFile, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(`The database in ${dir} is in use by process ${pid}; stop it first or use another DATA_DIR`);
+      if (pid && isAlive(pid)) {
+        throw new Error(`数据目录 ${dir} 正被进程 ${pid} 使用；请先停止该进程，或改用其他 DATA_DIR`, { cause: error });
       }
       rmSync(lockFile, { force: true });
     }
