@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract, operationsOf } from '../http/contract';
+import { body, createTestApp, signUp, type TestApp } from '../test/app';
+import { handlers } from '.';
+
+const BUILT = new Set(['auth', 'order', 'task', 'system']);
+
+describe('every operation of the contract', () => {
+  const operations = [...operationsOf(loadContract()).values()];
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await signUp(t.app)).token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('has exactly one handler, and no handler is left without an operation', () => {
+    expect(Object.keys(handlers).sort()).toEqual(operations.map((o) => o.operation.operationId).sort());
+  });
+
+  it('answers areas that are not built yet with 501 NOT_IMPLEMENTED, never with a pretend result', async () => {
+    const unbuilt = operations.filter((o) => !BUILT.has(o.operation.tags?.[0] ?? ''));
+    let notImplemented = 0;
+    for (const op of unbuilt) {
+      const response = await t.app.inject({
+        method: op.method as 'GET' | 'POST',
+        url: op.path,
+        headers: op.secured ? { authorization: `Bearer ${token}` } : {},
+      });
+      // The request may fail validation first (400/415); it must never succeed.
+      expect(response.statusCode, op.operation.operationId).not.toBe(200);
+      if (response.statusCode === 501) {
+        notImplemented++;
+        expect(body(response).error).toEqual({ code: 'NOT_IMPLEMENTED', message: '该功能即将上线，敬请期待' });
+      } else {
+        expect([400, 415], op.operation.operationId).toContain(response.statusCode);
+      }
+    }
+    expect(notImplemented).toBeGreaterThan(0);
+    for (const op of unbuilt) {
+      const handler = handlers[op.operation.operationId as keyof typeof handlers] as (ctx: never) => Promise<unknown>;
+      await expect(handler({} as never), op.operation.operationId).rejects.toMatchObject({
+        statusCode: 501,
+        code: 'NOT_IMPLEMENTED',
+      });
+    }
+  });
+
+  it('caps uploads at 20 MB with a Chinese message, before any handler runs', async () => {
+    const upload = operations.find((o) => Object.keys(o.operation.requestBody?.content ?? {}).includes('multipart/form-data'));
+    expect(upload).toBeDefined();
+    const boundary = '----moyan';
+    const big = Buffer.alloc(t.config.UPLOAD_LIMIT_BYTES + 1024, 0x61);
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n论文\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="paper.txt"\r\nContent-Type: text/plain\r\n\r\n`),
+      big,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: upload?.path ?? '',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(body(response).error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: '文件过大，请上传不超过 20 MB 的文件' });
+  });
+});
