@@ -2311,6 +2311,8 @@ export interface components {
          *       "addToLibrary": false,
          *       "excludeSelf": true,
          *       "rewriteTaskId": null,
+         *       "rewriteMode": null,
+         *       "rewriteStatus": "none",
          *       "figures": {
          *         "totalRatio": 0.1234,
          *         "ratioExcludingQuotes": 0.1012,
@@ -2345,6 +2347,16 @@ export interface components {
             figures: components["schemas"]["CheckFigures"] | null;
             /** @description 查重后自动降重的降重任务 id */
             rewriteTaskId: string | null;
+            /**
+             * @description 通过 check_machine_submit 提交时请求的降重方式；普通查重为 null
+             * @enum {string|null}
+             */
+            rewriteMode: "rewrite" | "strong" | "smart" | "cnki" | null;
+            /**
+             * @description 自动降重的进度：none 未请求；waiting 等待查重完成；unavailable 查重已完成，但降重服务尚未开放， 未创建降重任务（rewriteTaskId 为 null）；created 已创建降重任务（见 rewriteTaskId）
+             * @enum {string}
+             */
+            rewriteStatus: "none" | "waiting" | "unavailable" | "created";
         };
         CheckPage: components["schemas"]["PageMeta"] & {
             records: components["schemas"]["CheckRecord"][];
@@ -4576,6 +4588,24 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            /** @description 文件内容不是 .docx、.pdf 或 .txt（按文件内容判断，不看扩展名） */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_FILE_TYPE",
+                     *         "message": "文件内容不是 .docx、.pdf 或 .txt 文档（可能是修改了扩展名的其他文件），请上传正确的论文文件"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -511,7 +511,7 @@ if(checkInitBody.author !== undefined) {
   
 
 
-export const getCheckCheckInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getCheckCheckInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkCheckInit>>, TError,{data: BodyType<CheckInitBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof checkCheckInit>>, TError,{data: BodyType<CheckInitBody>}, TContext> => {
 
@@ -538,12 +538,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CheckCheckInitMutationResult = NonNullable<Awaited<ReturnType<typeof checkCheckInit>>>
     export type CheckCheckInitMutationBody = BodyType<CheckInitBody>
-    export type CheckCheckInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type CheckCheckInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 上传或粘贴论文，创建待提交的查重记录
  */
-export const useCheckCheckInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useCheckCheckInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkCheckInit>>, TError,{data: BodyType<CheckInitBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkCheckInit>>,

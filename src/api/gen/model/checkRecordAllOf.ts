@@ -10,6 +10,8 @@
  */
 import type { CheckRecordAllOfSourceType } from './checkRecordAllOfSourceType';
 import type { CheckRecordAllOfFigures } from './checkRecordAllOfFigures';
+import type { CheckRecordAllOfRewriteMode } from './checkRecordAllOfRewriteMode';
+import type { CheckRecordAllOfRewriteStatus } from './checkRecordAllOfRewriteStatus';
 
 export type CheckRecordAllOf = {
   /** @maxLength 50 */
@@ -37,4 +39,11 @@ export type CheckRecordAllOf = {
    * @nullable
    */
   rewriteTaskId: string | null;
+  /**
+   * 通过 check_machine_submit 提交时请求的降重方式；普通查重为 null
+   * @nullable
+   */
+  rewriteMode: CheckRecordAllOfRewriteMode;
+  /** 自动降重的进度：none 未请求；waiting 等待查重完成；unavailable 查重已完成，但降重服务尚未开放， 未创建降重任务（rewriteTaskId 为 null）；created 已创建降重任务（见 rewriteTaskId） */
+  rewriteStatus: CheckRecordAllOfRewriteStatus;
 };

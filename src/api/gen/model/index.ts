@@ -89,6 +89,8 @@ export * from './checkQueryListParams';
 export * from './checkRecord';
 export * from './checkRecordAllOf';
 export * from './checkRecordAllOfFigures';
+export * from './checkRecordAllOfRewriteMode';
+export * from './checkRecordAllOfRewriteStatus';
 export * from './checkRecordAllOfSourceType';
 export * from './checkRecordResponse';
 export * from './checkReport';
