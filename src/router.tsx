@@ -5,16 +5,16 @@ import { routeTree } from './routeTree.gen';
 import { sessionStore } from './stores/session';
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
-  let self: AnyRouter | undefined;
+  const self: { router?: AnyRouter } = {};
   const router = createRouter({
     routeTree,
     history,
-    context: { queryClient, session: sessionStore, ...routeLookups(() => self!) },
+    context: { queryClient, session: sessionStore, ...routeLookups(() => self.router!) },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
   });
-  self = router;
+  self.router = router;
   return router;
 }
 

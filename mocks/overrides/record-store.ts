@@ -47,7 +47,9 @@ function matches(row: Row, filter: Record<string, unknown>): boolean {
 export function recordArea({ base, seed, detail, open = false, updates = {} }: AreaOptions) {
   let rows: Row[] = [];
   const reset = () => {
-    rows = tidy(seed());
+    const seeded: Row[] = [];
+    while (seeded.length < SEED_SIZE) seeded.push(...seed());
+    rows = tidy(seeded);
   };
   const guard = (request: Request) => open || Boolean(userOf(request));
   const idOf = (request: Request) => new URL(request.url).searchParams.get('id') ?? '';

@@ -10,6 +10,9 @@ import { renderApp, signIn } from '@/test/render-app';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorLogButton } from './tools/error-log-button';
+import { setupMockServer } from '@/test/mock-server';
+
+setupMockServer();
 
 function resizeTo(width: number) {
   act(() => {

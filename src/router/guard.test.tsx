@@ -4,7 +4,6 @@ import { render as rtlRender, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { server } from '../../mocks/node';
 import { TOKEN_KEY } from '@/api/http';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/query-client';
@@ -13,6 +12,9 @@ import { renderApp, signIn } from '@/test/render-app';
 import { system } from '@/theme/system';
 import { GENERIC_ERROR_MESSAGE, guard } from './guard';
 import { WHITELIST } from './whitelist';
+import { setupMockServer } from '@/test/mock-server';
+
+const server = setupMockServer();
 
 const render = (ui: ReactNode) => rtlRender(<ChakraProvider value={system}>{ui}</ChakraProvider>);
 

@@ -43,7 +43,7 @@ describe('buildMenu', () => {
     const helpPage = createRoute({ getParentRoute: () => help, path: 'faq', staticData: { meta: { title: '常见问题' } } });
     root.addChildren([app.addChildren([staff.addChildren([staffPage]), help.addChildren([helpPage])])]);
     const routes = [root, app, staff, staffPage, help, helpPage] as unknown as AnyRoute[];
-    for (const route of routes) route.init({ originalIndex: 0 });
+    routes.forEach((route, index) => route.init(index));
 
     expect(buildMenu(routes, ['visitor'])).toEqual([{ path: '/help/faq', title: '常见问题', icon: 'chat', children: [] }]);
     expect(buildMenu(routes, ['editor']).map((node) => node.title)).toEqual(['常见问题', '工具']);

@@ -1,9 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { resetMockState } from '../../mocks/handlers';
-import { server } from '../../mocks/node';
+import { afterEach, beforeEach } from 'vitest';
 import { setApiBaseUrl } from '../api/http';
 import { appStore } from '../stores/app';
 import { errorLogStore } from '../stores/error-log';
@@ -34,12 +32,10 @@ Element.prototype.scrollTo ??= () => undefined;
 // Route screens load lazily (code splitting); the first visit of each compiles on demand.
 configure({ asyncUtilTimeout: 5000 });
 
-// Node's fetch needs absolute URLs; the generated MSW handlers match any origin.
+// Node's fetch needs absolute URLs; the MSW handlers match any origin (files opt in with setupMockServer).
 setApiBaseUrl(window.location.origin);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  resetMockState();
   sessionStore.actions.reload();
   settingsStore.actions.reload();
   appStore.actions.reload();
@@ -48,8 +44,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
   localStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
 });
-afterAll(() => server.close());

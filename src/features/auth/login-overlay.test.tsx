@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../../mocks/node';
 import { TOKEN_KEY } from '@/api/http';
 import { toaster } from '@/components/ui/toaster';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
+import { setupMockServer } from '@/test/mock-server';
+
+const server = setupMockServer();
 
 const LOGIN = '/api/base/login_api/f/login';
 const dialog = () => screen.findByRole('dialog');

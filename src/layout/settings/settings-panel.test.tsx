@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, settingsStore } from '@/stores/settings';
 import { renderApp, signIn } from '@/test/render-app';
 import { THEME_VAR } from '@/theme/system';
+import { setupMockServer } from '@/test/mock-server';
+
+setupMockServer();
 
 describe('settings drawer', () => {
   it('starts with the spec defaults and the drawer hidden behind a toggle 250 px from the top', async () => {

@@ -4,6 +4,9 @@ import { tagsStore } from '@/stores/tags';
 import { chooseMenuItem } from '@/test/choose-menu-item';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
+import { setupMockServer } from '@/test/mock-server';
+
+setupMockServer();
 
 const bar = () => screen.getByLabelText('已访问页面');
 const tagTitles = () => within(bar()).getAllByRole('link').map((tag) => tag.textContent);

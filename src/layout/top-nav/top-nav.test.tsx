@@ -4,6 +4,9 @@ import { TOKEN_KEY } from '@/api/http';
 import { chooseMenuItem } from '@/test/choose-menu-item';
 import { renderApp, signIn } from '@/test/render-app';
 import { NAV_TABS } from './active-tab';
+import { setupMockServer } from '@/test/mock-server';
+
+setupMockServer();
 
 async function dismissOverlay(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: '先看看,一会再说' }));

@@ -20,7 +20,7 @@ export function PasswordForm({ onToken }: { onToken: (token: string) => Promise<
   const [capsLock, setCapsLock] = useState(false);
   const { errors } = formState;
 
-  const submit = handleSubmit(async ({ username, password }) => {
+  const submitLogin = async ({ username, password }: Values) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
@@ -33,10 +33,10 @@ export function PasswordForm({ onToken }: { onToken: (token: string) => Promise<
       inFlight.current = false;
       setBusy(false);
     }
-  });
+  };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="账号密码登录">
+    <form onSubmit={(event) => void handleSubmit(submitLogin)(event)} noValidate aria-label="账号密码登录">
       <Stack gap="4">
       <Field.Root invalid={Boolean(errors.username)}>
         <Field.Label>用户名</Field.Label>

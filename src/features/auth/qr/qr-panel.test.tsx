@@ -3,13 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import QRCode from 'qrcode';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../../../../mocks/node';
 import { AppProviders } from '@/app';
 import { createQueryClient } from '@/query-client';
 import { recordRequests } from '@/test/request-log';
 import { QrPanel } from './qr-panel';
 import { QR_IMAGE_OPTIONS, qrImageUrl } from './qr-image';
 import { QR_POLL_INTERVAL_MS } from './use-qr-login';
+import { setupMockServer } from '@/test/mock-server';
+
+const server = setupMockServer();
 
 const QR = '/api/base/login_api/f/login_qr_code';
 const CHECK = '/api/base/login_api/f/val_login_qr_code';

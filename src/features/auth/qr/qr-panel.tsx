@@ -8,16 +8,18 @@ import { useQrLogin } from './use-qr-login';
 
 export function QrPanel({ active, onToken }: { active: boolean; onToken: (token: string) => void }) {
   const { qr, expired, refresh } = useQrLogin({ active, onToken });
-  const [src, setSrc] = useState<string | null>(null);
+  const [image, setImage] = useState<{ code: string; src: string } | null>(null);
+  const code = qr?.qrCode;
+  const src = image && image.code === code ? image.src : null;
 
   useEffect(() => {
+    if (!code) return;
     let current = true;
-    if (qr?.qrCode) void qrImageUrl(qr.qrCode).then((url) => current && setSrc(url));
-    else setSrc(null);
+    void qrImageUrl(code).then((url) => current && setImage({ code, src: url }));
     return () => {
       current = false;
     };
-  }, [qr?.qrCode]);
+  }, [code]);
 
   return (
     <Stack align="center" gap="3">

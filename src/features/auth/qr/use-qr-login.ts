@@ -18,20 +18,23 @@ export function useQrLogin({ active, onToken }: { active: boolean; onToken: (tok
     onTokenRef.current = onToken;
   }, [onToken]);
 
-  const refresh = useCallback(async () => {
-    try {
-      const session = await loginLoginQrCode();
-      setQr(session);
-      setExpired(false);
-    } catch {
-      // Section 8: a failed QR fetch is silently ignored.
-    }
+  const show = useCallback((session: QrSession) => {
+    setQr(session);
+    setExpired(false);
   }, []);
 
+  // Section 8: a failed QR fetch is silently ignored.
+  const refresh = useCallback(() => loginLoginQrCode().then(show, () => undefined), [show]);
+
   useEffect(() => {
-    if (active) void refresh();
-    else setQr(null);
-  }, [active, refresh]);
+    if (!active) return;
+    let current = true;
+    loginLoginQrCode().then((session) => current && show(session), () => undefined);
+    return () => {
+      current = false;
+      setQr(null);
+    };
+  }, [active, show]);
 
   const qrId = qr?.id;
   useEffect(() => {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { MOCK_PASSWORD } from './auth-state';
+import { setupMockServer } from '@/test/mock-server';
+
+setupMockServer();
+
+const base = `${window.location.origin}/api/base/login_api`;
+
+async function call(path: string, init: RequestInit & { token?: string; body?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  if (init.body) headers.set('Content-Type', 'application/json');
+  const response = await fetch(`${base}${path}`, { method: 'POST', ...init, headers });
+  return { status: response.status, body: (await response.json()) as { success: boolean; result?: unknown; error?: { code: string; message: string } } };
+}
+
+const login = (username: string, password: string) => call(`/f/login?username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`);
+
+describe('mocked password login', () => {
+  it('accepts any new username with the mock password and returns its user from current', async () => {
+    const { status, body } = await login('zhaoliu', MOCK_PASSWORD);
+    expect(status).toBe(200);
+    const token = (body.result as { access_token: string }).access_token;
+    const current = await call('/current', { token });
+    expect(current.body.result).toEqual({ id: '10001', loginName: 'zhaoliu', avatar: '/avatar/default.svg', roles: ['admin'] });
+  });
+
+  it('answers a wrong password with the 401 envelope', async () => {
+    const { status, body } = await login('zhaoliu', 'nope');
+    expect(status).toBe(401);
+    expect(body).toEqual({ success: false, error: { code: 'BAD_CREDENTIALS', message: '用户名或密码错误' } });
+  });
+
+  it('checks a registered user against the password chosen at registration', async () => {
+    await call('/f/register', { body: JSON.stringify({ username: 'sunqi', password: 'mypassword8' }) });
+    expect((await login('sunqi', MOCK_PASSWORD)).status).toBe(401);
+    expect((await login('sunqi', 'mypassword8')).status).toBe(200);
+  });
+
+  it('answers current without a token, or after logout, with 401', async () => {
+    expect((await call('/current')).status).toBe(401);
+    const token = ((await login('zhaoliu', MOCK_PASSWORD)).body.result as { access_token: string }).access_token;
+    expect((await call('/logout', { token })).body.result).toEqual({ loggedOut: true });
+    const after = await call('/current', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.error?.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('mocked QR login', () => {
+  it('stays null until the phone confirms, then returns the token once', async () => {
+    const session = (await call('/f/login_qr_code')).body.result as { id: string; qrCode: string };
+    const url = new URL(session.qrCode);
+    expect(url.pathname).toBe(`/m/qr/${session.id}`);
+    const secret = url.searchParams.get('s')!;
+    expect(secret).toHaveLength(24);
+
+    const poll = () => call(`/f/val_login_qr_code?query=${session.id}`);
+    expect((await poll()).body.result).toBeNull();
+
+    const wrong = await call('/f/qr_confirm', { body: JSON.stringify({ id: session.id, secret: 'x'.repeat(24), deviceKey: 'dk_0123456789abcdef' }) });
+    expect(wrong.status).toBe(404);
+    expect((await poll()).body.result).toBeNull();
+
+    const confirmed = await call('/f/qr_confirm', { body: JSON.stringify({ id: session.id, secret, deviceKey: 'dk_0123456789abcdef' }) });
+    expect(confirmed.body.result).toMatchObject({ status: 'confirmed', loginName: 'wx_89abcdef' });
+
+    const token = (await poll()).body.result as string;
+    expect(token).toMatch(/^mya_/);
+    expect((await call('/current', { token })).body.result).toMatchObject({ loginName: 'wx_89abcdef' });
+    const again = await poll();
+    expect(again.status).toBe(410);
+  });
+
+  it('answers an unknown QR id with 404', async () => {
+    expect((await call('/f/val_login_qr_code?query=NOPE')).status).toBe(404);
+  });
+});
