@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, operationsOf } from '../http/contract';
 import { body, createTestApp, signUp, type TestApp } from '../test/app';
 import { handlers } from '.';
+import { isNotImplemented } from './not-implemented';
 
-const BUILT = new Set(['auth', 'order', 'task', 'system']);
+const handlerOf = (id: string) => handlers[id as keyof typeof handlers] as (ctx: never) => Promise<unknown>;
 
 describe('every operation of the contract', () => {
   const operations = [...operationsOf(loadContract()).values()];
@@ -21,8 +22,15 @@ describe('every operation of the contract', () => {
     expect(Object.keys(handlers).sort()).toEqual(operations.map((o) => o.operation.operationId).sort());
   });
 
+  it('builds accounts, orders, tasks and health for real', () => {
+    const built = operations.filter((o) => ['auth', 'order', 'task', 'system'].includes(o.operation.tags?.[0] ?? ''));
+    expect(built.length).toBeGreaterThan(15);
+    for (const op of built) expect(isNotImplemented(handlerOf(op.operation.operationId)), op.operation.operationId).toBe(false);
+  });
+
   it('answers areas that are not built yet with 501 NOT_IMPLEMENTED, never with a pretend result', async () => {
-    const unbuilt = operations.filter((o) => !BUILT.has(o.operation.tags?.[0] ?? ''));
+    const unbuilt = operations.filter((o) => isNotImplemented(handlerOf(o.operation.operationId)));
+    expect(unbuilt.length).toBeGreaterThan(0);
     let notImplemented = 0;
     for (const op of unbuilt) {
       const response = await t.app.inject({
@@ -41,8 +49,7 @@ describe('every operation of the contract', () => {
     }
     expect(notImplemented).toBeGreaterThan(0);
     for (const op of unbuilt) {
-      const handler = handlers[op.operation.operationId as keyof typeof handlers] as (ctx: never) => Promise<unknown>;
-      await expect(handler({} as never), op.operation.operationId).rejects.toMatchObject({
+      await expect(handlerOf(op.operation.operationId)({} as never), op.operation.operationId).rejects.toMatchObject({
         statusCode: 501,
         code: 'NOT_IMPLEMENTED',
       });

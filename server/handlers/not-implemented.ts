@@ -7,8 +7,14 @@ import type { HandlerGroup, OperationId } from './types';
  * a new operation in the contract, or a removed one, fails `tsc` until the list follows.
  */
 export function notImplementedHandlers<K extends OperationId>(...ids: K[]): HandlerGroup<K> {
-  const reject = async (): Promise<never> => {
-    throw notImplemented();
-  };
   return Object.fromEntries(ids.map((id) => [id, reject])) as unknown as HandlerGroup<K>;
+}
+
+async function reject(): Promise<never> {
+  throw notImplemented();
+}
+
+/** Whether a handler is the 501 placeholder (tests check that placeholders never pretend to work). */
+export function isNotImplemented(handler: unknown): boolean {
+  return handler === reject;
 }
