@@ -210,6 +210,15 @@ describe('packages, orders, sandbox payment and the ledger', () => {
     });
   });
 
+  it('holds the unpaid-order limit when orders arrive together', async () => {
+    const fresh = (await signUp(t.app)).token;
+    const responses = await Promise.all(Array.from({ length: 8 }, () => createOrder('pkg-recharge-1000', fresh)));
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 409, 409, 409, 409]);
+    const list = body<{ total: number }>(await post(t.app, ORDERS, { token: fresh })).result;
+    expect(list.total).toBe(4);
+  });
+
   it('lists my orders newest first and by status', async () => {
     const all = body<{ records: Array<{ status: string; createdAt: string }>; total: number }>(
       await post(t.app, ORDERS, { token, query: { pageSize: 50 } }),
