@@ -37,3 +37,37 @@ describe('system and shared HTTP behaviour', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
+
+describe('request bodies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('ignores a body sent to a call that takes none, and an empty body under any content type', async () => {
+    const json = await post(t.app, '/api/base/login_api/f/login_qr_code', { payload: {} });
+    expect(json.statusCode).toBe(200);
+    const emptyJson = await post(t.app, '/api/base/login_api/f/login_qr_code', {
+      payload: '',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(emptyJson.statusCode).toBe(200);
+    const emptyForm = await post(t.app, '/api/base/login_api/f/login_qr_code', {
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(emptyForm.statusCode).toBe(200);
+  });
+
+  it('refuses a non-empty body nobody can parse', async () => {
+    const response = await post(t.app, '/api/base/login_api/f/register', {
+      payload: 'username=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(body(response).error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: '不支持的请求内容类型' });
+  });
+});

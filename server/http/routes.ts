@@ -86,18 +86,20 @@ function authenticate(context: AppContext) {
 
 // fastify validates only a body whose media type the route declares, so a missing required body and a
 // body of an undeclared media type are rejected here (after parsing; an empty body parses to undefined).
+// A call that takes no body ignores one (some clients send {} with every POST).
 function checkBody(info: OperationInfo) {
   const body = info.operation.requestBody;
   const mediaTypes = Object.keys(body?.content ?? {});
   return async (request: FastifyRequest) => {
+    if (mediaTypes.length === 0) {
+      request.body = undefined;
+      return;
+    }
     if (request.body === undefined || request.body === null) {
       if (body?.required) throw new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：请求体不能为空');
       return;
     }
     const mediaType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (mediaTypes.length === 0) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', '该接口不接受请求体');
-    }
     if (!mediaTypes.includes(mediaType)) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `请求内容类型应为 ${mediaTypes.join(' 或 ')}`);
     }
