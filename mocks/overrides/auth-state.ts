@@ -27,14 +27,14 @@ export type QrSessionState = {
 const state = {
   nextId: 10001,
   users: new Map<string, MockUser>(),
-  tokens: new Map<string, string>(),
+  revoked: new Set<string>(),
   qr: new Map<string, QrSessionState>(),
 };
 
 export function resetAuthState(): void {
   state.nextId = 10001;
   state.users.clear();
-  state.tokens.clear();
+  state.revoked.clear();
   state.qr.clear();
 }
 
@@ -42,9 +42,9 @@ export function findUser(loginName: string): MockUser | undefined {
   return state.users.get(loginName);
 }
 
-export function createUser(loginName: string, password: string | null, phone: string | null = null): MockUser {
+export function createUser(loginName: string, password: string | null, phone: string | null = null, id?: string): MockUser {
   const user: MockUser = {
-    id: String(state.nextId++),
+    id: id ?? String(state.nextId),
     loginName,
     password,
     phone,
@@ -53,25 +53,44 @@ export function createUser(loginName: string, password: string | null, phone: st
     freeCheckAvailable: true,
     createdAt: new Date().toISOString(),
   };
+  state.nextId = Math.max(state.nextId, Number(user.id) + 1);
   state.users.set(loginName, user);
   return user;
 }
 
+/**
+ * Tokens carry the user's id and name, so a page reload (which restarts the mocked server with empty
+ * state) keeps the student signed in, as a real server would.
+ */
 export function issueToken(user: MockUser): string {
-  const token = `mya_${faker.string.alphanumeric(32)}`;
-  state.tokens.set(token, user.loginName);
-  return token;
+  const claims = btoa(encodeURIComponent(JSON.stringify({ id: user.id, name: user.loginName }))).replace(/=+$/, '');
+  return `mya_${claims}.${faker.string.alphanumeric(16)}`;
 }
 
 export function revokeToken(token: string): void {
-  state.tokens.delete(token);
+  state.revoked.add(token);
+}
+
+function claimsOf(token: string): { id: string; name: string } | undefined {
+  const match = /^mya_([A-Za-z0-9+/]+)\.[A-Za-z0-9]+$/.exec(token);
+  if (!match) return undefined;
+  try {
+    const claims = JSON.parse(decodeURIComponent(atob(match[1]))) as { id?: unknown; name?: unknown };
+    return typeof claims.id === 'string' && typeof claims.name === 'string' ? { id: claims.id, name: claims.name } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The user a request's bearer token belongs to. */
 export function userOf(request: Request): MockUser | undefined {
   const token = request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '');
-  const loginName = token ? state.tokens.get(token) : undefined;
-  return loginName ? state.users.get(loginName) : undefined;
+  if (!token || state.revoked.has(token)) return undefined;
+  const claims = claimsOf(token);
+  if (!claims) return undefined;
+  const user = state.users.get(claims.name);
+  if (user) return user.id === claims.id ? user : undefined;
+  return createUser(claims.name, null, null, claims.id);
 }
 
 export function createQrSession(): QrSessionState {

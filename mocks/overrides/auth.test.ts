@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resetMockState } from '../handlers';
 import { MOCK_PASSWORD } from './auth-state';
 import { setupMockServer } from '@/test/mock-server';
 
@@ -44,6 +45,22 @@ describe('mocked password login', () => {
     const after = await call('/current', { token });
     expect(after.status).toBe(401);
     expect(after.body.error?.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('mocked tokens', () => {
+  it('keep their user across a restart of the mocked server, as after a page reload', async () => {
+    const token = ((await login('zhaoliu', MOCK_PASSWORD)).body.result as { access_token: string }).access_token;
+    resetMockState();
+    expect((await call('/current', { token })).body.result).toMatchObject({ id: '10001', loginName: 'zhaoliu' });
+    const other = ((await login('qianba', MOCK_PASSWORD)).body.result as { access_token: string }).access_token;
+    expect((await call('/current', { token: other })).body.result).toMatchObject({ id: '10002' });
+  });
+
+  it('are refused when malformed', async () => {
+    const forged = `mya_${btoa(encodeURIComponent(JSON.stringify({ id: '10001', name: 'zhaoliu' })))}`;
+    expect((await call('/current', { token: forged })).status).toBe(401);
+    expect((await call('/current', { token: 'mya_not-a-token' })).status).toBe(401);
   });
 });
 

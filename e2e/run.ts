@@ -1,0 +1,33 @@
+// npm run test:e2e — builds the app in fully mocked mode, serves it, and walks the acceptance flows in
+// real Chromium at desktop (1440 px) and mobile (375 px) widths. Screenshots go to e2e/artifacts/.
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from './browser';
+import { appShellFlow } from './flows/app-shell';
+import { serveMockApp } from './serve-mock-app';
+
+const artifacts = fileURLToPath(new URL('./artifacts', import.meta.url));
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+];
+
+const app = await serveMockApp();
+console.log(`模拟模式应用：${app.url}`);
+const browser = await launchBrowser();
+let failed = false;
+try {
+  for (const viewport of VIEWPORTS) {
+    console.log(`\n— 应用外壳 @ ${viewport.width}px —`);
+    try {
+      await appShellFlow(browser, { baseUrl: app.url, ...viewport, artifacts, log: (step) => console.log(`  ✓ ${step}`) });
+    } catch (error) {
+      failed = true;
+      console.error(`  ✗ ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
+} finally {
+  await browser.close();
+  await app.close();
+}
+console.log(failed ? '\n端到端测试失败' : '\n端到端测试全部通过');
+process.exit(failed ? 1 : 0);
