@@ -1,16 +1,49 @@
-import { notImplementedHandlers } from './not-implemented';
+import {
+  checkCost,
+  deleteCheck,
+  downloadReport,
+  initCheck,
+  listChecks,
+  loadCheck,
+  loadReport,
+  submitCheck,
+  updateTitle,
+  wordCount,
+} from '../services/check';
+import { pageOf } from '../services/paging';
+import type { HandlerGroup } from './types';
 
-// The check area is not built yet: every call answers 501 NOT_IMPLEMENTED.
-export const checkHandlers = notImplementedHandlers(
-  'checkQueryList',
-  'checkWordCount',
-  'checkDelete',
-  'checkLoadById',
-  'checkUpdateTitle',
-  'checkCheckInit',
-  'checkCheckSubmit',
-  'checkCheckCost',
-  'checkCheckMachineSubmit',
-  'checkDownloadReport',
-  'checkReportParagraphs',
-);
+type CheckOperations =
+  | 'checkQueryList'
+  | 'checkWordCount'
+  | 'checkDelete'
+  | 'checkLoadById'
+  | 'checkUpdateTitle'
+  | 'checkCheckInit'
+  | 'checkCheckSubmit'
+  | 'checkCheckCost'
+  | 'checkCheckMachineSubmit'
+  | 'checkDownloadReport'
+  | 'checkReportParagraphs';
+
+export const checkHandlers: HandlerGroup<CheckOperations> = {
+  checkQueryList: ({ app, user, query, body }) => listChecks(app.db, user.id, pageOf(query), body ?? {}),
+  checkWordCount: ({ app, body }) => wordCount(app, body.content),
+  checkDelete: ({ app, user, query }) => deleteCheck(app, user.id, query.id),
+  checkLoadById: ({ app, user, query }) => loadCheck(app.db, user.id, query.id),
+  checkUpdateTitle: ({ app, user, query, body }) => updateTitle(app, user.id, query.id, body),
+  checkCheckInit: ({ app, user, body }) => initCheck(app, user.id, body),
+  checkCheckSubmit: async ({ app, user, body }) => {
+    const record = await submitCheck(app, user.id, body);
+    app.wakeJobs();
+    return record;
+  },
+  checkCheckCost: ({ app, user, body }) => checkCost(app, user.id, body.id),
+  checkCheckMachineSubmit: async ({ app, user, body }) => {
+    const record = await submitCheck(app, user.id, { id: body.id, rewriteMode: body.mode });
+    app.wakeJobs();
+    return record;
+  },
+  checkDownloadReport: ({ app, user, query }) => downloadReport(app.db, user.id, query.id, query.format),
+  checkReportParagraphs: ({ app, user, query }) => loadReport(app.db, user.id, query.id, '查看'),
+};

@@ -33,10 +33,24 @@ export function requestValidator(schema: object, httpPart: string | undefined, c
 
 const responseCache = new WeakMap<object, ValidateFunction>();
 
+// OpenAPI 3.0 `nullable: true` admits null whatever else the schema says (allOf of a $ref, enum), as the
+// generated types read it (`T | null`); Ajv's own `nullable` only widens `type`.
+function widenNullable(schema: unknown, done = new WeakMap<object, unknown>()): unknown {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  if (done.has(schema)) return done.get(schema);
+  if (Array.isArray(schema)) return schema.map((item) => widenNullable(item, done));
+  const out: Record<string, unknown> = {};
+  done.set(schema, out);
+  for (const [key, value] of Object.entries(schema)) out[key] = key === 'enum' ? value : widenNullable(value, done);
+  if (out.nullable !== true) return out;
+  delete out.nullable;
+  return { anyOf: [{ type: 'null' }, out] };
+}
+
 export function responseValidator(schema: object): ValidateFunction {
   let validate = responseCache.get(schema);
   if (!validate) {
-    validate = responses.compile(schema);
+    validate = responses.compile(widenNullable(schema) as object);
     responseCache.set(schema, validate);
   }
   return validate;

@@ -1,0 +1,102 @@
+import { and, eq } from 'drizzle-orm';
+import type { Deps } from '../../context';
+import { checks } from '../../db/schema/checks';
+import { tasks } from '../../db/schema/tasks';
+import { extractText } from '../../engines/text/extract';
+import { validateText } from '../../engines/text/validate';
+import { badRequest, notFound } from '../../errors';
+import type { UploadedFile } from '../../handlers/types';
+import { priceFor } from '../billing/prices';
+import { createTask } from '../tasks/tasks';
+import { asDocumentRequest } from './errors';
+import { storeOriginal } from './file-store';
+import { type CheckRecord, loadCheck } from './records';
+
+export interface CheckInput {
+  file?: UploadedFile;
+  content?: string;
+  title: string;
+  author?: string;
+}
+
+// PostgreSQL text and jsonb refuse NUL and unpaired surrogates; pasted text also brings \r\n.
+function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\0/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+function titleAndAuthor(input: { title: string; author?: string }): { title: string; author: string } {
+  const title = input.title.trim();
+  if (!title) throw badRequest('请填写论文题目');
+  return { title, author: (input.author ?? '').trim() };
+}
+
+/** word_count: counted characters (the checkers' rule) and the price of checking them. */
+export async function wordCount(deps: Deps, content: string): Promise<{ charCount: number; priceFen: number }> {
+  const charCount = await asDocumentRequest(() => validateText(cleanText(content)));
+  return { charCount, priceFen: await priceFor(deps.db, 'check', charCount) };
+}
+
+/**
+ * check_init: extracts the text of an upload (or takes the pasted text), keeps the original, and creates
+ * an unpaid draft. Anything refused is refused before a row or a file is written.
+ */
+export async function initCheck(deps: Deps, userId: string, input: CheckInput): Promise<CheckRecord> {
+  const { title, author } = titleAndAuthor(input);
+  const pasted = input.content !== undefined && input.content !== '';
+  if (input.file && pasted) throw badRequest('上传文件和粘贴正文只能二选一');
+  if (!input.file && !pasted) throw badRequest('请上传论文文件或粘贴论文正文');
+
+  const file = input.file;
+  const extracted = await asDocumentRequest(async () => {
+    if (file) {
+      const { text, format } = await extractText(file.data);
+      const clean = cleanText(text);
+      return { text: clean, format, charCount: validateText(clean) };
+    }
+    const text = cleanText(input.content ?? '');
+    return { text, format: 'paste', charCount: validateText(text) };
+  });
+  const priceFen = await priceFor(deps.db, 'check', extracted.charCount);
+  const fileSha256 = file ? await storeOriginal(deps.config.DATA_DIR, file.data) : null;
+
+  const id = await deps.db.transaction(async (tx) => {
+    const task = await createTask(
+      { ...deps, db: tx },
+      { kind: 'check', userId, title, priceFen, charCount: extracted.charCount, offline: true },
+    );
+    await tx.orm.insert(checks).values({
+      taskId: task.id,
+      author,
+      sourceType: file ? 'upload' : 'paste',
+      fileName: file ? file.filename.slice(0, 255) : null,
+      fileSha256,
+      format: extracted.format,
+      text: extracted.text,
+    });
+    return task.id;
+  });
+  return loadCheck(deps.db, userId, id);
+}
+
+/** update_title: the title and author shown on the record and its report. */
+export async function updateTitle(
+  deps: Deps,
+  userId: string,
+  id: string,
+  input: { title: string; author?: string },
+): Promise<CheckRecord> {
+  const { title, author } = titleAndAuthor(input);
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx.orm
+      .update(tasks)
+      .set({ title, updatedAt: deps.now() })
+      .where(and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.kind, 'check')))
+      .returning({ id: tasks.id });
+    if (updated.length === 0) throw notFound();
+    await tx.orm.update(checks).set({ author }).where(eq(checks.taskId, id));
+  });
+  return loadCheck(deps.db, userId, id);
+}

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+// Uploaded originals, content-addressed under DATA_DIR: the same file uploaded twice is stored once.
+
+export function sha256Of(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export function originalPath(dataDir: string, sha256: string): string {
+  return join(dataDir, 'files', 'sha256', sha256.slice(0, 2), sha256);
+}
+
+/** Stores the bytes (atomically: a temporary file renamed into place) and returns their SHA-256. */
+export async function storeOriginal(dataDir: string, data: Buffer): Promise<string> {
+  const sha256 = sha256Of(data);
+  const path = originalPath(dataDir, sha256);
+  if (await exists(path)) return sha256;
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, path);
+  return sha256;
+}
+
+export async function removeOriginal(dataDir: string, sha256: string): Promise<void> {
+  await rm(originalPath(dataDir, sha256), { force: true });
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { CheckReportView } from './report';
+import {
+  figureRows,
+  type Mark,
+  ORIGIN_LABELS,
+  percent,
+  reportTime,
+  SECTION_LABELS,
+  segmentsOf,
+  sourceNumbers,
+} from './report-labels';
+
+// Noto Sans SC from an npm package, so Chinese renders (and stays extractable) after `npm install`
+// alone; pdfkit embeds only the glyphs a report uses.
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+};
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const cjkFonts = () =>
+  (fonts ??= {
+    regular: readFileSync(require.resolve(FONT_FILES.regular)),
+    bold: readFileSync(require.resolve(FONT_FILES.bold)),
+  });
+
+const COLORS = { text: '#303133', muted: '#909399', line: '#dcdfe6', head: '#f2f3f5', accent: '#1f5fbf' };
+const MARK_COLORS: Record<Mark, string> = { red: '#d81e06', orange: '#e07b00', none: COLORS.text };
+const MARGIN = 50;
+
+type Doc = PDFKit.PDFDocument;
+
+interface Column {
+  title: string;
+  width: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+
+function heading(doc: Doc, text: string): void {
+  if (doc.y > bottom(doc) - 60) doc.addPage();
+  doc.moveDown(0.8).font('bold').fontSize(13).fillColor(COLORS.accent).text(text, MARGIN).moveDown(0.3);
+  doc.font('regular').fontSize(10).fillColor(COLORS.text);
+}
+
+function table(doc: Doc, columns: Column[], rows: string[][]): void {
+  const pad = 4;
+  const drawRow = (cells: string[], header: boolean) => {
+    doc.font(header ? 'bold' : 'regular').fontSize(9);
+    const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: columns[i].width - 2 * pad }))) + 2 * pad;
+    if (doc.y + height > bottom(doc)) {
+      doc.addPage();
+      if (!header) drawRow(columns.map((c) => c.title), true);
+    }
+    const top = doc.y;
+    if (header) doc.rect(MARGIN, top, columns.reduce((w, c) => w + c.width, 0), height).fill(COLORS.head);
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      doc.fillColor(COLORS.text).text(cell, x + pad, top + pad, { width: columns[i].width - 2 * pad, align: columns[i].align });
+      x += columns[i].width;
+    });
+    doc.moveTo(MARGIN, top + height).lineTo(x, top + height).strokeColor(COLORS.line).lineWidth(0.5).stroke();
+    doc.x = MARGIN;
+    doc.y = top + height;
+  };
+  drawRow(columns.map((c) => c.title), true);
+  for (const row of rows) drawRow(row, false);
+  doc.font('regular').fontSize(10);
+}
+
+function cover(doc: Doc, report: CheckReportView): void {
+  doc.font('bold').fontSize(20).fillColor(COLORS.text).text('文本复制检测报告单', { align: 'center' });
+  doc.moveDown(0.2).font('regular').fontSize(9).fillColor(COLORS.muted).text('墨研论文查重 · 全文标明引文', { align: 'center' });
+  doc.moveDown(1).fontSize(11).fillColor(COLORS.text);
+  doc.font('bold').text('篇名：', { continued: true }).font('regular').text(report.title);
+  doc.font('bold').text('作者：', { continued: true }).font('regular').text(report.author || '未填写');
+  doc.font('bold').text('检测时间：', { continued: true }).font('regular').text(reportTime(report.generatedAt));
+  doc.font('bold').text('报告编号：', { continued: true }).font('regular').text(report.id);
+}
+
+function figures(doc: Doc, report: CheckReportView): void {
+  heading(doc, '检测结果');
+  const rows = figureRows(report.figures);
+  const half = Math.ceil(rows.length / 2);
+  table(
+    doc,
+    [
+      { title: '指标', width: 140 },
+      { title: '结果', width: 107, align: 'right' },
+      { title: '指标', width: 140 },
+      { title: '结果', width: 108, align: 'right' },
+    ],
+    rows.slice(0, half).map(([label, value], i) => [label, value, ...(rows[half + i] ?? ['', ''])]),
+  );
+  if (report.figures.referencesExcluded) {
+    doc.moveDown(0.3).fontSize(8).fillColor(COLORS.muted).text('注：参考文献、目录、封面与声明不计入复制比。', MARGIN);
+  }
+}
+
+function sections(doc: Doc, report: CheckReportView): void {
+  heading(doc, '各部分检测结果');
+  table(
+    doc,
+    [
+      { title: '部分', width: 60 },
+      { title: '标题', width: 195 },
+      { title: '字数', width: 60, align: 'right' },
+      { title: '重复字数', width: 60, align: 'right' },
+      { title: '复制比', width: 60, align: 'right' },
+      { title: '说明', width: 60 },
+    ],
+    report.sections.map((s) => [
+      SECTION_LABELS[s.kind],
+      s.heading || '—',
+      String(s.charCount),
+      String(s.matchedChars),
+      percent(s.ratio),
+      s.excluded ? '不计入' : '',
+    ]),
+  );
+}
+
+function sources(doc: Doc, report: CheckReportView): void {
+  heading(doc, '相似文献列表');
+  if (report.sources.length === 0) {
+    doc.text('未发现相似文献。', MARGIN);
+    return;
+  }
+  table(
+    doc,
+    [
+      { title: '序号', width: 35, align: 'center' },
+      { title: '来源', width: 250 },
+      { title: '类型', width: 90 },
+      { title: '重复字数', width: 60, align: 'right' },
+      { title: '占比', width: 60, align: 'right' },
+    ],
+    report.sources.map((s, i) => [String(i + 1), s.title, ORIGIN_LABELS[s.origin], String(s.matchedChars), percent(s.ratio)]),
+  );
+}
+
+function paragraphs(doc: Doc, report: CheckReportView): void {
+  heading(doc, '原文对照（红色：句子过半重合；橙色：部分重合）');
+  const numbers = sourceNumbers(report);
+  const titles = new Map(report.sources.map((s) => [s.id, s.title]));
+  for (const p of report.paragraphs) {
+    if (doc.y > bottom(doc) - 40) doc.addPage();
+    const caption = `第 ${p.index + 1} 段 · ${SECTION_LABELS[p.section]}${p.matchedChars ? ` · 复制比 ${percent(p.ratio)}（重复 ${p.matchedChars} 字）` : ''}`;
+    doc.moveDown(0.5).font('regular').fontSize(8).fillColor(COLORS.muted).text(caption, MARGIN);
+    doc.fontSize(10.5);
+    const segments = segmentsOf(p);
+    segments.forEach((s, i) => {
+      doc.fillColor(MARK_COLORS[s.mark]).text(s.text, { continued: i < segments.length - 1, lineGap: 2 });
+    });
+    const seen = new Set<string>();
+    for (const m of p.matches) {
+      if (seen.has(m.sourceId)) continue;
+      seen.add(m.sourceId);
+      const excerpt = Array.from(m.sourceText);
+      const text = `${excerpt.slice(0, 120).join('')}${excerpt.length > 120 ? '…' : ''}`;
+      doc.fontSize(8).fillColor(COLORS.muted).text(`[${numbers.get(m.sourceId) ?? '?'}] ${titles.get(m.sourceId) ?? ''}：${text}`, MARGIN + 12);
+    }
+  }
+}
+
+function pageNumbers(doc: Doc): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('regular').fontSize(8).fillColor(COLORS.muted).text(`第 ${i + 1} 页 / 共 ${count} 页`, MARGIN, doc.page.height - 30, {
+      width: doc.page.width - 2 * MARGIN,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = margin;
+  }
+}
+
+/** The report as a PDF: report sheet, per-section table, sources, and the text with marked sentences. */
+export function renderReportPdf(report: CheckReportView): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${report.title} 查重报告`, Author: report.author, Creator: '墨研', Producer: '墨研' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const { regular, bold } = cjkFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  cover(doc, report);
+  figures(doc, report);
+  sections(doc, report);
+  sources(doc, report);
+  paragraphs(doc, report);
+  pageNumbers(doc);
+  doc.end();
+  return done;
+}

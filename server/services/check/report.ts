@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { checks } from '../../db/schema/checks';
+import { tasks } from '../../db/schema/tasks';
+import type { CheckReport as EngineReport } from '../../engines/similarity/types';
+import type { components } from '../../gen/openapi';
+import { notFound } from '../../errors';
+import { reportNotReady } from './errors';
+
+export type CheckReportView = components['schemas']['CheckReport'];
+
+// The contract's array and string bounds; a report beyond them is cut rather than refused.
+const MAX_SOURCES = 1000;
+const MAX_PARAGRAPHS = 20_000;
+const MAX_MARKS = 2000;
+const MAX_SOURCE_TEXT = 5000;
+
+/** The stored engine report in the contract's shape, with the record's current title and author. */
+export function reportView(
+  report: EngineReport,
+  record: { id: string; title: string; author: string; generatedAt: Date },
+): CheckReportView {
+  return {
+    id: record.id,
+    title: record.title,
+    author: record.author,
+    figures: report.figures,
+    sections: report.sections.map((s) => ({ ...s, heading: s.heading.slice(0, 200) })),
+    sources: report.sources.slice(0, MAX_SOURCES).map(({ id, title, origin, matchedChars, ratio }) => ({
+      id,
+      title: title.slice(0, 300),
+      origin,
+      matchedChars,
+      ratio,
+    })),
+    paragraphs: report.paragraphs.slice(0, MAX_PARAGRAPHS).map((p) => ({
+      index: p.index,
+      section: p.section,
+      sectionIndex: p.sectionIndex,
+      text: p.text,
+      charCount: p.charCount,
+      matchedChars: p.matchedChars,
+      ratio: p.ratio,
+      sentences: p.sentences.slice(0, MAX_MARKS),
+      matches: p.matches.slice(0, MAX_MARKS).map((m) => ({ ...m, sourceText: m.sourceText.slice(0, MAX_SOURCE_TEXT) })),
+    })),
+    generatedAt: record.generatedAt.toISOString(),
+  };
+}
+
+/** The caller's finished report; 404 for others' and unknown ids, 409 before the check is done. */
+export async function loadReport(db: Executor, userId: string, id: string, action: '查看' | '下载'): Promise<CheckReportView> {
+  const [row] = await db.orm
+    .select({
+      title: tasks.title,
+      status: tasks.status,
+      author: checks.author,
+      report: checks.report,
+      reportedAt: checks.reportedAt,
+    })
+    .from(tasks)
+    .innerJoin(checks, eq(checks.taskId, tasks.id))
+    .where(and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
+  if (!row) throw notFound();
+  if (row.status !== 'done' || !row.report || !row.reportedAt) throw reportNotReady(action);
+  return reportView(row.report as unknown as EngineReport, {
+    id,
+    title: row.title,
+    author: row.author,
+    generatedAt: row.reportedAt,
+  });
+}
