@@ -16,7 +16,10 @@ export async function validateResponses(request: FastifyRequest, reply: FastifyR
   if (!schema) return payload;
   const validate = responseValidator(schema);
   if (!validate(payload)) {
-    const first = validate.errors?.[0];
+    // A nullable field is an anyOf of null and its schema; the failed null branch says nothing useful.
+    const errors = validate.errors ?? [];
+    const first =
+      errors.find((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && e.params.type === 'null')) ?? errors[0];
     const where = first ? describeValidationError(first, 'body') : 'unknown';
     throw new Error(
       `Response of ${request.routeOptions.config.operationId ?? request.url} (${reply.statusCode}) breaks the contract: ${where} (${JSON.stringify(validate.errors)})`,
