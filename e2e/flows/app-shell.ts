@@ -29,6 +29,7 @@ export async function appShellFlow(browser: Browser, { baseUrl, width, height, a
     const overlay = page.getByRole('dialog');
     await overlay.getByText('微信扫码登录首次免费查重').waitFor();
     await overlay.getByAltText('微信扫码登录二维码').waitFor();
+    await overlay.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     await page.screenshot({ path: `${artifacts}/login-overlay-${width}.png` });
     log('打开 / 跳到 /papercheck/check，登录弹窗自动出现');
 

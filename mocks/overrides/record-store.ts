@@ -26,6 +26,9 @@ function tidy(rows: Row[]): Row[] {
   return rows.slice(0, SEED_SIZE).map((row, index) => {
     const tidied: Row = { ...row, id: faker.string.alphanumeric(12) };
     if ('createdAt' in row) tidied.createdAt = faker.date.recent({ days: 20 }).toISOString();
+    if ('charCount' in row) tidied.charCount = faker.number.int({ min: 6000, max: 45000 });
+    // About 3 yuan per thousand characters, as a believable price.
+    if ('priceFen' in row && 'charCount' in row) tidied.priceFen = Math.round((Number(tidied.charCount) / 1000) * 300);
     if ('lastMessageAt' in row) tidied.lastMessageAt = faker.date.recent({ days: 5 }).toISOString();
     if ('status' in row && 'progress' in row) {
       const status = STATUSES[index % STATUSES.length];

@@ -8,6 +8,8 @@ import { LoginPanel } from './login-panel';
 /** Opens on load without a token and on the sign-in button; closes on dismiss or a successful login. */
 export function LoginOverlay() {
   const open = useSelector(appStore, (state) => state.loginOpen);
+  // One size at a time: responsive sizes would mix full-screen heights into the desktop dialog.
+  const mobile = useSelector(appStore, (state) => state.device === 'mobile');
   const close = () => appStore.actions.closeLogin();
 
   useEffect(() => {
@@ -15,11 +17,11 @@ export function LoginOverlay() {
   }, []);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => !event.open && close()} placement="center" size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(event) => !event.open && close()} placement="center" size={mobile ? 'full' : 'xl'} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content overflow="hidden" rounded={{ base: 'none', md: 'xl' }}>
+          <Dialog.Content overflow="hidden" rounded={mobile ? 'none' : 'xl'}>
             <Dialog.Body p="0">
               <LoginPanel
                 active={open}
