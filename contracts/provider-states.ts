@@ -6,8 +6,9 @@ import { accessTokens } from '../server/db/schema/sessions';
 import { users } from '../server/db/schema/users';
 import { hashPassword } from '../server/services/accounts/passwords';
 import { hashToken } from '../server/services/accounts/tokens';
+import { storeFinishedCheck } from '../server/services/check/seed';
 import type { VerifierOptions } from '@pact-foundation/pact';
-import { PACT_QR_CONFIRMED, PACT_QR_PENDING, PACT_TOKEN, PACT_USER, STATES } from './states';
+import { PACT_QR_CONFIRMED, PACT_QR_PENDING, PACT_REPORT_ID, PACT_TOKEN, PACT_USER, STATES } from './states';
 
 const SEEDED_PACKAGES = [
   'pkg-check',
@@ -60,18 +61,33 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
       .onConflictDoUpdate({ target: qrSessions.id, set: values });
   }
 
+  async function signedIn(): Promise<string> {
+    const userId = await zhangsan();
+    const expiresAt = new Date(deps.now().getTime() + deps.config.TOKEN_TTL_SECONDS * 1000);
+    await db.orm
+      .insert(accessTokens)
+      .values({ userId, tokenHash: hashToken(PACT_TOKEN), expiresAt })
+      .onConflictDoUpdate({ target: accessTokens.tokenHash, set: { userId, expiresAt, revokedAt: null } });
+    return userId;
+  }
+
   return {
     [STATES.userExists]: async () => {
       await zhangsan();
       return undefined;
     },
     [STATES.signedIn]: async () => {
-      const userId = await zhangsan();
-      const expiresAt = new Date(deps.now().getTime() + deps.config.TOKEN_TTL_SECONDS * 1000);
-      await db.orm
-        .insert(accessTokens)
-        .values({ userId, tokenHash: hashToken(PACT_TOKEN), expiresAt })
-        .onConflictDoUpdate({ target: accessTokens.tokenHash, set: { userId, expiresAt, revokedAt: null } });
+      await signedIn();
+      return undefined;
+    },
+    [STATES.reportReady]: async () => {
+      await storeFinishedCheck(deps, {
+        id: PACT_REPORT_ID,
+        userId: await signedIn(),
+        title: '基于深度学习的中文文本相似度研究',
+        author: '张三',
+        text: '摘要\n文本相似度计算在学术不端检测中发挥着重要作用。本文比较了指纹方法与对齐方法的效果。',
+      });
       return undefined;
     },
     [STATES.qrPending]: async () => {

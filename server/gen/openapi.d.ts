@@ -2353,7 +2353,7 @@ export interface components {
              */
             rewriteMode: "rewrite" | "strong" | "smart" | "cnki" | null;
             /**
-             * @description 自动降重的进度：none 未请求；waiting 等待查重完成；unavailable 查重已完成，但降重服务尚未开放， 未创建降重任务（rewriteTaskId 为 null）；created 已创建降重任务（见 rewriteTaskId）
+             * @description 自动降重的进度：none 未请求；waiting 等待查重完成；unavailable 查重已结束，但降重服务尚未开放 （或查重未成功），未创建降重任务（rewriteTaskId 为 null）；created 已创建降重任务（见 rewriteTaskId）
              * @enum {string}
              */
             rewriteStatus: "none" | "waiting" | "unavailable" | "created";

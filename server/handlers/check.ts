@@ -44,6 +44,9 @@ export const checkHandlers: HandlerGroup<CheckOperations> = {
     app.wakeJobs();
     return record;
   },
-  checkDownloadReport: ({ app, user, query }) => downloadReport(app.db, user.id, query.id, query.format),
+  checkDownloadReport: async ({ app, user, query }) => ({
+    kind: 'file',
+    ...(await downloadReport(app.db, user.id, query.id, query.format)),
+  }),
   checkReportParagraphs: ({ app, user, query }) => loadReport(app.db, user.id, query.id, '查看'),
 };

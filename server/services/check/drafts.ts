@@ -5,15 +5,20 @@ import { tasks } from '../../db/schema/tasks';
 import { extractText } from '../../engines/text/extract';
 import { validateText } from '../../engines/text/validate';
 import { badRequest, notFound } from '../../errors';
-import type { UploadedFile } from '../../handlers/types';
 import { priceFor } from '../billing/prices';
 import { createTask } from '../tasks/tasks';
 import { asDocumentRequest } from './errors';
 import { storeOriginal } from './file-store';
 import { type CheckRecord, loadCheck } from './records';
 
+/** An uploaded file as the multipart parser buffers it. */
+export interface UploadedDocument {
+  filename: string;
+  data: Buffer;
+}
+
 export interface CheckInput {
-  file?: UploadedFile;
+  file?: UploadedDocument;
   content?: string;
   title: string;
   author?: string;

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { tasks } from '../db/schema/tasks';
+import { users } from '../db/schema/users';
+import { fixture } from '../engines/similarity/fixtures/load';
+import { initCheck } from '../services/check/drafts';
+import { submitCheck } from '../services/check/submit';
+import { ReferenceLibrary } from '../services/library/library';
+import { loadJobHandlers } from '../services/tasks/registry';
+import { JobRunner } from '../services/tasks/runner';
+import { testConfig } from '../test/app';
+import { openTestDatabase } from '../test/database';
+import { depsFor, ledgerSum, makeUser } from '../test/fixtures';
+import { job } from './check';
+
+const A = fixture('source-a.txt');
+const OWN = fixture('own-words.txt');
+
+describe('the check job', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await new ReferenceLibrary(db).addDocuments([{ id: 'lib-a', title: '文献甲', text: A }]);
+  });
+  afterAll(() => db.close());
+
+  const deps = () => ({ ...depsFor(db), config: testConfig({ DATA_DIR: '/nonexistent-moyan-dir' }) });
+  const queuedCheck = async (userId: string, content: string) => {
+    const draft = await initCheck(deps(), userId, { title: '任务', content });
+    return submitCheck(deps(), userId, { id: draft.id });
+  };
+  const load = async (id: string) => (await db.orm.select().from(tasks).where(eq(tasks.id, id)))[0];
+  const runner = async () =>
+    new JobRunner({ db, config: testConfig(), log: pino({ level: 'silent' }), handlers: await loadJobHandlers() });
+
+  it('is registered for kind check and reports progress on the way to the stored report', async () => {
+    expect((await runner()).kinds).toContain('check');
+    const userId = await makeUser(db, { qrSignup: true });
+    const task = await initCheck(deps(), userId, { title: '任务', content: `${OWN}\n${A}` });
+    const seen: number[] = [];
+    const outcome = await job.handler({
+      task: await load(task.id),
+      signal: new AbortController().signal,
+      db,
+      config: testConfig(),
+      log: pino({ level: 'silent' }),
+      progress: async (percent) => {
+        seen.push(percent);
+      },
+      checkpoint: async () => undefined,
+    });
+    expect(seen).toEqual([10, 80]);
+    expect(outcome).toMatchObject({ offline: true, result: { figures: { sourceCount: 1 } } });
+    const [stored] = await db.sql<{ figures: { sourceCount: number }; report: { paragraphs: unknown[] } }>(
+      'select figures, report from checks where task_id = $1',
+      [task.id],
+    );
+    expect(stored.figures.sourceCount).toBe(1);
+    expect(stored.report.paragraphs).toHaveLength(2);
+  });
+
+  it('fails and refunds once (the free check comes back) when the engine cannot run', async () => {
+    const userId = await makeUser(db, { qrSignup: true });
+    const task = await queuedCheck(userId, OWN);
+    expect(task.freeCheck).toBe(true);
+    await db.sql('alter table library_fingerprints rename to library_fingerprints_away');
+    try {
+      expect(await (await runner()).drain()).toBe(1);
+    } finally {
+      await db.sql('alter table library_fingerprints_away rename to library_fingerprints');
+    }
+    expect(await load(task.id)).toMatchObject({ status: 'failed', error: '处理失败，费用已退回，请稍后重试' });
+    const entries = await db.sql<{ kind: string }>('select kind from ledger_entries where task_id = $1 order by seq', [task.id]);
+    expect(entries.map((e) => e.kind)).toEqual(['charge', 'refund']);
+    const [user] = await db.orm.select().from(users).where(eq(users.id, userId));
+    expect(user.freeCheckUsedAt).toBeNull();
+    expect(await ledgerSum(db, userId)).toBe(0);
+  });
+});
