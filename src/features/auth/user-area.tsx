@@ -4,11 +4,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@tanstack/react-store';
 import { ChevronDown, LogOut, ShoppingBag, UserRound } from 'lucide-react';
 import { appStore } from '@/stores/app';
-import { sessionStore } from '@/stores/session';
+import { DEFAULT_AVATAR, sessionStore } from '@/stores/session';
 import { currentUserQuery } from './api/current-user';
 import { useLogout } from './use-logout';
 
-export const DEFAULT_AVATAR = '/avatar/default.svg';
 /** The spec shows the avatar at 80x80. */
 export const AVATAR_SIZE = '80px';
 
