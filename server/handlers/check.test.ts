@@ -295,6 +295,8 @@ describe('check API', () => {
       { id: added.id, title: '入库的论文', origin: 'submission', matchedChars: countChars(OWN), ratio: 1 },
     ]);
 
+    await call('update_title', author, { query: { id: added.id }, payload: { title: '改名后的论文', author: '' } });
+    expect((await library.loadDocuments([added.id]))[0].title).toBe('改名后的论文');
     expect((await call('delete', author, { query: { id: added.id } })).statusCode).toBe(200);
     expect(await library.loadDocuments([added.id])).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { checks } from '../../db/schema/checks';
+import { libraryDocuments } from '../../db/schema/library';
 import { tasks } from '../../db/schema/tasks';
 import { extractText } from '../../engines/text/extract';
 import { validateText } from '../../engines/text/validate';
@@ -86,7 +87,7 @@ export async function initCheck(deps: Deps, userId: string, input: CheckInput): 
   return loadCheck(deps.db, userId, id);
 }
 
-/** update_title: the title and author shown on the record and its report. */
+/** update_title: the title and author shown on the record and its report (and the title of its library entry). */
 export async function updateTitle(
   deps: Deps,
   userId: string,
@@ -102,6 +103,7 @@ export async function updateTitle(
       .returning({ id: tasks.id });
     if (updated.length === 0) throw notFound();
     await tx.orm.update(checks).set({ author }).where(eq(checks.taskId, id));
+    await tx.orm.update(libraryDocuments).set({ title }).where(eq(libraryDocuments.id, id));
   });
   return loadCheck(deps.db, userId, id);
 }
