@@ -1,8 +1,10 @@
 // npm run test:e2e — builds the app in fully mocked mode, serves it, and walks the acceptance flows in
-// real Chromium at desktop (1440 px) and mobile (375 px) widths. Screenshots go to e2e/artifacts/.
+// real Chromium at desktop (1440 px) and mobile (375 px) widths, then runs the flows against the real
+// server (e2e/real-server.ts). Screenshots go to e2e/artifacts/.
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from './browser';
 import { appShellFlow } from './flows/app-shell';
+import { runRealServerFlows } from './real-server';
 import { serveMockApp } from './serve-mock-app';
 
 const artifacts = fileURLToPath(new URL('./artifacts', import.meta.url));
@@ -25,6 +27,11 @@ try {
       console.error(`  ✗ ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
+  const realPassed = await runRealServerFlows(browser, artifacts).catch((error: unknown) => {
+    console.error(`  ✗ ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return false;
+  });
+  if (!realPassed) failed = true;
 } finally {
   await browser.close();
   await app.close();

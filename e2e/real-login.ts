@@ -1,0 +1,62 @@
+// Password login in the browser against the real server: a wrong password gets the server's
+// 用户名或密码错误, the right one signs in as the CLI-created user, a reload keeps the session and
+// signing out revokes the token on the server.
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { TOKEN_KEY } from '../src/api/http';
+import type { RealFlow } from './real-server';
+
+const USER = { username: 'e2e_login', password: 'Moyan2026!' };
+
+export const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+
+/** Signs in through the login overlay (opening it from the top bar when it is closed); returns the shown ID. */
+export async function loginWithPassword(page: Page, username: string, password: string): Promise<string> {
+  const overlay = page.getByRole('dialog');
+  if (!(await overlay.isVisible())) await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+  await overlay.getByLabel('用户名', { exact: true }).fill(username);
+  await overlay.getByLabel('密码', { exact: true }).fill(password);
+  await overlay.getByRole('button', { name: '登录', exact: true }).click();
+  await overlay.waitFor({ state: 'hidden' });
+  const userId = page.getByTestId('user-id');
+  await userId.waitFor();
+  return (await userId.innerText()).replace(/^ID:\s*/, '');
+}
+
+export const passwordLoginFlow: RealFlow = {
+  name: '账号密码登录（真实服务器）',
+  users: [USER],
+  async run({ page, server, log }) {
+    await page.goto(`${server.url}/`);
+    const overlay = page.getByRole('dialog');
+    await overlay.getByText('微信扫码登录首次免费查重').waitFor();
+    log('打开首页，登录弹窗自动出现');
+
+    await overlay.getByLabel('用户名', { exact: true }).fill(USER.username);
+    await overlay.getByLabel('密码', { exact: true }).fill('Wrong-password-1');
+    await overlay.getByRole('button', { name: '登录', exact: true }).click();
+    await overlay.getByRole('alert').filter({ hasText: '用户名或密码错误' }).waitFor();
+    assert.equal(await storedToken(page), null);
+    log('错误密码：服务器答“用户名或密码错误”，没有令牌');
+
+    const shownId = await loginWithPassword(page, USER.username, USER.password);
+    const token = await storedToken(page);
+    assert.ok(token, '登录后没有保存令牌');
+    const current = await server.api<{ id: string; loginName: string }>('POST', '/api/base/login_api/current', { token });
+    assert.equal(current.loginName, USER.username);
+    assert.equal(shownId, current.id);
+    log(`正确密码：登录为 ${current.loginName}，显示 ID: ${shownId}`);
+
+    await page.reload();
+    await page.getByTestId('user-id').waitFor();
+    assert.equal(await page.getByTestId('user-id').innerText(), `ID: ${current.id}`);
+    assert.equal(await overlay.isVisible(), false);
+    log('刷新后仍保持登录');
+
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await assert.rejects(server.api('POST', '/api/base/login_api/current', { token }), /401/);
+    log('退出登录：服务器已吊销旧令牌（401）');
+  },
+};

@@ -1,0 +1,62 @@
+// The e2e flows against the real server (not MSW), run by e2e/run.ts after the mocked-mode walk.
+// One server (e2e/server.ts) serves every flow; each flow names the password users it needs (created
+// with the CLI before the server starts) and gets a fresh browser context. Add a flow to FLOWS.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { passwordLoginFlow } from './real-login';
+import { type RealServer, type RealUser, startRealServer } from './server';
+
+export type RealFlowContext = {
+  page: Page;
+  browser: Browser;
+  server: RealServer;
+  /** Folder for screenshots (e2e/artifacts). */
+  artifacts: string;
+  log: (step: string) => void;
+};
+
+export type RealFlow = {
+  name: string;
+  users?: RealUser[];
+  viewport?: { width: number; height: number };
+  run: (context: RealFlowContext) => Promise<void>;
+};
+
+const FLOWS: RealFlow[] = [passwordLoginFlow];
+
+const DESKTOP = { width: 1440, height: 900 };
+
+const slug = (index: number) => `real-${index + 1}`;
+
+/** Runs every flow; resolves to false when any failed (each failure is printed with a screenshot). */
+export async function runRealServerFlows(browser: Browser, artifacts: string): Promise<boolean> {
+  mkdirSync(artifacts, { recursive: true });
+  console.log('\n构建生产模式应用并启动真实服务器 …');
+  const server = await startRealServer({ users: FLOWS.flatMap((flow) => flow.users ?? []) });
+  console.log(`真实服务器：${server.url}`);
+  let passed = true;
+  try {
+    for (const [index, flow] of FLOWS.entries()) {
+      console.log(`\n— ${flow.name} —`);
+      const context = await browser.newContext({ viewport: flow.viewport ?? DESKTOP, locale: 'zh-CN' });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      try {
+        await flow.run({ page, browser, server, artifacts, log: (step) => console.log(`  ✓ ${step}`) });
+        if (pageErrors.length > 0) throw new Error(`页面脚本错误：${pageErrors.join('；')}`);
+      } catch (error) {
+        passed = false;
+        const shot = `${artifacts}/failure-${slug(index)}.png`;
+        await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+        console.error(`  ✗ ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        console.error(`  截图：${shot}\n  服务器输出：\n${server.output().slice(-4000)}`);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return passed;
+}

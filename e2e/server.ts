@@ -1,0 +1,164 @@
+// The real-server e2e harness: the production SPA (mocks off) served with the API by the real server
+// process (server/server.ts) on a free port, with a temporary DATA_DIR (embedded database).
+//
+//   const server = await startRealServer({ users: [{ username: 'e2e_user', password: 'Moyan2026!' }] });
+//   await page.goto(`${server.url}/`);                    // drive it in the browser
+//   const { token } = await server.register('other', 'Moyan2026!');   // more users while it runs
+//   await server.api('POST', '/api/order/order_info_api/query_list', { token });  // set-up calls
+//   await server.stop();                                  // stops the process, deletes the DATA_DIR
+//
+// The SPA is built once per process, whichever server asks first. `users` are created with
+// `npm run cli -- user create` before the server opens the database (the embedded database admits one
+// process at a time); `register` uses the API. The server's output is kept and shown when it fails.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export type RealUser = { username: string; password: string };
+
+export type ApiOptions = { query?: Record<string, string>; body?: unknown; token?: string };
+
+export type RealServer = {
+  url: string;
+  dataDir: string;
+  /** Registers a password account through the API; the token is already signed in. */
+  register: (username: string, password: string) => Promise<{ token: string }>;
+  /** One API call; resolves to the envelope's `result`, rejects with the error envelope. */
+  api: <T = unknown>(method: 'GET' | 'POST', path: string, options?: ApiOptions) => Promise<T>;
+  /** The server's output so far, for failure reports. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export type StartOptions = {
+  users?: RealUser[];
+  /** Extra environment for the server process (rate limits, TTLs ...). */
+  env?: Record<string, string>;
+};
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = promisify(execFile);
+const START_TIMEOUT_MS = 60_000;
+
+let spaBuild: Promise<string> | undefined;
+
+/** The production build (`npm start`'s), once per process, into a folder removed at exit. */
+export function buildRealSpa(): Promise<string> {
+  spaBuild ??= (async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'moyan-e2e-real-'));
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+    await run(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', VITE_MOCK: 'off' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return outDir;
+  })();
+  return spaBuild;
+}
+
+function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', DATA_DIR: dataDir, ...extra };
+  delete env.DATABASE_URL;
+  delete env.VITE_MOCK;
+  return env;
+}
+
+/** `npm run cli -- user create` against the DATA_DIR (before the server holds the database). */
+export async function createUserWithCli(dataDir: string, user: RealUser): Promise<void> {
+  const args = ['--import', 'tsx', 'server/cli.ts', 'user', 'create', '--username', user.username, '--password', user.password];
+  await run(process.execPath, args, { cwd: root, env: serverEnv(dataDir, { LOG_LEVEL: 'warn' }) });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('没有空闲端口'))));
+    });
+  });
+}
+
+function exited(proc: ChildProcess): Promise<void> {
+  return proc.exitCode !== null || proc.signalCode !== null ? Promise.resolve() : new Promise((resolve) => proc.once('exit', () => resolve()));
+}
+
+async function waitUntilReady(url: string, proc: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`服务器提前退出（${proc.exitCode}）：\n${output()}`);
+    const ready = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`服务器 ${START_TIMEOUT_MS / 1000} 秒内没有就绪：\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function startRealServer(options: StartOptions = {}): Promise<RealServer> {
+  const staticDir = await buildRealSpa();
+  const dataDir = mkdtempSync(join(tmpdir(), 'moyan-e2e-data-'));
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    for (const user of options.users ?? []) await createUserWithCli(dataDir, user);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = serverEnv(dataDir, { PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...options.env });
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env, stdio: 'pipe' });
+  let log = '';
+  proc.stdout?.on('data', (chunk) => (log += chunk));
+  proc.stderr?.on('data', (chunk) => (log += chunk));
+  const output = () => log;
+
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) {
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+      await exited(proc);
+      clearTimeout(timer);
+    }
+    remove();
+  };
+
+  try {
+    await waitUntilReady(url, proc, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const api = async <T>(method: 'GET' | 'POST', path: string, { query, body, token }: ApiOptions = {}): Promise<T> => {
+    const target = new URL(path, url);
+    for (const [key, value] of Object.entries(query ?? {})) target.searchParams.set(key, value);
+    const response = await fetch(target, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const envelope = (await response.json()) as { success: boolean; result: T; error?: { code: string; message: string } };
+    if (!envelope.success) throw new Error(`${method} ${path}：${response.status} ${JSON.stringify(envelope.error)}`);
+    return envelope.result;
+  };
+
+  const register = async (username: string, password: string) => {
+    const result = await api<{ access_token: string }>('POST', '/api/base/login_api/f/register', { body: { username, password } });
+    return { token: result.access_token };
+  };
+
+  return { url, dataDir, register, api, output, stop };
+}
