@@ -3,6 +3,7 @@ import type { RequestHandler } from 'msw';
 import * as generated from './gen/index.msw';
 import { resetAuthState } from './overrides/auth-state';
 import { authOverrides } from './overrides/auth';
+import { checkOverrides, resetCheckState } from './overrides/check';
 import { recordAreas } from './overrides/records';
 
 /** Same data on every start, so a walk through the mocked app is repeatable. */
@@ -11,6 +12,7 @@ const SEED = 2026;
 /** Hand-written stateful overrides first; every generated handler answers whatever they leave. */
 export const handlers: RequestHandler[] = [
   ...authOverrides,
+  ...checkOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
   ...Object.values(generated).flatMap((tagHandlers) => tagHandlers()),
 ];
@@ -18,6 +20,7 @@ export const handlers: RequestHandler[] = [
 export function resetMockState(): void {
   faker.seed(SEED);
   resetAuthState();
+  resetCheckState();
   for (const area of recordAreas) area.reset();
 }
 

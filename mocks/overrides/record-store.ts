@@ -90,5 +90,15 @@ export function recordArea({ base, seed, detail, open = false, updates = {} }: A
       }),
     ),
   ];
-  return { handlers, reset };
+  /** For a service's own stateful handlers (a new draft, a status change). */
+  const store = {
+    find: (id: string) => rows.find((row) => row.id === id),
+    insert: (row: Row) => {
+      rows = [row, ...rows];
+    },
+    update: (id: string, patch: Record<string, unknown>) => {
+      rows = rows.map((row) => (row.id === id ? { ...row, ...patch } : row));
+    },
+  };
+  return { handlers, reset, store };
 }

@@ -1,6 +1,5 @@
 import { getPaperAigcLoadByIdResponseMock, getPaperAigcQueryListResponseMock } from '../gen/aigc/aigc.msw';
 import { getChatGptQueryListResponseMock } from '../gen/chat/chat.msw';
-import { getCheckLoadByIdResponseMock, getCheckQueryListResponseMock } from '../gen/check/check.msw';
 import { getOrderInfoLoadByIdResponseMock, getOrderInfoQueryListResponseMock, getProductPackageQueryListResponseMock } from '../gen/order/order.msw';
 import {
   getAiPaperInfoLoadByIdResponseMock,
@@ -15,6 +14,7 @@ import {
   getPaperMachineLoadByIdResponseMock,
   getPaperMachineQueryListResponseMock,
 } from '../gen/rewrite/rewrite.msw';
+import { checkArea } from './check';
 import { recordArea } from './record-store';
 
 type Row = { id: string } & Record<string, unknown>;
@@ -23,14 +23,7 @@ const one = (response: { result: object }) => response.result as Record<string, 
 
 /** Every list the screens show, seeded once per session from the generated faker mocks. */
 export const recordAreas = [
-  recordArea({
-    base: '/api/base/check_api',
-    seed: () => rows(getCheckQueryListResponseMock()),
-    detail: () => one(getCheckLoadByIdResponseMock()),
-    updates: {
-      update_title: (record, body) => ({ ...record, title: String(body.title ?? record.title), author: String(body.author ?? record.author) }),
-    },
-  }),
+  checkArea,
   recordArea({ base: '/api/base/paper_aigc_api', seed: () => rows(getPaperAigcQueryListResponseMock()), detail: () => one(getPaperAigcLoadByIdResponseMock()) }),
   recordArea({ base: '/api/base/paper_machine_api', seed: () => rows(getPaperMachineQueryListResponseMock()), detail: () => one(getPaperMachineLoadByIdResponseMock()) }),
   recordArea({ base: '/api/base/machine_api', seed: () => rows(getMachineQueryListResponseMock()), detail: () => one(getMachineLoadByIdResponseMock()) }),

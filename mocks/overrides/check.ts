@@ -1,0 +1,202 @@
+import { faker } from '@faker-js/faker/locale/zh_CN';
+import { http, HttpResponse } from 'msw';
+import { countChars, MAX_CHECK_CHARS } from '../../src/lib/char-count';
+import { fail, notFound, ok, unauthorized } from '../envelope';
+import { getCheckLoadByIdResponseMock, getCheckQueryListResponseMock } from '../gen/check/check.msw';
+import { MOCK_PARAGRAPHS } from '../sample-text';
+import { type MockUser, userOf } from './auth-state';
+import { mockCheckReport } from './check-report';
+import { recordArea } from './record-store';
+
+// The check flow as the real server walks it: check_init makes a draft from the pasted text or file,
+// check_cost and check_submit use the free first check or the balance, each progress poll moves a
+// queued check on, and a finished check has a report whose figures and marks add up.
+
+const BASE = '/api/base/check_api';
+type Row = { id: string } & Record<string, unknown>;
+
+export const checkArea = recordArea({
+  base: BASE,
+  // Seeded reports are the sample paragraphs', so the list's figures are the report's.
+  seed: () =>
+    (getCheckQueryListResponseMock().result.records as unknown as Row[]).map((row) => ({
+      ...row,
+      figures: mockCheckReport({ id: row.id, title: String(row.title), author: String(row.author) }).figures,
+    })),
+  detail: () => getCheckLoadByIdResponseMock().result as unknown as Record<string, unknown>,
+  updates: {
+    update_title: (record, body) => ({ ...record, title: String(body.title ?? record.title), author: String(body.author ?? record.author) }),
+  },
+});
+
+const texts = new Map<string, string>();
+
+export function resetCheckState(): void {
+  texts.clear();
+}
+
+const priceOf = (chars: number) => Math.max(300, Math.ceil(chars / 1000) * 100);
+
+const reportOf = (row: Row) => mockCheckReport({ id: row.id, title: String(row.title), author: String(row.author ?? '') }, texts.get(row.id));
+
+const idOf = (request: Request) => new URL(request.url).searchParams.get('id') ?? '';
+
+function withUser(handler: (request: Request, user: MockUser) => Promise<Response> | Response) {
+  return ({ request }: { request: Request }) => {
+    const user = userOf(request);
+    return user ? handler(request, user) : unauthorized();
+  };
+}
+
+async function textOf(file: File): Promise<string | Response> {
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.txt')) return file.text();
+  // The mock cannot read Word or PDF files; it checks the sample paragraphs instead.
+  if (name.endsWith('.docx') || name.endsWith('.pdf')) return MOCK_PARAGRAPHS.join('\n');
+  return fail(415, 'UNSUPPORTED_FILE_TYPE', '文件内容不是 .docx、.pdf 或 .txt 文档（可能是修改了扩展名的其他文件），请上传正确的论文文件');
+}
+
+function refusedText(text: string): Response | undefined {
+  const chars = countChars(text);
+  if (chars === 0) return fail(400, 'EMPTY_TEXT', '论文内容为空，请上传包含正文的文件或粘贴论文文字');
+  if (chars > MAX_CHECK_CHARS) return fail(413, 'TEXT_TOO_LONG', `论文共 ${chars} 字，超过单次检测 ${MAX_CHECK_CHARS} 字的上限，请删减或分章节检测`);
+  return undefined;
+}
+
+/** One step of a queued or running check per progress poll: queued -> 40 % -> 80 % -> done. */
+function advance(row: Row): Row {
+  if (row.status === 'queued') checkArea.store.update(row.id, { status: 'running', progress: 40 });
+  else if (row.status === 'running' && Number(row.progress) < 80) checkArea.store.update(row.id, { progress: 80 });
+  else if (row.status === 'running') {
+    checkArea.store.update(row.id, { status: 'done', progress: 100, finishedAt: new Date().toISOString(), figures: reportOf(row).figures });
+  }
+  return checkArea.store.find(row.id) ?? row;
+}
+
+function submit(rewriteMode: string | null) {
+  return withUser(async (request, user) => {
+    const body = (await request.json().catch(() => ({}))) as { id?: string; addToLibrary?: boolean; excludeSelf?: boolean };
+    const row = checkArea.store.find(String(body.id ?? ''));
+    if (!row) return notFound();
+    if (row.status !== 'draft') return fail(409, 'TASK_ALREADY_SUBMITTED', '该论文已提交查重，请勿重复提交');
+    const price = Number(row.priceFen);
+    const free = user.freeCheckAvailable;
+    if (!free && user.balanceFen < price) return fail(409, 'INSUFFICIENT_BALANCE', '余额不足，请先充值');
+    if (free) user.freeCheckAvailable = false;
+    else user.balanceFen -= price;
+    checkArea.store.update(row.id, {
+      status: 'queued',
+      progress: 0,
+      freeCheck: free,
+      addToLibrary: body.addToLibrary ?? false,
+      excludeSelf: body.excludeSelf ?? true,
+      rewriteMode,
+      rewriteStatus: rewriteMode ? 'waiting' : 'none',
+    });
+    return ok(checkArea.store.find(row.id));
+  });
+}
+
+export const checkOverrides = [
+  http.post(`*${BASE}/word_count`, withUser(async (request) => {
+    const { content = '' } = (await request.json().catch(() => ({}))) as { content?: string };
+    const refused = refusedText(content);
+    if (refused) return refused;
+    const charCount = countChars(content);
+    return ok({ charCount, priceFen: priceOf(charCount) });
+  })),
+
+  http.post(`*${BASE}/check_init`, withUser(async (request, user) => {
+    const form = await request.formData();
+    const title = String(form.get('title') ?? '').trim();
+    const content = form.get('content');
+    const file = form.get('file');
+    if (!title) return fail(400, 'VALIDATION_FAILED', '请求参数不正确：请填写论文题目');
+    if (file instanceof File && typeof content === 'string' && content) return fail(400, 'VALIDATION_FAILED', '请求参数不正确：上传文件和粘贴正文只能二选一');
+    if (!(file instanceof File) && !(typeof content === 'string' && content)) return fail(400, 'VALIDATION_FAILED', '请求参数不正确：请上传论文文件或粘贴论文正文');
+    const text = file instanceof File ? await textOf(file) : String(content);
+    if (text instanceof Response) return text;
+    const refused = refusedText(text);
+    if (refused) return refused;
+    const charCount = countChars(text);
+    const row: Row = {
+      id: faker.string.alphanumeric(12),
+      title,
+      author: String(form.get('author') ?? '').trim(),
+      status: 'draft',
+      progress: 0,
+      priceFen: priceOf(charCount),
+      charCount,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+      error: null,
+      offline: true,
+      sourceType: file instanceof File ? 'upload' : 'paste',
+      fileName: file instanceof File ? file.name : null,
+      freeCheck: user.freeCheckAvailable,
+      addToLibrary: false,
+      excludeSelf: true,
+      figures: null,
+      rewriteTaskId: null,
+      rewriteMode: null,
+      rewriteStatus: 'none',
+    };
+    texts.set(row.id, text);
+    checkArea.store.insert(row);
+    return ok(row);
+  })),
+
+  http.post(`*${BASE}/check_cost`, withUser(async (request, user) => {
+    const { id = '' } = (await request.json().catch(() => ({}))) as { id?: string };
+    const row = checkArea.store.find(id);
+    if (!row) return notFound();
+    const priceFen = Number(row.priceFen);
+    const freeCheck = row.status === 'draft' ? user.freeCheckAvailable : Boolean(row.freeCheck);
+    return ok({ priceFen, balanceFen: user.balanceFen, freeCheck, enough: row.status !== 'draft' || freeCheck || user.balanceFen >= priceFen });
+  })),
+
+  http.post(`*${BASE}/check_submit`, submit(null)),
+  http.post(`*${BASE}/check_machine_submit`, async (info) => {
+    const { mode } = (await info.request.clone().json().catch(() => ({}))) as { mode?: string };
+    return submit(mode ?? 'rewrite')(info);
+  }),
+
+  http.get(`*${BASE}/report_paragraphs`, withUser((request) => {
+    const row = checkArea.store.find(idOf(request));
+    if (!row) return notFound();
+    if (row.status !== 'done') return fail(409, 'REPORT_NOT_READY', '查重尚未完成，报告暂不可查看');
+    return ok(reportOf(row));
+  })),
+
+  http.get(`*${BASE}/download_report`, withUser((request) => {
+    const row = checkArea.store.find(idOf(request));
+    if (!row) return notFound();
+    if (row.status !== 'done') return fail(409, 'REPORT_NOT_READY', '查重尚未完成，报告暂不可下载');
+    const html = new URL(request.url).searchParams.get('format') === 'html';
+    const name = encodeURIComponent(`${String(row.title)}-查重报告.${html ? 'html' : 'pdf'}`);
+    const body = html ? `<!doctype html><title>${String(row.title)}</title>` : '%PDF-1.4\n%mock report\n%%EOF\n';
+    return new HttpResponse(body, {
+      headers: {
+        'Content-Type': html ? 'text/html; charset=utf-8' : 'application/pdf',
+        'Content-Disposition': `attachment; filename="report"; filename*=UTF-8''${name}`,
+      },
+    });
+  })),
+
+  http.post('*/api/base/task_api/progress', async ({ request }) => {
+    const { ids = [] } = (await request.clone().json().catch(() => ({}))) as { ids?: string[] };
+    const rows = ids.map((id) => checkArea.store.find(id));
+    if (rows.length === 0 || rows.some((row) => !row)) return undefined;
+    if (!userOf(request)) return unauthorized();
+    return ok(
+      (rows as Row[]).map(advance).map((row) => ({
+        id: row.id,
+        kind: 'check',
+        status: row.status,
+        progress: row.progress,
+        error: row.error ?? null,
+        updatedAt: new Date().toISOString(),
+      })),
+    );
+  }),
+];
