@@ -2133,6 +2133,11 @@ export interface components {
             creditFen: components["schemas"]["Fen"];
             status: components["schemas"]["OrderStatus"];
             payChannel: components["schemas"]["PayChannel"];
+            /**
+             * @description 待支付订单的支付地址（账户中心“继续支付”）；其他状态为 null
+             * @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL
+             */
+            payUrl: string | null;
             /** Format: date-time */
             paidAt: string | null;
             expiresAt: components["schemas"]["DateTime"];

@@ -127,6 +127,19 @@ describe('packages, orders, sandbox payment and the ledger', () => {
     expect(paidPage.body).toContain('订单已支付，无需支付');
   });
 
+  it('gives a pending order its pay link again in load and list, and none once paid', async () => {
+    const buyer = (await signUp(t.app)).token;
+    const order = body<Created>(await createOrder('pkg-recharge-1000', buyer)).result;
+    const payUrlOf = async () => ({
+      loaded: body<{ payUrl: string | null }>(await post(t.app, ORDER, { token: buyer, query: { id: order.id } })).result.payUrl,
+      listed: body<{ records: Array<{ id: string; payUrl: string | null }> }>(await post(t.app, ORDERS, { token: buyer }))
+        .result.records.find((record) => record.id === order.id)?.payUrl,
+    });
+    expect(await payUrlOf()).toEqual({ loaded: order.payUrl, listed: order.payUrl });
+    expect(body<{ payUrl: string | null }>(await notify(order)).result.payUrl).toBeNull();
+    expect(await payUrlOf()).toEqual({ loaded: null, listed: null });
+  });
+
   it('credits exactly once when notifications arrive together', async () => {
     const order = body<Created>(await createOrder('pkg-recharge-1000')).result;
     const before = await balance();

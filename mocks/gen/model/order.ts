@@ -27,6 +27,12 @@ export interface Order {
   creditFen: Fen;
   status: OrderStatus;
   payChannel: PayChannel;
+  /**
+   * 待支付订单的支付地址（账户中心“继续支付”）；其他状态为 null
+   * @maxLength 2048
+   * @nullable
+   */
+  payUrl: string | null;
   /** @nullable */
   paidAt: string | null;
   expiresAt: DateTime;

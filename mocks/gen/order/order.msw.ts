@@ -45,7 +45,7 @@ export const getOrderInfoCreateOrderResponseMock = (overrideResponse: Partial< C
 export const getOrderInfoLoadByIdResponseMock = (overrideResponse: Partial< OrderResponse > = {}): OrderResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), orderNo: faker.string.alpha({length: {min: 10, max: 32}}), packageId: faker.string.alpha({length: {min: 1, max: 64}}), packageName: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), paidAt: faker.helpers.arrayElement([(function anonymous(
+})(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), payUrl: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2048}}), null]), paidAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
 })(), null]), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
@@ -53,7 +53,7 @@ return faker.date.recent({ days: 30 }).toISOString();
 export const getOrderInfoQueryListResponseMock = (overrideResponse: Partial< OrderPageResponse > = {}): OrderPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), orderNo: faker.string.alpha({length: {min: 10, max: 32}}), packageId: faker.string.alpha({length: {min: 1, max: 64}}), packageName: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), paidAt: faker.helpers.arrayElement([(function anonymous(
+})(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), payUrl: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2048}}), null]), paidAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
 })(), null]), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}))},}, ...overrideResponse})
@@ -61,7 +61,7 @@ return faker.date.recent({ days: 30 }).toISOString();
 export const getOrderInfoSandboxNotifyResponseMock = (overrideResponse: Partial< OrderResponse > = {}): OrderResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), orderNo: faker.string.alpha({length: {min: 10, max: 32}}), packageId: faker.string.alpha({length: {min: 1, max: 64}}), packageName: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), paidAt: faker.helpers.arrayElement([(function anonymous(
+})(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), payUrl: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2048}}), null]), paidAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
 })(), null]), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
