@@ -3,6 +3,8 @@ import type { RequestHandler } from 'msw';
 import * as generated from './gen/index.msw';
 import { resetAuthState } from './overrides/auth-state';
 import { authOverrides } from './overrides/auth';
+import { orderOverrides } from './overrides/order';
+import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
 import { recordAreas } from './overrides/records';
 
@@ -12,6 +14,7 @@ const SEED = 2026;
 /** Hand-written stateful overrides first; every generated handler answers whatever they leave. */
 export const handlers: RequestHandler[] = [
   ...authOverrides,
+  ...orderOverrides,
   ...checkOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
   ...Object.values(generated).flatMap((tagHandlers) => tagHandlers()),
@@ -20,6 +23,7 @@ export const handlers: RequestHandler[] = [
 export function resetMockState(): void {
   faker.seed(SEED);
   resetAuthState();
+  resetOrderState();
   resetCheckState();
   for (const area of recordAreas) area.reset();
 }

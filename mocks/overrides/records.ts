@@ -1,6 +1,5 @@
 import { getPaperAigcLoadByIdResponseMock, getPaperAigcQueryListResponseMock } from '../gen/aigc/aigc.msw';
 import { getChatGptQueryListResponseMock } from '../gen/chat/chat.msw';
-import { getOrderInfoLoadByIdResponseMock, getOrderInfoQueryListResponseMock, getProductPackageQueryListResponseMock } from '../gen/order/order.msw';
 import {
   getAiPaperInfoLoadByIdResponseMock,
   getAiPaperInfoQueryListResponseMock,
@@ -31,6 +30,4 @@ export const recordAreas = [
   recordArea({ base: '/api/base/ai_paper_info_api', seed: () => rows(getAiPaperInfoQueryListResponseMock()), detail: () => one(getAiPaperInfoLoadByIdResponseMock()) }),
   recordArea({ base: '/api/base/ai_ppt_info_api', seed: () => rows(getAiPptInfoQueryListResponseMock()), detail: () => one(getAiPptInfoLoadByIdResponseMock()) }),
   recordArea({ base: '/api/base/chat_gpt_api', seed: () => rows(getChatGptQueryListResponseMock()) }),
-  recordArea({ base: '/api/order/order_info_api', seed: () => rows(getOrderInfoQueryListResponseMock()), detail: () => one(getOrderInfoLoadByIdResponseMock()) }),
-  recordArea({ base: '/api/base/product_package_api', seed: () => rows(getProductPackageQueryListResponseMock()), open: true }),
 ];

@@ -1,61 +1,37 @@
-import { Badge, Box, Button, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import type { Package } from '@/api/gen/model';
-import { formatFen } from '@/lib/number';
+import { PackageCard } from './package-card';
 
-export const PACKAGE_TYPE_LABELS: Record<string, string> = {
-  check: '查重',
-  rewrite: '降重',
-  aigc: '降AIGC',
-  paper: '论文写作',
-  ppt: 'PPT',
-  recharge: '充值',
+type Props = {
+  packages?: Package[];
+  loading: boolean;
+  error?: Error | null;
+  buyingId?: string;
+  onBuy: (pkg: Package) => void;
 };
 
-/** Packages as priced cards; buying comes with the order issue. */
-export function PackageGrid({ packages, loading }: { packages?: Package[]; loading: boolean }) {
+export function PackageGrid({ packages, loading, error, buyingId, onBuy }: Props) {
   if (loading) {
     return (
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" aria-busy="true">
         {[0, 1, 2].map((item) => (
-          <Skeleton key={item} h="200px" rounded="xl" />
+          <Skeleton key={item} h="240px" rounded="xl" />
         ))}
       </SimpleGrid>
     );
   }
+  if (error) {
+    return (
+      <Text color="red.600" fontSize="sm" role="alert">
+        套餐加载失败：{error.message}
+      </Text>
+    );
+  }
+  if (!packages?.length) return <Text color="gray.500">暂无可购买的套餐</Text>;
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-      {packages?.map((item) => (
-        <Stack
-          key={item.id}
-          gap="3"
-          p="5"
-          bg="white"
-          rounded="xl"
-          borderWidth={item.recommended ? '2px' : '1px'}
-          borderColor={item.recommended ? 'brand.solid' : 'gray.200'}
-        >
-          <HStack justify="space-between">
-            <Text fontWeight="semibold">{item.name}</Text>
-            <Badge colorPalette={item.recommended ? 'orange' : 'gray'}>{item.recommended ? '推荐' : PACKAGE_TYPE_LABELS[item.type]}</Badge>
-          </HStack>
-          <HStack align="baseline" gap="2">
-            <Text fontSize="2xl" fontWeight="bold" color="brand.solid">
-              ¥{formatFen(item.priceFen)}
-            </Text>
-            {item.originalPriceFen > item.priceFen && (
-              <Text fontSize="sm" color="gray.400" textDecoration="line-through">
-                ¥{formatFen(item.originalPriceFen)}
-              </Text>
-            )}
-          </HStack>
-          <Text fontSize="sm" color="gray.600">
-            {item.description}
-          </Text>
-          <Box flex="1" />
-          <Button colorPalette="brand" variant={item.recommended ? 'solid' : 'outline'} size="sm">
-            立即购买
-          </Button>
-        </Stack>
+      {packages.map((pkg) => (
+        <PackageCard key={pkg.id} pkg={pkg} buying={buyingId === pkg.id} disabled={Boolean(buyingId)} onBuy={onBuy} />
       ))}
     </SimpleGrid>
   );

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RechargePage } from '@/features/order/order-pages';
+import { RechargePage } from '@/features/order/purchase-page';
 
 export const Route = createFileRoute('/_app/order/recharge')({
   staticData: { meta: { title: '账户充值', icon: 'account' } },

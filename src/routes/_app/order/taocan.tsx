@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TaocanPage } from '@/features/order/order-pages';
+import { TaocanPage } from '@/features/order/purchase-page';
 
 export const Route = createFileRoute('/_app/order/taocan')({
   staticData: { meta: { title: '购买套餐', icon: 'account' } },

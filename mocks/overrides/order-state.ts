@@ -1,0 +1,98 @@
+import { faker } from '@faker-js/faker/locale/zh_CN';
+import type { LedgerEntry, Order, Package } from '../gen/model';
+import type { MockUser } from './auth-state';
+
+/** The server's seeded packages (ids, prices and credits as in server/db/migrations). */
+export const PACKAGES: Package[] = [
+  { id: 'pkg-check', name: '查重套餐', type: 'check', priceFen: 2990, originalPriceFen: 3990, creditFen: 3500, description: '到账 35 元余额，约可查重 3.5 万字（每千字 1 元）', features: ['到账 35 元余额', '查重每千字 1 元', '余额可用于全部服务'], sort: 10, recommended: false },
+  { id: 'pkg-rewrite', name: '降重套餐', type: 'rewrite', priceFen: 4990, originalPriceFen: 6990, creditFen: 6000, description: '到账 60 元余额，约可降重 2 万字（每千字 3 元）', features: ['到账 60 元余额', '降重每千字 3 元', '改写后自动复查'], sort: 20, recommended: true },
+  { id: 'pkg-aigc', name: '降AIGC套餐', type: 'aigc', priceFen: 4990, originalPriceFen: 6990, creditFen: 6000, description: '到账 60 元余额，约可降 AIGC 2 万字（每千字 3 元）', features: ['到账 60 元余额', '降AIGC每千字 3 元', '降低后自动复测'], sort: 30, recommended: false },
+  { id: 'pkg-paper', name: 'AI论文套餐', type: 'paper', priceFen: 9900, originalPriceFen: 12900, creditFen: 12000, description: '到账 120 元余额，约可生成 2 篇 1 万字论文', features: ['到账 120 元余额', '大纲可编辑', '导出 Word 文档'], sort: 40, recommended: false },
+  { id: 'pkg-ppt', name: 'AI PPT套餐', type: 'ppt', priceFen: 1990, originalPriceFen: 2990, creditFen: 2400, description: '到账 24 元余额，约可生成 2 份演示文稿', features: ['到账 24 元余额', '多套模板', '导出 PPTX'], sort: 50, recommended: false },
+  { id: 'pkg-recharge-1000', name: '充值 10 元', type: 'recharge', priceFen: 1000, originalPriceFen: 1000, creditFen: 1000, description: '到账 10 元余额', features: ['到账 10 元'], sort: 100, recommended: false },
+  { id: 'pkg-recharge-3000', name: '充值 30 元', type: 'recharge', priceFen: 3000, originalPriceFen: 3000, creditFen: 3000, description: '到账 30 元余额', features: ['到账 30 元'], sort: 110, recommended: false },
+  { id: 'pkg-recharge-5000', name: '充值 50 元', type: 'recharge', priceFen: 5000, originalPriceFen: 5000, creditFen: 5200, description: '到账 52 元余额（赠 2 元）', features: ['到账 52 元', '赠送 2 元'], sort: 120, recommended: true },
+  { id: 'pkg-recharge-10000', name: '充值 100 元', type: 'recharge', priceFen: 10000, originalPriceFen: 10000, creditFen: 10800, description: '到账 108 元余额（赠 8 元）', features: ['到账 108 元', '赠送 8 元'], sort: 130, recommended: false },
+  { id: 'pkg-recharge-20000', name: '充值 200 元', type: 'recharge', priceFen: 20000, originalPriceFen: 20000, creditFen: 22000, description: '到账 220 元余额（赠 20 元）', features: ['到账 220 元', '赠送 20 元'], sort: 140, recommended: false },
+];
+
+export const ORDER_TTL_MS = 30 * 60 * 1000;
+export const MAX_PENDING_ORDERS = 10;
+
+export type MockOrder = Omit<Order, 'payUrl'> & { owner: MockUser; payToken: string };
+type MockLedgerEntry = LedgerEntry & { userId: string };
+
+const state = { orders: [] as MockOrder[], ledger: [] as MockLedgerEntry[] };
+
+export function resetOrderState(): void {
+  state.orders = [];
+  state.ledger = [];
+}
+
+export const payUrlOf = (order: MockOrder) => `/pay/sandbox/${order.id}?token=${order.payToken}`;
+
+/** The order as the contract shows it: a pending order carries its pay link. */
+export function orderView(order: MockOrder): Order {
+  const { owner: _owner, payToken: _payToken, ...fields } = order;
+  return { ...fields, payUrl: order.status === 'pending' ? payUrlOf(order) : null };
+}
+
+/** Unpaid orders close after 30 minutes, as on the server. */
+function closeExpired(now = Date.now()): void {
+  for (const order of state.orders) if (order.status === 'pending' && Date.parse(order.expiresAt) <= now) order.status = 'closed';
+}
+
+export function ordersOf(user: MockUser): MockOrder[] {
+  closeExpired();
+  return state.orders.filter((order) => order.owner.id === user.id);
+}
+
+export function findOrder(id: string): MockOrder | undefined {
+  closeExpired();
+  return state.orders.find((order) => order.id === id);
+}
+
+export function createOrder(user: MockUser, pkg: Package): MockOrder {
+  const now = new Date();
+  const order: MockOrder = {
+    id: faker.string.alphanumeric({ length: 26, casing: 'upper' }),
+    orderNo: `MY${now.toISOString().replace(/\D/g, '').slice(0, 14)}${faker.string.numeric(6)}`,
+    packageId: pkg.id,
+    packageName: pkg.name,
+    packageType: pkg.type,
+    amountFen: pkg.priceFen,
+    creditFen: pkg.creditFen,
+    status: 'pending',
+    payChannel: 'sandbox',
+    paidAt: null,
+    expiresAt: new Date(now.getTime() + ORDER_TTL_MS).toISOString(),
+    createdAt: now.toISOString(),
+    owner: user,
+    payToken: faker.string.alphanumeric(43),
+  };
+  state.orders.unshift(order);
+  return order;
+}
+
+/** Marks a pending order paid and credits its owner once, through a ledger entry. */
+export function payOrder(order: MockOrder): void {
+  if (order.status !== 'pending') return;
+  order.status = 'paid';
+  order.paidAt = new Date().toISOString();
+  order.owner.balanceFen += order.creditFen;
+  state.ledger.unshift({
+    id: faker.string.alphanumeric(12),
+    userId: order.owner.id,
+    kind: 'recharge',
+    amountFen: order.creditFen,
+    balanceAfterFen: order.owner.balanceFen,
+    orderId: order.id,
+    taskId: null,
+    note: `${order.packageName}（订单 ${order.orderNo}）`,
+    createdAt: order.paidAt,
+  });
+}
+
+export function ledgerOf(user: MockUser): LedgerEntry[] {
+  return state.ledger.filter((entry) => entry.userId === user.id).map(({ userId: _userId, ...entry }) => entry);
+}

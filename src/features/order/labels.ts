@@ -1,0 +1,25 @@
+import type { LedgerKind, PackageType } from '@/api/gen/model';
+import { formatFen } from '@/lib/number';
+
+export const PACKAGE_TYPE_LABELS: Record<PackageType, string> = {
+  check: '查重',
+  rewrite: '降重',
+  aigc: '降AIGC',
+  paper: 'AI论文',
+  ppt: 'AI PPT',
+  recharge: '充值',
+};
+
+export const LEDGER_KIND: Record<LedgerKind, { label: string; palette: string }> = {
+  recharge: { label: '充值', palette: 'green' },
+  charge: { label: '扣费', palette: 'orange' },
+  refund: { label: '退款', palette: 'blue' },
+  grant: { label: '赠送', palette: 'purple' },
+  reversal: { label: '冲正', palette: 'red' },
+};
+
+/** 2990 -> `¥29.90`. */
+export const yuan = (fen: number) => `¥${formatFen(fen)}`;
+
+/** Ledger amounts with their sign: 5200 -> `+¥52.00`, -300 -> `-¥3.00`. */
+export const signedYuan = (fen: number) => `${fen < 0 ? '-' : '+'}${yuan(Math.abs(fen))}`;

@@ -1,0 +1,34 @@
+import { vi } from 'vitest';
+import { TOKEN_KEY } from '@/api/http';
+
+/** A call to the mocked server as the signed-in student (or as the pay page, which sends no token). */
+export async function api<T>(path: string, { query, body, anonymous }: { query?: Record<string, string>; body?: unknown; anonymous?: boolean } = {}) {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+  const token = localStorage.getItem(TOKEN_KEY);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token && !anonymous ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { success: boolean; result: T; error?: { message: string } };
+  if (!envelope.success) throw new Error(envelope.error?.message);
+  return envelope.result;
+}
+
+export type CreatedOrder = { id: string; orderNo: string; payUrl: string };
+
+export const createOrder = (packageId: string) =>
+  api<CreatedOrder>('/api/order/order_info_api/create_order', { body: { packageId, payChannel: 'sandbox' } });
+
+/** What the 沙箱支付 page's 确认支付 button sends. */
+export function confirmOnPayPage(payUrl: string) {
+  const url = new URL(payUrl, window.location.origin);
+  const orderId = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
+  return api('/api/order/order_info_api/f/sandbox_notify', { body: { orderId, token: url.searchParams.get('token') }, anonymous: true });
+}
+
+/** jsdom has no tabs: records what the page asks to open. */
+export function spyOnNewTabs() {
+  return vi.spyOn(window, 'open').mockImplementation(() => null);
+}
