@@ -79,6 +79,7 @@ import { Route as AppAigccheckContentIdRouteImport } from './routes/_app/aigcche
 import { Route as AppAipaperContentIdRouteImport } from './routes/_app/aipaper/content/$id'
 import { Route as AppAipaperOutlineIdRouteImport } from './routes/_app/aipaper/outline/$id'
 import { Route as AppAipptPpttypeIdRouteImport } from './routes/_app/aippt/ppttype/$id'
+import { Route as AppPaperReportIdRouteImport } from './routes/_app/paper/report_.$id'
 import { Route as AppPaperSubmitIdRouteImport } from './routes/_app/paper/submit/$id'
 import { Route as AppPapermachineContentIdRouteImport } from './routes/_app/papermachine/content/$id'
 import { Route as AppPaperwirteWirteIdRouteImport } from './routes/_app/paperwirte/wirte/$id'
@@ -433,6 +434,11 @@ const AppAipptPpttypeIdRoute = AppAipptPpttypeIdRouteImport.update({
   path: '/ppttype/$id',
   getParentRoute: () => AppAipptRouteRoute,
 } as any)
+const AppPaperReportIdRoute = AppPaperReportIdRouteImport.update({
+  id: '/report_/$id',
+  path: '/report/$id',
+  getParentRoute: () => AppPaperRouteRoute,
+} as any)
 const AppPaperSubmitIdRoute = AppPaperSubmitIdRouteImport.update({
   id: '/submit/$id',
   path: '/submit/$id',
@@ -519,6 +525,7 @@ export interface FileRoutesByFullPath {
   '/aipaper/content/$id': typeof AppAipaperContentIdRoute
   '/aipaper/outline/$id': typeof AppAipaperOutlineIdRoute
   '/aippt/ppttype/$id': typeof AppAipptPpttypeIdRoute
+  '/paper/report/$id': typeof AppPaperReportIdRoute
   '/paper/submit/$id': typeof AppPaperSubmitIdRoute
   '/papermachine/content/$id': typeof AppPapermachineContentIdRoute
   '/paperwirte/wirte/$id': typeof AppPaperwirteWirteIdRoute
@@ -584,6 +591,7 @@ export interface FileRoutesByTo {
   '/aipaper/content/$id': typeof AppAipaperContentIdRoute
   '/aipaper/outline/$id': typeof AppAipaperOutlineIdRoute
   '/aippt/ppttype/$id': typeof AppAipptPpttypeIdRoute
+  '/paper/report/$id': typeof AppPaperReportIdRoute
   '/paper/submit/$id': typeof AppPaperSubmitIdRoute
   '/papermachine/content/$id': typeof AppPapermachineContentIdRoute
   '/paperwirte/wirte/$id': typeof AppPaperwirteWirteIdRoute
@@ -660,6 +668,7 @@ export interface FileRoutesById {
   '/_app/aipaper/content/$id': typeof AppAipaperContentIdRoute
   '/_app/aipaper/outline/$id': typeof AppAipaperOutlineIdRoute
   '/_app/aippt/ppttype/$id': typeof AppAipptPpttypeIdRoute
+  '/_app/paper/report_/$id': typeof AppPaperReportIdRoute
   '/_app/paper/submit/$id': typeof AppPaperSubmitIdRoute
   '/_app/papermachine/content/$id': typeof AppPapermachineContentIdRoute
   '/_app/paperwirte/wirte/$id': typeof AppPaperwirteWirteIdRoute
@@ -735,6 +744,7 @@ export interface FileRouteTypes {
     | '/aipaper/content/$id'
     | '/aipaper/outline/$id'
     | '/aippt/ppttype/$id'
+    | '/paper/report/$id'
     | '/paper/submit/$id'
     | '/papermachine/content/$id'
     | '/paperwirte/wirte/$id'
@@ -800,6 +810,7 @@ export interface FileRouteTypes {
     | '/aipaper/content/$id'
     | '/aipaper/outline/$id'
     | '/aippt/ppttype/$id'
+    | '/paper/report/$id'
     | '/paper/submit/$id'
     | '/papermachine/content/$id'
     | '/paperwirte/wirte/$id'
@@ -875,6 +886,7 @@ export interface FileRouteTypes {
     | '/_app/aipaper/content/$id'
     | '/_app/aipaper/outline/$id'
     | '/_app/aippt/ppttype/$id'
+    | '/_app/paper/report_/$id'
     | '/_app/paper/submit/$id'
     | '/_app/papermachine/content/$id'
     | '/_app/paperwirte/wirte/$id'
@@ -1380,6 +1392,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAipptPpttypeIdRouteImport
       parentRoute: typeof AppAipptRouteRoute
     }
+    '/_app/paper/report_/$id': {
+      id: '/_app/paper/report_/$id'
+      path: '/report/$id'
+      fullPath: '/paper/report/$id'
+      preLoaderRoute: typeof AppPaperReportIdRouteImport
+      parentRoute: typeof AppPaperRouteRoute
+    }
     '/_app/paper/submit/$id': {
       id: '/_app/paper/submit/$id'
       path: '/submit/$id'
@@ -1583,11 +1602,13 @@ const AppOrderRouteRouteWithChildren = AppOrderRouteRoute._addFileChildren(
 
 interface AppPaperRouteRouteChildren {
   AppPaperReportRoute: typeof AppPaperReportRoute
+  AppPaperReportIdRoute: typeof AppPaperReportIdRoute
   AppPaperSubmitIdRoute: typeof AppPaperSubmitIdRoute
 }
 
 const AppPaperRouteRouteChildren: AppPaperRouteRouteChildren = {
   AppPaperReportRoute: AppPaperReportRoute,
+  AppPaperReportIdRoute: AppPaperReportIdRoute,
   AppPaperSubmitIdRoute: AppPaperSubmitIdRoute,
 }
 

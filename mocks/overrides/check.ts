@@ -39,6 +39,10 @@ const priceOf = (chars: number) => Math.max(300, Math.ceil(chars / 1000) * 100);
 
 const reportOf = (row: Row) => mockCheckReport({ id: row.id, title: String(row.title), author: String(row.author ?? '') }, texts.get(row.id));
 
+// The test environment's File is not the class request.formData() builds its files with.
+const isFile = (value: FormDataEntryValue | null): value is File =>
+  typeof value === 'object' && value !== null && typeof value.name === 'string' && typeof value.text === 'function';
+
 const idOf = (request: Request) => new URL(request.url).searchParams.get('id') ?? '';
 
 function withUser(handler: (request: Request, user: MockUser) => Promise<Response> | Response) {
@@ -110,11 +114,12 @@ export const checkOverrides = [
     const form = await request.formData();
     const title = String(form.get('title') ?? '').trim();
     const content = form.get('content');
-    const file = form.get('file');
+    const entry = form.get('file');
+    const file = isFile(entry) ? entry : null;
     if (!title) return fail(400, 'VALIDATION_FAILED', '请求参数不正确：请填写论文题目');
-    if (file instanceof File && typeof content === 'string' && content) return fail(400, 'VALIDATION_FAILED', '请求参数不正确：上传文件和粘贴正文只能二选一');
-    if (!(file instanceof File) && !(typeof content === 'string' && content)) return fail(400, 'VALIDATION_FAILED', '请求参数不正确：请上传论文文件或粘贴论文正文');
-    const text = file instanceof File ? await textOf(file) : String(content);
+    if (file && typeof content === 'string' && content) return fail(400, 'VALIDATION_FAILED', '请求参数不正确：上传文件和粘贴正文只能二选一');
+    if (!file && !(typeof content === 'string' && content)) return fail(400, 'VALIDATION_FAILED', '请求参数不正确：请上传论文文件或粘贴论文正文');
+    const text = file ? await textOf(file) : String(content);
     if (text instanceof Response) return text;
     const refused = refusedText(text);
     if (refused) return refused;
@@ -131,8 +136,8 @@ export const checkOverrides = [
       finishedAt: null,
       error: null,
       offline: true,
-      sourceType: file instanceof File ? 'upload' : 'paste',
-      fileName: file instanceof File ? file.name : null,
+      sourceType: file ? 'upload' : 'paste',
+      fileName: file ? file.name : null,
       freeCheck: user.freeCheckAvailable,
       addToLibrary: false,
       excludeSelf: true,

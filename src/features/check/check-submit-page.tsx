@@ -1,22 +1,158 @@
-import { useCheckLoadById } from '@/api/gen/check/check';
+import { Alert, Button, DataList, HStack, Link as ChakraLink, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { getCheckQueryListQueryKey, useCheckCheckCost, useCheckCheckSubmit, useCheckLoadById } from '@/api/gen/check/check';
+import { getAccountInfoAccountQueryKey } from '@/api/gen/auth/auth';
+import type { CheckRecord, CostQuote } from '@/api/gen/model';
+import { LoginRequired } from '@/components/login-required';
 import { PageHeader } from '@/components/page-header';
-import { TaskDetail } from '@/components/task-detail';
+import { SectionCard } from '@/components/section-card';
+import { StatusBadge } from '@/components/status-badge';
 import { useSignedIn } from '@/components/use-signed-in';
-import { formatRatio } from '@/lib/number';
+import { formatFen } from '@/lib/number';
 
+function Option({ label, help, checked, onChange }: { label: string; help: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <Switch.Root checked={checked} onCheckedChange={(event) => onChange(event.checked)} colorPalette="brand" alignItems="flex-start">
+      <Switch.HiddenInput />
+      <Switch.Control mt="0.5">
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>
+        <Text>{label}</Text>
+        <Text fontSize="xs" color="gray.500" fontWeight="normal">
+          {help}
+        </Text>
+      </Switch.Label>
+    </Switch.Root>
+  );
+}
+
+function Summary({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
+  const rows: Array<[string, string]> = [
+    ['论文题目', record.title],
+    ['作者', record.author || '未填写'],
+    ['来源', record.sourceType === 'upload' ? `上传文件 ${record.fileName ?? ''}` : '粘贴正文'],
+    ['字数', `${record.charCount.toLocaleString('zh-CN')} 字`],
+    ['价格', `¥${formatFen(cost.priceFen)}`],
+    ['账户余额', `¥${formatFen(cost.balanceFen)}`],
+    ['首次免费查重', cost.freeCheck ? '可用，本次免费' : '不可用'],
+  ];
+  return (
+    <DataList.Root orientation="horizontal" size="md">
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+function Confirm({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [addToLibrary, setAddToLibrary] = useState(false);
+  const [excludeSelf, setExcludeSelf] = useState(true);
+  const submit = useCheckCheckSubmit({ mutation: { meta: { silent: true } } });
+  const go = async () => {
+    await submit.mutateAsync({ data: { id: record.id, addToLibrary, excludeSelf } });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [getCheckQueryListQueryKey()[0]] }),
+      queryClient.invalidateQueries({ queryKey: getAccountInfoAccountQueryKey() }),
+    ]);
+    await navigate({ to: '/paper/report' });
+  };
+  const insufficient = submit.error && 'code' in submit.error && submit.error.code === 'INSUFFICIENT_BALANCE';
+  return (
+    <Stack gap="5">
+      <Summary record={record} cost={cost} />
+      <Stack gap="3">
+        <Option
+          label="不与本人此前提交的论文比对"
+          help="排除您自己以前提交并加入比对库的论文（去除本人已发表）"
+          checked={excludeSelf}
+          onChange={setExcludeSelf}
+        />
+        <Option
+          label="检测后把本文加入比对库"
+          help="加入后，其他人提交的论文会与本文比对；删除查重记录时一并移除"
+          checked={addToLibrary}
+          onChange={setAddToLibrary}
+        />
+      </Stack>
+      {(!cost.enough || insufficient) && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>余额不足，请先充值</Alert.Title>
+            <Alert.Description>
+              本次需要 ¥{formatFen(cost.priceFen)}，当前余额 ¥{formatFen(cost.balanceFen)}。{' '}
+              <ChakraLink asChild color="brand.solid" fontWeight="semibold">
+                <Link to="/order/recharge">去充值</Link>
+              </ChakraLink>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {submit.error && !insufficient && (
+        <Text color="red.600" fontSize="sm" role="alert">
+          {submit.error.message}
+        </Text>
+      )}
+      <HStack gap="3">
+        <Button colorPalette="brand" size="lg" disabled={!cost.enough} loading={submit.isPending} onClick={() => void go().catch(() => undefined)}>
+          {cost.freeCheck ? '免费提交查重' : `支付 ¥${formatFen(cost.priceFen)} 并提交`}
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to="/papercheck/check">返回修改</Link>
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+function Submitted({ record }: { record: CheckRecord }) {
+  return (
+    <Stack gap="3" align="flex-start">
+      <HStack>
+        <Text>《{record.title}》已提交查重</Text>
+        <StatusBadge status={record.status} />
+      </HStack>
+      <HStack>
+        <Button asChild colorPalette="brand" size="sm">
+          <Link to="/paper/report">查看查重记录</Link>
+        </Button>
+        {record.status === 'done' && (
+          <Button asChild variant="outline" size="sm">
+            <Link to="/paper/report/$id" params={{ id: record.id }}>
+              查看报告
+            </Link>
+          </Button>
+        )}
+      </HStack>
+    </Stack>
+  );
+}
+
+/** /paper/submit/$id: the draft's details and price, the options, then pay (or use the free check). */
 export function CheckSubmitPage({ id }: { id: string }) {
-  const query = useCheckLoadById({ id }, { query: { enabled: useSignedIn() } });
+  const signedIn = useSignedIn();
+  const record = useCheckLoadById({ id }, { query: { enabled: signedIn } });
+  const draft = record.data?.status === 'draft';
+  const cost = useCheckCheckCost({ id }, { query: { enabled: signedIn && draft, staleTime: 0 } });
+  let body;
+  if (!signedIn) body = <LoginRequired what="待提交的论文" />;
+  else if (record.error || cost.error) body = <Text color="red.600" role="alert">{(record.error ?? cost.error)?.message}</Text>;
+  else if (record.data && !draft) body = <Submitted record={record.data} />;
+  else if (record.data && cost.data) body = <Confirm record={record.data} cost={cost.data} />;
+  else body = <Skeleton h="48" />;
   return (
     <>
       <PageHeader title="确认提交" icon="check" description="核对论文信息与费用后提交查重" />
-      <TaskDetail
-        query={query}
-        fields={[
-          { key: 'author', label: '作者' },
-          { key: 'freeCheck', label: '首次免费' },
-          { key: 'totalRatio', label: '总文字复制比', render: (record) => formatRatio(record.figures?.totalRatio) },
-        ]}
-      />
+      <SectionCard title="论文信息与费用">{body}</SectionCard>
     </>
   );
 }

@@ -1,0 +1,38 @@
+import { Table, Text } from '@chakra-ui/react';
+import type { ReportSource, ReportSourceOrigin } from '@/api/gen/model';
+import { formatRatio } from '@/lib/number';
+
+export const ORIGIN_LABELS: Record<ReportSourceOrigin, string> = {
+  library: '比对库文献',
+  submission: '其他用户提交的论文',
+  own: '本人此前提交',
+};
+
+/** Where the copied characters come from, most first. */
+export function SourcesList({ sources }: { sources: ReportSource[] }) {
+  if (sources.length === 0) return <Text color="gray.500">未发现相似文献。</Text>;
+  return (
+    <Table.Root size="sm" aria-label="相似文献">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>序号</Table.ColumnHeader>
+          <Table.ColumnHeader>来源</Table.ColumnHeader>
+          <Table.ColumnHeader>类型</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">重复字数</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">占比</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {sources.map((source, i) => (
+          <Table.Row key={source.id}>
+            <Table.Cell>{i + 1}</Table.Cell>
+            <Table.Cell>{source.title}</Table.Cell>
+            <Table.Cell>{ORIGIN_LABELS[source.origin]}</Table.Cell>
+            <Table.Cell textAlign="end">{source.matchedChars.toLocaleString('zh-CN')}</Table.Cell>
+            <Table.Cell textAlign="end">{formatRatio(source.ratio)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
