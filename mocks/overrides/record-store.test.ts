@@ -55,6 +55,6 @@ describe('mocked record lists', () => {
     const detections = (await post<Page>('/api/base/paper_aigc_api/query_list?pageNo=1&pageSize=100', auth, { kind: 'detect' })).body.result;
     expect(detections.records.every((record) => record.kind === 'detect')).toBe(true);
     expect((await post('/api/base/paper_aigc_api/query_list', null)).status).toBe(401);
-    expect((await post('/api/base/product_package_api/query_list', null)).status).toBe(200);
+    expect((await post('/api/base/product_package_api/query_list', null)).status).toBe(401);
   });
 });

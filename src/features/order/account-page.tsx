@@ -28,7 +28,7 @@ export function AccountPage({ tab, onTabChange }: Props) {
       <PageHeader title="账户中心" icon="account" description="余额、订单与余额明细" />
       <AccountSummary account={account} />
       <SectionCard>
-        <Tabs.Root value={tab} onValueChange={(event) => onTabChange(event.value as AccountTab)} variant="line" lazyMount>
+        <Tabs.Root value={tab} onValueChange={(event) => onTabChange(event.value as AccountTab)} variant="line">
           <Tabs.List mb="4">
             <Tabs.Trigger value="orders">我的订单</Tabs.Trigger>
             <Tabs.Trigger value="ledger">余额明细</Tabs.Trigger>

@@ -2,12 +2,14 @@ import { vi } from 'vitest';
 import { TOKEN_KEY } from '@/api/http';
 
 /** A call to the mocked server as the signed-in student (or as the pay page, which sends no token). */
-export async function api<T>(path: string, { query, body, anonymous }: { query?: Record<string, string>; body?: unknown; anonymous?: boolean } = {}) {
+type CallOptions = { method?: 'GET' | 'POST'; query?: Record<string, string>; body?: unknown; anonymous?: boolean };
+
+export async function api<T>(path: string, { method = 'POST', query, body, anonymous }: CallOptions = {}) {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
   const token = localStorage.getItem(TOKEN_KEY);
   const response = await fetch(url, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json', ...(token && !anonymous ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
