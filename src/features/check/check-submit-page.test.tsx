@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { countChars } from '@/lib/char-count';
+import { renderApp, signIn } from '@/test/render-app';
+import { setupMockServer } from '@/test/mock-server';
+import { MOCK_PARAGRAPHS } from '../../../mocks/sample-text';
+
+const server = setupMockServer();
+
+const TEXT = MOCK_PARAGRAPHS.join('\n');
+
+async function draft(token: string, title: string): Promise<string> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('author', '王五');
+  form.append('content', TEXT);
+  const response = await fetch(`${window.location.origin}/api/base/check_api/check_init`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return ((await response.json()) as { result: { id: string } }).result.id;
+}
+
+function submitted() {
+  const bodies: Array<Record<string, unknown>> = [];
+  server.events.on('request:start', async ({ request }) => {
+    if (request.url.includes('/check_api/check_submit')) bodies.push((await request.clone().json()) as Record<string, unknown>);
+  });
+  return bodies;
+}
+
+describe('check submission confirmation', () => {
+  it('shows the paper, price, balance and free check, and submits with the chosen options', async () => {
+    const token = await signIn();
+    const id = await draft(token, '待确认的论文');
+    const bodies = submitted();
+    const { user, router } = renderApp(`/paper/submit/${id}`);
+    expect(await screen.findByText('待确认的论文')).toBeInTheDocument();
+    for (const text of ['王五', '粘贴正文', `${countChars(TEXT)} 字`, '¥3.00', '¥0.00', '可用，本次免费']) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    const excludeSelf = screen.getByRole('checkbox', { name: /不与本人此前提交的论文比对/ });
+    const addToLibrary = screen.getByRole('checkbox', { name: /检测后把本文加入比对库/ });
+    expect(excludeSelf).toBeChecked();
+    expect(addToLibrary).not.toBeChecked();
+    await user.click(screen.getByText('检测后把本文加入比对库'));
+    await user.click(screen.getByText('不与本人此前提交的论文比对'));
+    await user.click(screen.getByRole('button', { name: '免费提交查重' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/paper/report'));
+    expect(bodies).toEqual([{ id, addToLibrary: true, excludeSelf: false }]);
+    const table = await screen.findByRole('table');
+    const row = within(table).getByText('待确认的论文').closest('tr') as HTMLElement;
+    expect(within(row).getByText(/排队中|处理中/)).toBeInTheDocument();
+    server.events.removeAllListeners();
+  });
+
+  it('asks for a top-up when the balance cannot pay and the free check is used', async () => {
+    const token = await signIn();
+    const first = await draft(token, '第一篇');
+    await fetch(`${window.location.origin}/api/base/check_api/check_submit`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: first }),
+    });
+    const id = await draft(token, '第二篇');
+    renderApp(`/paper/submit/${id}`);
+    expect(await screen.findByText('余额不足，请先充值')).toBeInTheDocument();
+    expect(screen.getByText('不可用')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去充值' })).toHaveAttribute('href', '/order/recharge');
+    expect(screen.getByRole('button', { name: '支付 ¥3.00 并提交' })).toBeDisabled();
+  });
+
+  it('shows a submitted check’s state instead of a second payment', async () => {
+    const token = await signIn();
+    const id = await draft(token, '已经提交');
+    await fetch(`${window.location.origin}/api/base/check_api/check_submit`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id }),
+    });
+    renderApp(`/paper/submit/${id}`);
+    expect(await screen.findByText('《已经提交》已提交查重')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /提交查重|并提交/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '查看查重记录' })).toHaveAttribute('href', '/paper/report');
+  });
+});
