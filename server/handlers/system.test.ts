@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, post, type TestApp } from '../test/app';
+import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
 
 describe('system and shared HTTP behaviour', () => {
   let t: TestApp;
@@ -60,6 +60,17 @@ describe('request bodies', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(emptyForm.statusCode).toBe(200);
+  });
+
+  it('takes an empty JSON body as none where the body is optional, and still refuses it where it is required', async () => {
+    const { token } = await signUp(t.app);
+    const empty = { payload: '', headers: { 'content-type': 'application/json' }, token };
+    const orders = await post(t.app, '/api/order/order_info_api/query_list', empty);
+    expect(orders.statusCode).toBe(200);
+    expect(body<{ total: number }>(orders).result.total).toBe(0);
+    const order = await post(t.app, '/api/order/order_info_api/create_order', empty);
+    expect(order.statusCode).toBe(400);
+    expect(body(order).error).toEqual({ code: 'VALIDATION_FAILED', message: '请求参数不正确：请求体不能为空' });
   });
 
   it('refuses a non-empty body nobody can parse', async () => {
