@@ -50,6 +50,19 @@ describe('http mutator', () => {
     expect(JSON.parse(seen[0].body)).toEqual({ title: '新题目', author: '张三' });
   });
 
+  it('sends no content type when an optional body is left out', async () => {
+    const seen = record('/api/base/check_api/query_list', () => HttpResponse.json({ success: true, result: {} }));
+    await http({
+      url: '/api/base/check_api/query_list',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      params: { pageNo: 1, pageSize: 10 },
+      data: undefined,
+    });
+    expect(seen[0].type).toBeNull();
+    expect(seen[0].body).toBe('');
+  });
+
   it('sends the bearer token from localStorage Admin-Token only when there is one', async () => {
     const seen = record('/api/base/login_api/current', () => HttpResponse.json({ success: true, result: null }));
     await http({ url: '/api/base/login_api/current', method: 'POST' });

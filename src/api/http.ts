@@ -59,7 +59,11 @@ function buildUrl(url: string, params?: Record<string, unknown>): string {
 }
 
 function encodeBody(data: unknown, headers: Headers): BodyInit | undefined {
-  if (data === undefined) return undefined;
+  // orval declares a JSON type even when an optional body is left out; no body, no type.
+  if (data === undefined) {
+    headers.delete('Content-Type');
+    return undefined;
+  }
   // fetch must write the multipart boundary itself; orval sets a bare 'multipart/form-data'.
   if (data instanceof FormData) {
     headers.delete('Content-Type');
