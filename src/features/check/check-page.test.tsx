@@ -45,6 +45,17 @@ describe('check page: upload or paste', () => {
     requests.stop();
   });
 
+  it('lists the latest checks under the form, each opening its record', async () => {
+    const { user, router } = await openSignedIn();
+    const recent = within((await screen.findByText('最近查重')).closest('section') as HTMLElement);
+    const links = within(await recent.findByRole('table')).getAllByRole('link');
+    expect(links[0]).toHaveAttribute('href', expect.stringMatching(/^\/paper\/submit\/\w+$/));
+    expect(recent.getByRole('link', { name: '全部记录' })).toHaveAttribute('href', '/paper/report');
+    await user.click(links[0]);
+    await waitFor(() => expect(router.state.location.pathname).toBe(links[0].getAttribute('href')));
+    expect(await screen.findByText('总文字复制比')).toBeInTheDocument();
+  });
+
   it('creates the draft from pasted text and opens its confirmation', async () => {
     const { user, router } = await openSignedIn();
     await user.click(screen.getByRole('radio', { name: '粘贴正文' }));

@@ -2,10 +2,13 @@ import { Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
+import { useSignedIn } from '@/components/use-signed-in';
 import { CheckForm } from './check-form';
 import { FreeCheckNotice } from './free-check-notice';
+import { RecentChecks } from './recent-checks';
 
 export function CheckPage() {
+  const signedIn = useSignedIn();
   return (
     <Stack gap="5">
       <PageHeader
@@ -22,6 +25,7 @@ export function CheckPage() {
       <SectionCard title="提交论文">
         <CheckForm />
       </SectionCard>
+      {signedIn && <RecentChecks />}
     </Stack>
   );
 }

@@ -81,6 +81,8 @@ describe('check submission confirmation', () => {
     });
     renderApp(`/paper/submit/${id}`);
     expect(await screen.findByText('《已经提交》已提交查重')).toBeInTheDocument();
+    expect(screen.getByText('首次免费查重')).toBeInTheDocument();
+    expect(screen.getByText('总文字复制比').nextElementSibling).toHaveTextContent('—');
     expect(screen.queryByRole('button', { name: /提交查重|并提交/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '查看查重记录' })).toHaveAttribute('href', '/paper/report');
   });

@@ -1,7 +1,7 @@
 import { Alert, Button, DataList, HStack, Link as ChakraLink, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { getCheckQueryListQueryKey, useCheckCheckCost, useCheckCheckSubmit, useCheckLoadById } from '@/api/gen/check/check';
 import { getAccountInfoAccountQueryKey } from '@/api/gen/auth/auth';
 import type { CheckRecord, CostQuote } from '@/api/gen/model';
@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
 import { useSignedIn } from '@/components/use-signed-in';
-import { formatFen } from '@/lib/number';
+import { formatFen, formatRatio } from '@/lib/number';
 
 function Option({ label, help, checked, onChange }: { label: string; help: string; checked: boolean; onChange: (value: boolean) => void }) {
   return (
@@ -115,12 +115,24 @@ function Confirm({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
 }
 
 function Submitted({ record }: { record: CheckRecord }) {
+  const rows: Array<[string, ReactNode]> = [
+    ['论文题目', record.title],
+    ['状态', <StatusBadge key="status" status={record.status} />],
+    ['进度', `${record.progress}%`],
+    ['总文字复制比', formatRatio(record.figures?.totalRatio)],
+    ['付费方式', record.freeCheck ? '首次免费查重' : `¥${formatFen(record.priceFen)}`],
+  ];
   return (
-    <Stack gap="3" align="flex-start">
-      <HStack>
-        <Text>《{record.title}》已提交查重</Text>
-        <StatusBadge status={record.status} />
-      </HStack>
+    <Stack gap="4" align="flex-start">
+      <Text>《{record.title}》已提交查重{record.error ? `：${record.error}` : ''}</Text>
+      <DataList.Root orientation="horizontal" size="md">
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
       <HStack>
         <Button asChild colorPalette="brand" size="sm">
           <Link to="/paper/report">查看查重记录</Link>
