@@ -13,7 +13,9 @@ export const storedToken = (page: Page) => page.evaluate((key) => localStorage.g
 /** Signs in through the login overlay (opening it from the top bar when it is closed); returns the shown ID. */
 export async function loginWithPassword(page: Page, username: string, password: string): Promise<string> {
   const overlay = page.getByRole('dialog');
-  if (!(await overlay.isVisible())) await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+  const signIn = page.getByRole('banner').getByRole('button', { name: '登录', exact: true });
+  await overlay.or(signIn).first().waitFor();
+  if (!(await overlay.isVisible())) await signIn.click();
   await overlay.getByLabel('用户名', { exact: true }).fill(username);
   await overlay.getByLabel('密码', { exact: true }).fill(password);
   await overlay.getByRole('button', { name: '登录', exact: true }).click();

@@ -41,7 +41,7 @@ export function UserArea() {
             <Avatar.Image src={avatar} />
             <Avatar.Fallback name={user.loginName} />
           </Avatar.Root>
-          <Text as="span" fontSize="sm" data-testid="user-id">
+          <Text as="span" fontSize="sm" data-testid="user-id" truncate maxW={{ base: '96px', md: 'none' }}>
             ID: {user.id}
           </Text>
           <ChevronDown />
