@@ -1,17 +1,26 @@
-// orval writes client functions next to the MSW handlers it generates into mocks/gen; the app's
-// client lives in src/api/gen, so only the *.msw.ts files and their models are kept here.
-import { readdirSync, rmSync, statSync } from 'node:fs';
+// Runs after orval writes mocks/gen. orval writes client functions next to the MSW handlers there; the
+// app's client lives in src/api/gen, so only the *.msw.ts files and their models are kept. orval also
+// writes index.msw.ts in the order its writes finish, so the lines are sorted to keep the output stable.
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+const root = 'mocks/gen';
 
 function prune(dir: string): void {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       if (name !== 'model') prune(path);
-    } else if (name.endsWith('.ts') && !name.endsWith('.msw.ts') && name !== 'index.msw.ts') {
+    } else if (name.endsWith('.ts') && !name.endsWith('.msw.ts')) {
       rmSync(path);
     }
   }
 }
 
-prune('mocks/gen');
+function sortIndex(path: string): void {
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+  writeFileSync(path, `${lines.sort().join('\n')}\n`);
+}
+
+prune(root);
+sortIndex(join(root, 'index.msw.ts'));
