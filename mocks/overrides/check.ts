@@ -72,7 +72,13 @@ function advance(row: Row): Row {
   if (row.status === 'queued') checkArea.store.update(row.id, { status: 'running', progress: 40 });
   else if (row.status === 'running' && Number(row.progress) < 80) checkArea.store.update(row.id, { progress: 80 });
   else if (row.status === 'running') {
-    checkArea.store.update(row.id, { status: 'done', progress: 100, finishedAt: new Date().toISOString(), figures: reportOf(row).figures });
+    checkArea.store.update(row.id, {
+      status: 'done',
+      progress: 100,
+      finishedAt: new Date().toISOString(),
+      figures: reportOf(row).figures,
+      rewriteStatus: row.rewriteMode ? 'unavailable' : 'none',
+    });
   }
   return checkArea.store.find(row.id) ?? row;
 }

@@ -23,6 +23,12 @@ const STATUS_FILTERS: Array<{ value: TaskStatus | ''; label: string }> = [
   { value: 'failed', label: '失败' },
 ];
 
+// check_machine_submit asks for 降重 after the check; the rewording service is not open yet.
+const REWRITE_NOTES: Partial<Record<CheckRecord['rewriteStatus'], string>> = {
+  waiting: '查重完成后自动降重',
+  unavailable: '自动降重暂未开放，未创建降重任务',
+};
+
 function ProgressCell({ record }: { record: CheckRecord }) {
   return (
     <HStack gap="2">
@@ -61,6 +67,11 @@ const COLUMNS: Column<CheckRecord>[] = [
         {record.error && (
           <Text fontSize="xs" color="red.600" truncate title={record.error}>
             {record.error}
+          </Text>
+        )}
+        {REWRITE_NOTES[record.rewriteStatus] && (
+          <Text fontSize="xs" color="gray.500">
+            {REWRITE_NOTES[record.rewriteStatus]}
           </Text>
         )}
       </Stack>

@@ -91,6 +91,18 @@ describe('check records screen', () => {
     expect(within(rowOf('排队的论文')).getByRole('button', { name: '删除' })).toBeDisabled();
   });
 
+  it('says honestly that the requested 降重 was not started', async () => {
+    const token = await signIn();
+    const form = new FormData();
+    form.append('title', '要求降重的论文');
+    form.append('content', MOCK_PARAGRAPHS.join('\n'));
+    const { id } = await api<{ id: string }>('check_init', token, { body: form });
+    await api('check_machine_submit', token, { json: { id, mode: 'strong' } });
+    renderApp('/paper/report');
+    await screen.findByRole('table');
+    expect(within(rowOf('要求降重的论文')).getByText('查重完成后自动降重')).toBeInTheDocument();
+  });
+
   it('renames a record', async () => {
     const token = await signIn();
     await submittedCheck(token, '旧题目');
