@@ -3,7 +3,9 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { CircleCheck, CircleX, ExternalLink } from 'lucide-react';
 import { useAccountInfoAccount } from '@/api/gen/auth/auth';
 import type { Order } from '@/api/gen/model';
+import { MOCK_MODE } from '@/mock-mode';
 import { yuan } from './labels';
+import { MockPayButton } from './mock-pay-button';
 import { payPageHref } from './pay-page';
 import { useOrderPayment } from './use-order-payment';
 
@@ -34,6 +36,7 @@ function Waiting({ payment, onCheck, checking }: { payment: Payment; onCheck: ()
         <Button variant="outline" size="sm" onClick={onCheck} loading={checking}>
           我已支付
         </Button>
+        {MOCK_MODE && <MockPayButton payUrl={payment.payUrl} />}
       </HStack>
     </Stack>
   );

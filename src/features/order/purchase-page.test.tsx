@@ -67,6 +67,16 @@ describe('购买套餐 /order/taocan', () => {
     expect(within(await screen.findByRole('group', { name: '账户余额' })).getByText('¥35.00')).toBeInTheDocument();
   });
 
+  it('pays through 模拟支付 in fully mocked mode, where no server serves the 沙箱支付 page', async () => {
+    await signIn();
+    spyOnNewTabs();
+    const { user } = renderApp('/order/taocan');
+    await user.click(within(await card('查重套餐')).getByRole('button', { name: '立即购买：查重套餐' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: '模拟支付' }));
+    expect(await within(dialog).findByText('支付成功', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('sends the package id and the sandbox channel, and keeps the order for later when the student closes the dialog', async () => {
     await signIn();
     spyOnNewTabs();

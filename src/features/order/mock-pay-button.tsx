@@ -1,0 +1,22 @@
+import { Button } from '@chakra-ui/react';
+import { useState } from 'react';
+import { orderInfoSandboxNotify } from '@/api/gen/order/order';
+
+/**
+ * Development only: in fully mocked mode there is no server to serve the 沙箱支付 page, so this confirms
+ * the order through the same notify call that page makes.
+ */
+export function MockPayButton({ payUrl }: { payUrl: string }) {
+  const [done, setDone] = useState(false);
+  const pay = async () => {
+    const url = new URL(payUrl, window.location.origin);
+    const orderId = decodeURIComponent(url.pathname.split('/').filter(Boolean).at(-1) ?? '');
+    await orderInfoSandboxNotify({ orderId, token: url.searchParams.get('token') ?? '' });
+    setDone(true);
+  };
+  return (
+    <Button size="sm" variant="surface" colorPalette="orange" disabled={done} onClick={() => void pay().catch(() => undefined)}>
+      {done ? '已模拟支付' : '模拟支付'}
+    </Button>
+  );
+}
