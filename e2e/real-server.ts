@@ -3,6 +3,7 @@
 // with the CLI before the server starts) and gets a fresh browser context. Add a flow to FLOWS.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { checkFlow } from './check-flow';
 import { orderPurchaseFlow } from './order-purchase';
 import { passwordLoginFlow } from './real-login';
 import { type RealServer, type RealUser, startRealServer } from './server';
@@ -23,7 +24,7 @@ export type RealFlow = {
   run: (context: RealFlowContext) => Promise<void>;
 };
 
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 
