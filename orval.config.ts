@@ -48,7 +48,7 @@ export default defineConfig({
     output: {
       mode: 'tags-split',
       target: './mocks/gen',
-      schemas: './mocks/gen/model',
+      schemas: './src/api/gen/model',
       client: 'axios-functions',
       httpClient: 'axios',
       clean: true,

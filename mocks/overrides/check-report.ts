@@ -1,5 +1,5 @@
-import { countChars } from '../../src/lib/char-count';
-import type { CheckFigures, CheckReport, ReportParagraph, ReportSentence, ReportSource } from '../gen/model';
+import { countChars } from '@/lib/char-count';
+import type { CheckFigures, CheckReport, ReportParagraph, ReportSentence, ReportSource } from '@/api/gen/model';
 import { MOCK_PARAGRAPHS, MOCK_TITLES } from '../sample-text';
 
 // A report the mocked server can stand behind: sentence offsets inside the paragraphs, figures that add

@@ -1,6 +1,6 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http, HttpResponse } from 'msw';
-import { countChars, MAX_CHECK_CHARS } from '../../src/lib/char-count';
+import { countChars, MAX_CHECK_CHARS } from '@/lib/char-count';
 import { fail, notFound, ok, unauthorized } from '../envelope';
 import { getCheckLoadByIdResponseMock, getCheckQueryListResponseMock } from '../gen/check/check.msw';
 import { MOCK_PARAGRAPHS } from '../sample-text';

@@ -1,5 +1,5 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
-import type { LedgerEntry, Order, Package } from '../gen/model';
+import type { LedgerEntry, Order, Package } from '@/api/gen/model';
 import type { MockUser } from './auth-state';
 
 /** The server's seeded packages (ids, prices and credits as in server/db/migrations). */

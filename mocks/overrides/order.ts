@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import type { CreateOrderBody, OrderStatus, PackageType } from '../gen/model';
+import type { CreateOrderBody, OrderStatus, PackageType } from '@/api/gen/model';
 import { badRequest, fail, notFound, ok, unauthorized } from '../envelope';
 import { userOf } from './auth-state';
 import { MAX_PENDING_ORDERS, PACKAGES, createOrder, findOrder, ledgerOf, orderView, ordersOf, payOrder, payUrlOf } from './order-state';

@@ -24,7 +24,7 @@ import {
   AigcBand,
   AigcKind,
   TaskStatus
-} from '.././model';
+} from '../../../src/api/gen/model';
 import type {
   AigcDeletedResponse,
   AigcParagraphPageResponse,
@@ -35,7 +35,7 @@ import type {
   AigcRecordResponse,
   AigcWordCountResponse,
   DeliveredFile
-} from '.././model';
+} from '../../../src/api/gen/model';
 
 
 export const getPaperAigcQueryListResponseMock = (overrideResponse: Partial< AigcRecordPageResponse > = {}): AigcRecordPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(

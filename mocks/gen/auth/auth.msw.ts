@@ -28,7 +28,7 @@ import type {
   QrMobileStateResponse,
   QrSessionResponse,
   QrTokenResponse
-} from '.././model';
+} from '../../../src/api/gen/model';
 
 
 export const getLoginLoginResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: faker.string.alpha({length: {min: 20, max: 200}}), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: faker.number.int({min: 60, max: 31536000})}, ...overrideResponse})

@@ -22,13 +22,13 @@ import type {
 
 import {
   ChatRole
-} from '.././model';
+} from '../../../src/api/gen/model';
 import type {
   ChatCompletionResponse,
   ChatConversationDetailResponse,
   ChatConversationPageResponse,
   ChatDeletedResponse
-} from '.././model';
+} from '../../../src/api/gen/model';
 
 
 export const getChatGptQueryListResponseMock = (overrideResponse: Partial< ChatConversationPageResponse > = {}): ChatConversationPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(

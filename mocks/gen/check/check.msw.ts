@@ -24,7 +24,7 @@ import {
   SectionKind,
   SentenceMark,
   TaskStatus
-} from '.././model';
+} from '../../../src/api/gen/model';
 import type {
   CheckCostResponse,
   CheckDeletedResponse,
@@ -33,7 +33,7 @@ import type {
   CheckReportResponse,
   DeliveredFile,
   WordCountResponse
-} from '.././model';
+} from '../../../src/api/gen/model';
 
 
 export const getCheckQueryListResponseMock = (overrideResponse: Partial< CheckPageResponse > = {}): CheckPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(

@@ -25,7 +25,7 @@ import {
   OrderStatus,
   PackageType,
   PayChannel
-} from '.././model';
+} from '../../../src/api/gen/model';
 import type {
   CreatedOrderResponse,
   LedgerPageResponse,
@@ -33,7 +33,7 @@ import type {
   OrderResponse,
   PackagePageResponse,
   PackageResponse
-} from '.././model';
+} from '../../../src/api/gen/model';
 
 
 export const getProductPackageQueryListResponseMock = (overrideResponse: Partial< PackagePageResponse > = {}): PackagePageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), name: faker.string.alpha({length: {min: 10, max: 40}}), type: faker.helpers.arrayElement(Object.values(PackageType)), priceFen: faker.number.int({min: 0, max: 100000000}), originalPriceFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), description: faker.string.alpha({length: {min: 10, max: 200}}), features: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 40}}))), sort: faker.number.int({min: 0, max: 1000}), recommended: faker.datatype.boolean()}))},}, ...overrideResponse})

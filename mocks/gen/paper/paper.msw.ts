@@ -25,7 +25,7 @@ import {
   PaperMaterialKind,
   PaperStage,
   TaskStatus
-} from '.././model';
+} from '../../../src/api/gen/model';
 import type {
   PaperDeletedResponse,
   PaperDetailResponse,
@@ -36,7 +36,7 @@ import type {
   PaperRecordResponse,
   PaperSectionPageResponse,
   PaperSectionResponse
-} from '.././model';
+} from '../../../src/api/gen/model';
 
 
 export const getPaperInfoQueryPaperContentResponseMock = (overrideResponse: Partial< PaperFullTextResponse > = {}): PaperFullTextResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(

@@ -25,7 +25,7 @@ import {
   PptSource,
   SysConfigEntity,
   TaskStatus
-} from '.././model';
+} from '../../../src/api/gen/model';
 import type {
   DeliveredFile,
   PptDeckPageResponse,
@@ -34,7 +34,7 @@ import type {
   PptTemplateListResponse,
   SysConfigListResponse,
   SysConfigResponse
-} from '.././model';
+} from '../../../src/api/gen/model';
 
 
 export const getAiPptInfoGetTemplateListResponseMock = (overrideResponse: Partial< PptTemplateListResponse > = {}): PptTemplateListResponse => ({success: true, result: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), name: faker.string.alpha({length: {min: 10, max: 40}}), previewUrl: faker.string.alpha({length: {min: 10, max: 2048}}), palette: Array.from({ length: faker.number.int({ min: 2, max: 8 }) }, (_, i) => i + 1).map(() => (faker.helpers.fromRegExp('#[0-9A-Fa-f]{6}')))})), ...overrideResponse})

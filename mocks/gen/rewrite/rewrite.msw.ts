@@ -25,7 +25,7 @@ import {
   RewriteMode,
   RewriteSource,
   TaskStatus
-} from '.././model';
+} from '../../../src/api/gen/model';
 import type {
   DeliveredFile,
   RewriteDeletedResponse,
@@ -37,7 +37,7 @@ import type {
   RewriteTaskPageResponse,
   RewriteTaskResponse,
   RewriteWordCountResponse
-} from '.././model';
+} from '../../../src/api/gen/model';
 
 
 export const getPaperMachineQueryListResponseMock = (overrideResponse: Partial< RewriteTaskPageResponse > = {}): RewriteTaskPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(

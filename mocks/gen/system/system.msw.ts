@@ -22,7 +22,7 @@ import type {
 
 import type {
   HealthResponse
-} from '.././model';
+} from '../../../src/api/gen/model';
 
 
 export const getSystemHealthResponseMock = (overrideResponse: Partial< HealthResponse > = {}): HealthResponse => ({success: true, result: {status: faker.helpers.arrayElement(['ok','degraded'] as const), database: faker.helpers.arrayElement(['pglite','postgres'] as const), version: faker.string.alpha({length: {min: 10, max: 40}}), uptimeSeconds: faker.number.int({min: 0, max: 100000000})}, ...overrideResponse})
