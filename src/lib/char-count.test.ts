@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countChars } from './char-count';
+import { charWeights, countChars } from './char-count';
 
-// The same cases as the server's counting rule (server/engines/text/count.test.ts).
+// The counting rule of both the live count and the server's text engine (which re-exports it).
 describe('countChars', () => {
   it('counts every CJK character and every punctuation mark once', () => {
     expect(countChars('文本相似度。')).toBe(6);
@@ -31,5 +31,9 @@ describe('countChars', () => {
   it('counts full-width letters like half-width ones and astral CJK characters once', () => {
     expect(countChars('ＡＢＣ')).toBe(1);
     expect(countChars('𠀀𠀁')).toBe(2);
+  });
+
+  it('puts the weight of a word on its first character', () => {
+    expect(Array.from(charWeights([0x61, 0x62, 0x4e2d]))).toEqual([1, 0, 1]);
   });
 });
