@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
 import { refundTask } from '../billing/charges';
 import { closeExpiredOrders } from '../orders/orders';
@@ -26,8 +26,6 @@ interface Running {
   done: Promise<void>;
 }
 
-type TaskRow = Record<string, unknown>;
-
 /**
  * Runs queued tasks. Claims with FOR UPDATE SKIP LOCKED, so any number of runners (in the API process
  * or `npm run worker` processes) share one tasks table on PGlite or PostgreSQL. A claimed task holds a
@@ -43,10 +41,10 @@ export class JobRunner {
   private lastMaintenance = 0;
   private lastRecovery = 0;
 
-  constructor(private readonly options: RunnerOptions) {}
+  readonly kinds: TaskKind[];
 
-  get kinds(): string[] {
-    return [...this.options.handlers.keys()];
+  constructor(private readonly options: RunnerOptions) {
+    this.kinds = [...options.handlers.keys()];
   }
 
   start(): void {
@@ -130,29 +128,31 @@ export class JobRunner {
     this.running.set(task.id, entry);
   }
 
+  /** Takes the oldest queued task of a kind this runner handles, in one statement. */
   async claim(): Promise<Task | null> {
     if (this.kinds.length === 0) return null;
-    const rows = await this.options.db.sql<TaskRow>(
-      `update tasks set status = 'running', attempts = attempts + 1, lease_owner = $1,
-              lease_expires_at = now() + make_interval(secs => $2), heartbeat_at = now(),
-              started_at = coalesce(started_at, now()), updated_at = now()
-       where id = (
-         select id from tasks
-         where status = 'queued' and kind in (select jsonb_array_elements_text($3::jsonb))
-         order by queued_at, id
-         limit 1
-         for update skip locked
-       )
-       returning id`,
-      [this.workerId, this.options.config.JOB_LEASE_SECONDS, JSON.stringify(this.kinds)],
-    );
-    if (rows.length === 0) return null;
-    return this.load(String(rows[0].id));
-  }
-
-  private async load(id: string): Promise<Task> {
-    const [task] = await this.options.db.orm.select().from(tasks).where(eq(tasks.id, id));
-    return task;
+    const { db, config } = this.options;
+    const next = db.orm
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.status, 'queued'), inArray(tasks.kind, this.kinds)))
+      .orderBy(tasks.queuedAt, tasks.id)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [task] = await db.orm
+      .update(tasks)
+      .set({
+        status: 'running',
+        attempts: sql`${tasks.attempts} + 1`,
+        leaseOwner: this.workerId,
+        leaseExpiresAt: sql`now() + make_interval(secs => ${config.JOB_LEASE_SECONDS})`,
+        heartbeatAt: sql`now()`,
+        startedAt: sql`coalesce(${tasks.startedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(tasks.id, next))
+      .returning();
+    return task ?? null;
   }
 
   private async execute(task: Task, controller = new AbortController()): Promise<void> {
@@ -176,6 +176,13 @@ export class JobRunner {
       renew().catch((error) => log.warn({ err: error, taskId: task.id }, 'heartbeat failed'));
     }, (lease * 1000) / 3);
     heartbeat.unref();
+    // Lost lease: another runner owns the task now. Shutdown: not the task's fault, it is resumed later.
+    const interrupted = async () => {
+      if (lost) return true;
+      if (!controller.signal.aborted || !this.stopping) return false;
+      await this.release(task.id);
+      return true;
+    };
     try {
       if (!handler) throw new Error(`No job handler for kind ${task.kind}`);
       const outcome = await handler({
@@ -193,18 +200,10 @@ export class JobRunner {
           );
         },
       });
-      if (lost) return;
-      if (controller.signal.aborted && this.stopping) {
-        await this.release(task.id);
-        return;
-      }
+      if (await interrupted()) return;
       await this.complete(task.id, outcome ?? {});
     } catch (error) {
-      if (lost) return;
-      if (controller.signal.aborted && this.stopping) {
-        await this.release(task.id);
-        return;
-      }
+      if (await interrupted()) return;
       log.error({ err: error, taskId: task.id, kind: task.kind }, 'job failed');
       await this.fail(task, error instanceof JobFailure ? error.message : GENERIC_FAILURE);
     } finally {
@@ -222,15 +221,7 @@ export class JobRunner {
   }
 
   private async fail(task: Task, message: string): Promise<void> {
-    await this.options.db.transaction(async (tx) => {
-      const rows = await tx.sql(
-        `update tasks set status = 'failed', error = $3, finished_at = now(), updated_at = now(),
-                lease_owner = null, lease_expires_at = null
-         where id = $1 and lease_owner = $2 and status = 'running' returning id`,
-        [task.id, this.workerId, message.slice(0, 500)],
-      );
-      if (rows.length > 0) await refundTask(tx, task.id, `任务失败退款：${task.title || task.kind}`);
-    });
+    await this.options.db.transaction((tx) => failAndRefund(tx, task, this.workerId, message));
   }
 
   // A shutdown is not the task's fault: give the attempt back and let the next runner resume it.
@@ -246,8 +237,8 @@ export class JobRunner {
   /** Tasks whose runner died: queued again while attempts remain, else failed and refunded. */
   async recoverExpired(): Promise<number> {
     return this.options.db.transaction(async (tx) => {
-      const expired = await tx.sql<{ id: string; attempts: number; max_attempts: number; title: string; kind: string }>(
-        `select id, attempts, max_attempts, title, kind from tasks
+      const expired = await tx.sql<ExpiredTask>(
+        `select id, attempts, max_attempts, title, kind, lease_owner from tasks
          where status = 'running' and lease_expires_at < now()
          order by lease_expires_at limit 50
          for update skip locked`,
@@ -260,17 +251,36 @@ export class JobRunner {
             [task.id],
           );
         } else {
-          await tx.sql(
-            `update tasks set status = 'failed', error = $2, finished_at = now(), updated_at = now(),
-                    lease_owner = null, lease_expires_at = null
-             where id = $1`,
-            [task.id, GAVE_UP],
-          );
-          await refundTask(tx, task.id, `任务失败退款：${task.title || task.kind}`);
+          await failAndRefund(tx, task, task.lease_owner, GAVE_UP);
         }
       }
       if (expired.length > 0) this.options.log.warn({ count: expired.length }, 'recovered tasks with expired leases');
       return expired.length;
     });
   }
+}
+
+interface ExpiredTask {
+  id: string;
+  attempts: number;
+  max_attempts: number;
+  title: string;
+  kind: string;
+  lease_owner: string;
+}
+
+/** A running task held by `owner` becomes failed and gets its charge back, in the caller's transaction. */
+async function failAndRefund(
+  tx: Executor,
+  task: { id: string; title: string; kind: string },
+  owner: string,
+  message: string,
+): Promise<void> {
+  const rows = await tx.sql(
+    `update tasks set status = 'failed', error = $3, finished_at = now(), updated_at = now(),
+            lease_owner = null, lease_expires_at = null
+     where id = $1 and lease_owner = $2 and status = 'running' returning id`,
+    [task.id, owner, message.slice(0, 500)],
+  );
+  if (rows.length > 0) await refundTask(tx, task.id, `任务失败退款：${task.title || task.kind}`);
 }
