@@ -23,7 +23,7 @@ describe('access guard', () => {
     const { router } = renderApp('/paper/report');
     await screen.findByRole('heading', { name: '查重记录', level: 1 });
     expect(router.state.location.pathname).toBe('/paper/report');
-    expect(sessionStore.state).toEqual({ token: null, roles: ['admin'], visitor: true, avatar: '/avatar/default.svg' });
+    expect(sessionStore.state).toEqual({ token: null, roles: ['admin'] });
   });
 
   it('opens every whitelisted route to a visitor and no other', async () => {

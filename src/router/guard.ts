@@ -31,7 +31,8 @@ export async function guard({ context, location }: GuardArgs): Promise<void> {
     throw redirect<AnyRouter>({ to: '/login', search: { redirect: location.pathname } });
   }
 
-  if (session.state.visitor || session.state.roles.length === 0) {
+  // With a token the roles are empty until the user is fetched (setToken and reload clear them).
+  if (session.state.roles.length === 0) {
     let roles: string[];
     try {
       roles = await loadRoles(context);
