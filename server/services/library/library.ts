@@ -103,27 +103,20 @@ export class ReferenceLibrary implements LibraryPort {
 
   async findCandidates(hashes: Int32Array, options: { limit: number; excludeIds: string[] }): Promise<Candidate[]> {
     if (!hashes.length) return [];
-    const excluded = options.excludeIds.length
-      ? (
-          await this.db.sql<{ num: number }>(
-            `select num from library_documents where id in (select jsonb_array_elements_text($1::jsonb))`,
-            [JSON.stringify(options.excludeIds)],
-          )
-        ).map((r) => r.num)
-      : [];
-    const rows = await this.db.sql<{ id: string; hits: number }>(
+    // The excluded ids become their nums once (an init plan), inside the same statement as the lookup.
+    return this.db.sql<Candidate>(
       `select d.id, f.hits
        from (select doc, count(*)::int as hits
              from library_fingerprints
-             where hash = any($1::int[]) and doc <> all($2::int[])
+             where hash = any($1::int[])
+               and doc <> all(array(select num from library_documents where id in (select jsonb_array_elements_text($2::jsonb))))
              group by doc
              order by hits desc, doc
              limit $3) f
        join library_documents d on d.num = f.doc
        order by f.hits desc, f.doc`,
-      [intArray(hashes), intArray(excluded), options.limit],
+      [intArray(hashes), JSON.stringify(options.excludeIds), options.limit],
     );
-    return rows;
   }
 
   async loadDocuments(ids: string[]): Promise<LibraryDocument[]> {
