@@ -34,12 +34,6 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    context: AppContext;
-  }
-}
-
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const ownsDb = !options.db;
@@ -70,7 +64,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     payments: { sandbox: sandboxProvider(await sandboxSecret(db, config.PAYMENT_SECRET)) },
     qrLogin: localQrProvider,
   };
-  app.decorate('context', context);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
