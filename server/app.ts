@@ -88,9 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', relaxMultipartSchemas);
   if (config.VALIDATE_RESPONSES) app.addHook('preSerialization', validateResponses);
 
-  await app.register(async (api) => {
-    await registerContractRoutes(api, contract, handlers, context);
-  });
+  await registerContractRoutes(app, contract, handlers, context);
   await registerPages(app, context);
 
   if (options.serveSpa) {
