@@ -1,22 +1,18 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { ParsedLocation } from '@tanstack/react-router';
-import { render as rtlRender, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '@/api/http';
-import { Toaster } from '@/components/ui/toaster';
+import { AppProviders } from '@/app';
 import { createQueryClient } from '@/query-client';
 import { sessionStore } from '@/stores/session';
 import { renderApp, signIn } from '@/test/render-app';
-import { system } from '@/theme/system';
+import { recordRequests } from '@/test/request-log';
 import { GENERIC_ERROR_MESSAGE, guard } from './guard';
 import { WHITELIST } from './whitelist';
 import { setupMockServer } from '@/test/mock-server';
 
 const server = setupMockServer();
-
-const render = (ui: ReactNode) => rtlRender(<ChakraProvider value={system}>{ui}</ChakraProvider>);
 
 describe('access guard', () => {
   it('lets a visitor open whitelisted paths and grants the admin role', async () => {
@@ -69,16 +65,13 @@ describe('access guard', () => {
 
   it('opens protected routes with a token and fetches the user once per session', async () => {
     await signIn();
-    let calls = 0;
-    server.events.on('request:start', ({ request }) => {
-      if (request.url.endsWith('/api/base/login_api/current')) calls += 1;
-    });
+    const log = recordRequests();
     const { router } = renderApp('/order/account');
     await screen.findByRole('heading', { name: '账户中心', level: 1 });
     await router.navigate({ to: '/order/taocan' });
     await screen.findByRole('heading', { name: '购买套餐', level: 1 });
-    expect(calls).toBe(1);
-    server.events.removeAllListeners();
+    log.stop();
+    expect(log.calls('/api/base/login_api/current')).toBe(1);
   });
 
   it('resets the token, shows the error and redirects when the user fetch fails', async () => {
@@ -113,7 +106,7 @@ describe('access guard', () => {
     vi.spyOn(queryClient, 'ensureQueryData').mockRejectedValue(new Error(''));
     const context = { queryClient, session: sessionStore, redirectOf: () => undefined, metaOf: () => undefined };
     const location = { pathname: '/order/taocan' } as ParsedLocation;
-    render(<Toaster />);
+    render(<AppProviders queryClient={queryClient}>{null}</AppProviders>);
     await expect(guard({ context, location })).rejects.toMatchObject({ options: { to: '/login', search: { redirect: '/order/taocan' } } });
     expect(await screen.findByText(GENERIC_ERROR_MESSAGE)).toBeInTheDocument();
     expect(sessionStore.state.token).toBeNull();
