@@ -112,7 +112,9 @@ export function buildReport(input: ReportInput): ReportBody {
   const all = sources.flatMap((s, source) => s.alignments.map((alignment) => ({ source, alignment })));
   const placed = place(input, all, quoted);
   const { spans } = placed;
-  const others = place(input, all.filter((x) => sources[x.source].origin !== 'own'), quoted).spans;
+  // Without an own source 去除本人已发表复制比 is the total ratio: resolve the overlaps again only when one is left out.
+  const withoutOwn = all.filter((x) => sources[x.source].origin !== 'own');
+  const others = withoutOwn.length < all.length ? place(input, withoutOwn, quoted).spans : spans;
   const totalChars = inText.total;
   const matchedChars = inText.within(spans);
   const quotedChars = inQuotes.within(spans);
