@@ -24,6 +24,8 @@ export interface Piece {
 /** The checked text's k-grams, hashed once per check and shared by every candidate. */
 export interface IndexedText {
   codes: Uint32Array;
+  /** The hash of the k-gram starting at every position. */
+  hashes: Int32Array;
   table: Map<number, number | number[]>;
 }
 
@@ -38,7 +40,7 @@ export function indexText(codes: Uint32Array, k: number): IndexedText {
     else if (typeof seen === 'number') table.set(hashes[i], [seen, i]);
     else if (seen.length < MAX_OCCURRENCES) seen.push(i);
   }
-  return { codes, table };
+  return { codes, hashes, table };
 }
 
 /** Maximal exact matches of at least k characters, found from shared k-grams and extended both ways. */

@@ -3,8 +3,7 @@ import { toCodePoints } from '../text/code-points';
 import { analyzeText } from '../text/document';
 import { normalizeForMatching, type NormalizedText } from '../text/normalize';
 import type { SectionKind } from '../text/sections';
-import { alignPair, indexText } from './align';
-import { kgramHashes } from './hash';
+import { alignPair, indexText, type IndexedText } from './align';
 import { DEFAULT_PARAMS, windowSize, type SimilarityParams } from './params';
 import { buildReport, type SourceMatches } from './report';
 import type { CheckOptions, CheckReport, LibraryPort, SourceOrigin } from './types';
@@ -23,8 +22,7 @@ function maskExcluded(normalized: NormalizedText, included: Uint8Array): Uint32A
 }
 
 /** Distinct fingerprint hashes of the checked sections only. */
-function lookupHashes(codes: Uint32Array, params: SimilarityParams): Int32Array {
-  const kgrams = kgramHashes(codes, params.k);
+function lookupHashes({ codes, hashes: kgrams }: IndexedText, params: SimilarityParams): Int32Array {
   const { hashes, positions } = winnow(kgrams, windowSize(params));
   const keep = new Set<number>();
   for (let i = 0; i < hashes.length; i++) {
@@ -48,11 +46,11 @@ export async function checkText(text: string, library: LibraryPort, options: Che
   const normalized = normalizeForMatching(structure.codes);
   const masked = maskExcluded(normalized, included);
 
-  const candidates = await library.findCandidates(lookupHashes(masked, params), {
+  const indexed = indexText(masked, params.k);
+  const candidates = await library.findCandidates(lookupHashes(indexed, params), {
     limit: params.candidateLimit,
     excludeIds: options.excludeDocumentIds ?? [],
   });
-  const indexed = indexText(masked, params.k);
   const sources: SourceMatches[] = [];
   for (let i = 0; i < candidates.length; i += LOAD_CHUNK) {
     const docs = await library.loadDocuments(candidates.slice(i, i + LOAD_CHUNK).map((c) => c.id));
