@@ -3,7 +3,7 @@ import type { Deps } from '../../context';
 import type { Executor } from '../../db/client';
 import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
 import { conflict, notFound } from '../../errors';
-import { chargeTask, refundTask } from '../billing/charges';
+import { chargeTask } from '../billing/charges';
 
 export interface NewTask {
   kind: TaskKind;
@@ -80,29 +80,6 @@ export async function submitTask(deps: Deps, userId: string, id: string, options
       .where(eq(tasks.id, id))
       .returning();
     return queued;
-  });
-}
-
-/** Cancels a draft or queued task; a queued one gets its charge back. Running tasks cannot be cancelled. */
-export async function cancelTask(deps: Deps, userId: string, id: string): Promise<Task> {
-  return deps.db.transaction(async (tx) => {
-    const [task] = await tx.orm
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
-      .for('update');
-    if (!task) throw notFound();
-    if (task.status !== 'draft' && task.status !== 'queued') {
-      throw conflict('TASK_NOT_CANCELLABLE', '任务已开始处理或已结束，无法取消');
-    }
-    const now = deps.now();
-    const [cancelled] = await tx.orm
-      .update(tasks)
-      .set({ status: 'cancelled', updatedAt: now, finishedAt: now })
-      .where(eq(tasks.id, id))
-      .returning();
-    await refundTask(tx, id, `任务取消退款：${task.title || task.kind}`);
-    return cancelled;
   });
 }
 
