@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { formatFen } from '@/lib/number';
+import { formatFen, formatThousands } from '@/lib/number';
 import { formatDateTime } from '@/lib/time';
 import { LoginRequired } from './login-required';
 import { type Field, RecordDetails } from './record-details';
@@ -13,7 +13,7 @@ const TASK_FIELDS: Field<TaskLike>[] = [
   { key: 'title', label: '标题' },
   { key: 'status', label: '状态', render: (record) => <StatusBadge status={record.status} /> },
   { key: 'progress', label: '进度', render: (record) => `${record.progress}%` },
-  { key: 'charCount', label: '字数', render: (record) => record.charCount.toLocaleString('zh-CN') },
+  { key: 'charCount', label: '字数', render: (record) => formatThousands(record.charCount) },
   { key: 'priceFen', label: '费用(元)', render: (record) => formatFen(record.priceFen) },
   { key: 'createdAt', label: '提交时间', render: (record) => formatDateTime(record.createdAt) },
 ];

@@ -1,7 +1,7 @@
 import { Button, HStack, Link as ChakraLink, Progress, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatFen } from '@/lib/number';
+import { formatFen, formatThousands } from '@/lib/number';
 import { formatRelativeTime } from '@/lib/time';
 import { LoginRequired } from './login-required';
 import { type Column, RecordTable } from './record-table';
@@ -57,7 +57,7 @@ export function TaskRecords<T extends TaskLike>({ title = '我的记录', query,
         ),
     },
     ...extraColumns,
-    { key: 'charCount', label: '字数', render: (record) => record.charCount.toLocaleString('zh-CN') },
+    { key: 'charCount', label: '字数', render: (record) => formatThousands(record.charCount) },
     { key: 'status', label: '状态', render: (record) => <StatusBadge status={record.status} /> },
     {
       key: 'progress',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFen, formatNumberSuffix, formatRatio, formatThousands } from './number';
+import { formatFen, formatNumberSuffix, formatRatio, formatThousands, formatYuan } from './number';
 
 describe('formatNumberSuffix', () => {
   it('leaves numbers under one thousand as they are', () => {
@@ -22,11 +22,13 @@ describe('formatNumberSuffix', () => {
   });
 });
 
-describe('formatThousands and formatFen', () => {
+describe('formatThousands, formatFen and formatYuan', () => {
   it('groups thousands and turns fen into yuan', () => {
     expect(formatThousands(1_234_567)).toBe('1,234,567');
+    expect(formatThousands(1_234_567)).toBe((1_234_567).toLocaleString('zh-CN'));
     expect(formatFen(1990)).toBe('19.90');
     expect(formatFen(5)).toBe('0.05');
+    expect(formatYuan(2990)).toBe('¥29.90');
   });
 });
 

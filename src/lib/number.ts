@@ -25,6 +25,11 @@ export function formatFen(fen: number): string {
   return (fen / 100).toFixed(2);
 }
 
+/** Integer fen as a price: 2990 -> `¥29.90`. */
+export function formatYuan(fen: number): string {
+  return `¥${formatFen(fen)}`;
+}
+
 /** A 0-1 ratio as a percentage with one decimal: 0.1234 -> `12.3%`; null stays a dash. */
 export function formatRatio(ratio: number | null | undefined): string {
   return ratio === null || ratio === undefined ? '—' : `${(ratio * 100).toFixed(1)}%`;

@@ -8,7 +8,7 @@ import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
 import { usePaging } from '@/components/use-paging';
 import { useSignedIn } from '@/components/use-signed-in';
-import { formatRatio } from '@/lib/number';
+import { formatRatio, formatThousands } from '@/lib/number';
 import { formatDateTime } from '@/lib/time';
 import { RecordActions } from './record-actions';
 import { useCheckProgress } from './use-check-progress';
@@ -57,7 +57,7 @@ const COLUMNS: Column<CheckRecord>[] = [
       </Stack>
     ),
   },
-  { key: 'charCount', label: '字数', render: (record) => record.charCount.toLocaleString('zh-CN') },
+  { key: 'charCount', label: '字数', render: (record) => formatThousands(record.charCount) },
   {
     key: 'status',
     label: '状态',

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
 import { useSignedIn } from '@/components/use-signed-in';
-import { formatFen, formatRatio } from '@/lib/number';
+import { formatRatio, formatThousands, formatYuan } from '@/lib/number';
 
 function Option({ label, help, checked, onChange }: { label: string; help: string; checked: boolean; onChange: (value: boolean) => void }) {
   return (
@@ -34,9 +34,9 @@ function Summary({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
     ['论文题目', record.title],
     ['作者', record.author || '未填写'],
     ['来源', record.sourceType === 'upload' ? `上传文件 ${record.fileName ?? ''}` : '粘贴正文'],
-    ['字数', `${record.charCount.toLocaleString('zh-CN')} 字`],
-    ['价格', `¥${formatFen(cost.priceFen)}`],
-    ['账户余额', `¥${formatFen(cost.balanceFen)}`],
+    ['字数', `${formatThousands(record.charCount)} 字`],
+    ['价格', formatYuan(cost.priceFen)],
+    ['账户余额', formatYuan(cost.balanceFen)],
     ['首次免费查重', cost.freeCheck ? '可用，本次免费' : '不可用'],
   ];
   return (
@@ -89,7 +89,7 @@ function Confirm({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
           <Alert.Content>
             <Alert.Title>余额不足，请先充值</Alert.Title>
             <Alert.Description>
-              本次需要 ¥{formatFen(cost.priceFen)}，当前余额 ¥{formatFen(cost.balanceFen)}。{' '}
+              本次需要 {formatYuan(cost.priceFen)}，当前余额 {formatYuan(cost.balanceFen)}。{' '}
               <ChakraLink asChild color="brand.solid" fontWeight="semibold">
                 <Link to="/order/recharge">去充值</Link>
               </ChakraLink>
@@ -104,7 +104,7 @@ function Confirm({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
       )}
       <HStack gap="3">
         <Button colorPalette="brand" size="lg" disabled={!cost.enough} loading={submit.isPending} onClick={() => void go().catch(() => undefined)}>
-          {cost.freeCheck ? '免费提交查重' : `支付 ¥${formatFen(cost.priceFen)} 并提交`}
+          {cost.freeCheck ? '免费提交查重' : `支付 ${formatYuan(cost.priceFen)} 并提交`}
         </Button>
         <Button asChild variant="outline" size="lg">
           <Link to="/papercheck/check">返回修改</Link>
@@ -120,7 +120,7 @@ function Submitted({ record }: { record: CheckRecord }) {
     ['状态', <StatusBadge key="status" status={record.status} />],
     ['进度', `${record.progress}%`],
     ['总文字复制比', formatRatio(record.figures?.totalRatio)],
-    ['付费方式', record.freeCheck ? '首次免费查重' : `¥${formatFen(record.priceFen)}`],
+    ['付费方式', record.freeCheck ? '首次免费查重' : formatYuan(record.priceFen)],
   ];
   return (
     <Stack gap="4" align="flex-start">

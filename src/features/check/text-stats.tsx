@@ -2,7 +2,7 @@ import { HStack, Spinner, Text } from '@chakra-ui/react';
 import { useCheckWordCount } from '@/api/gen/check/check';
 import { useSignedIn } from '@/components/use-signed-in';
 import { countChars, MAX_CHECK_CHARS } from '@/lib/char-count';
-import { formatFen } from '@/lib/number';
+import { formatThousands, formatYuan } from '@/lib/number';
 import { useDebounced } from './use-debounced';
 
 /** The live count (the checkers' rule, in the browser) and, for a signed-in user, the server's price. */
@@ -18,7 +18,7 @@ export function TextStats({ text, note }: { text: string | null; note?: string }
       <Text data-testid="char-count">
         字数：
         <Text as="span" fontWeight="semibold" color={chars !== null && chars > MAX_CHECK_CHARS ? 'red.600' : 'gray.900'}>
-          {chars === null ? (note ?? '—') : chars.toLocaleString('zh-CN')}
+          {chars === null ? (note ?? '—') : formatThousands(chars)}
         </Text>
       </Text>
       {signedIn && fits && (
@@ -28,7 +28,7 @@ export function TextStats({ text, note }: { text: string | null; note?: string }
             <Spinner size="xs" />
           ) : (
             <Text as="span" fontWeight="semibold" color="orange.600">
-              ¥{formatFen(price.data.priceFen)}
+              {formatYuan(price.data.priceFen)}
             </Text>
           )}
         </Text>

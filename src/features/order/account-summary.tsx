@@ -2,8 +2,8 @@ import { Box, Button, DataList, HStack, SimpleGrid, Skeleton, Stack, Text } from
 import { Link } from '@tanstack/react-router';
 import type { AccountInfo } from '@/api/gen/model';
 import { SectionCard } from '@/components/section-card';
+import { formatYuan } from '@/lib/number';
 import { formatDateTime } from '@/lib/time';
-import { yuan } from './labels';
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -59,9 +59,9 @@ export function AccountSummary({ account }: { account?: AccountInfo }) {
           }
         >
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-            <Figure label="账户余额" value={yuan(account.balanceFen)} />
-            <Figure label="累计充值" value={yuan(account.totalRechargeFen)} />
-            <Figure label="累计消费" value={yuan(account.totalSpentFen)} />
+            <Figure label="账户余额" value={formatYuan(account.balanceFen)} />
+            <Figure label="累计充值" value={formatYuan(account.totalRechargeFen)} />
+            <Figure label="累计消费" value={formatYuan(account.totalSpentFen)} />
             <Figure
               label="首次免费查重"
               value={account.freeCheckAvailable ? '可用' : '不可用'}

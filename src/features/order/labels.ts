@@ -1,5 +1,5 @@
 import type { LedgerKind, PackageType } from '@/api/gen/model';
-import { formatFen } from '@/lib/number';
+import { formatYuan } from '@/lib/number';
 
 export const PACKAGE_TYPE_LABELS: Record<PackageType, string> = {
   check: '查重',
@@ -18,8 +18,5 @@ export const LEDGER_KIND: Record<LedgerKind, { label: string; palette: string }>
   reversal: { label: '冲正', palette: 'red' },
 };
 
-/** 2990 -> `¥29.90`. */
-export const yuan = (fen: number) => `¥${formatFen(fen)}`;
-
 /** Ledger amounts with their sign: 5200 -> `+¥52.00`, -300 -> `-¥3.00`. */
-export const signedYuan = (fen: number) => `${fen < 0 ? '-' : '+'}${yuan(Math.abs(fen))}`;
+export const signedYuan = (fen: number) => `${fen < 0 ? '-' : '+'}${formatYuan(Math.abs(fen))}`;

@@ -3,8 +3,9 @@ import { useAccountInfoLedger } from '@/api/gen/order/order';
 import type { LedgerEntry } from '@/api/gen/model';
 import { RecordTable } from '@/components/record-table';
 import { usePaging } from '@/components/use-paging';
+import { formatYuan } from '@/lib/number';
 import { formatDateTime } from '@/lib/time';
-import { LEDGER_KIND, signedYuan, yuan } from './labels';
+import { LEDGER_KIND, signedYuan } from './labels';
 
 /** Every balance change, newest first, with the balance after it. */
 export function LedgerList() {
@@ -33,7 +34,7 @@ export function LedgerList() {
             </Text>
           ),
         },
-        { key: 'balanceAfterFen', label: '变动后余额', render: (entry) => yuan(entry.balanceAfterFen) },
+        { key: 'balanceAfterFen', label: '变动后余额', render: (entry) => formatYuan(entry.balanceAfterFen) },
       ]}
       records={query.data?.records}
       total={query.data?.total}

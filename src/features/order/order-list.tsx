@@ -5,8 +5,8 @@ import type { Order, OrderStatus } from '@/api/gen/model';
 import { RecordTable } from '@/components/record-table';
 import { StatusBadge } from '@/components/status-badge';
 import { usePaging } from '@/components/use-paging';
+import { formatYuan } from '@/lib/number';
 import { formatDateTime } from '@/lib/time';
-import { yuan } from './labels';
 
 const STATUS_FILTERS: { value: '' | OrderStatus; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -49,8 +49,8 @@ export function OrderList({ onPay }: { onPay: (order: Order) => void }) {
         columns={[
           { key: 'orderNo', label: '订单号' },
           { key: 'packageName', label: '商品' },
-          { key: 'amountFen', label: '金额', render: (order) => yuan(order.amountFen) },
-          { key: 'creditFen', label: '到账', render: (order) => yuan(order.creditFen) },
+          { key: 'amountFen', label: '金额', render: (order) => formatYuan(order.amountFen) },
+          { key: 'creditFen', label: '到账', render: (order) => formatYuan(order.creditFen) },
           { key: 'status', label: '状态', render: (order) => <StatusBadge status={order.status} /> },
           { key: 'createdAt', label: '下单时间', render: (order) => formatDateTime(order.createdAt) },
           { key: 'paidAt', label: '支付时间', render: (order) => (order.paidAt ? formatDateTime(order.paidAt) : '—') },

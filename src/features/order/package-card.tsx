@@ -1,7 +1,8 @@
 import { Badge, Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 import type { Package } from '@/api/gen/model';
-import { PACKAGE_TYPE_LABELS, yuan } from './labels';
+import { formatYuan } from '@/lib/number';
+import { PACKAGE_TYPE_LABELS } from './labels';
 
 type Props = { pkg: Package; buying: boolean; disabled: boolean; onBuy: (pkg: Package) => void };
 
@@ -34,16 +35,16 @@ export function PackageCard({ pkg, buying, disabled, onBuy }: Props) {
       </HStack>
       <HStack align="baseline" gap="2">
         <Text fontSize="2xl" fontWeight="bold" color="brand.solid">
-          {yuan(pkg.priceFen)}
+          {formatYuan(pkg.priceFen)}
         </Text>
         {pkg.originalPriceFen > pkg.priceFen && (
-          <Text as="del" fontSize="sm" color="gray.400" aria-label={`原价 ${yuan(pkg.originalPriceFen)}`}>
-            {yuan(pkg.originalPriceFen)}
+          <Text as="del" fontSize="sm" color="gray.400" aria-label={`原价 ${formatYuan(pkg.originalPriceFen)}`}>
+            {formatYuan(pkg.originalPriceFen)}
           </Text>
         )}
       </HStack>
       <Text fontSize="sm" color="gray.700">
-        到账余额 <strong>{yuan(pkg.creditFen)}</strong>
+        到账余额 <strong>{formatYuan(pkg.creditFen)}</strong>
       </Text>
       {pkg.description && (
         <Text fontSize="sm" color="gray.500">

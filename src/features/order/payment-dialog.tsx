@@ -3,8 +3,8 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { CircleCheck, CircleX, ExternalLink } from 'lucide-react';
 import { useAccountInfoAccount } from '@/api/gen/auth/auth';
 import type { Order } from '@/api/gen/model';
+import { formatYuan } from '@/lib/number';
 import { MOCK_MODE } from '@/mock-mode';
-import { yuan } from './labels';
 import { MockPayButton } from './mock-pay-button';
 import { payPageHref } from './pay-page';
 import { useOrderPayment } from './use-order-payment';
@@ -51,9 +51,9 @@ function Paid({ order }: { order: Order }) {
         支付成功
       </Text>
       <Text color="gray.600">
-        {order.packageName}，{yuan(order.creditFen)} 已到账
+        {order.packageName}，{formatYuan(order.creditFen)} 已到账
       </Text>
-      {account && <Text color="gray.600">当前余额 {yuan(account.balanceFen)}</Text>}
+      {account && <Text color="gray.600">当前余额 {formatYuan(account.balanceFen)}</Text>}
     </Stack>
   );
 }
@@ -90,7 +90,7 @@ function PaymentBody({ payment, onClose }: { payment: Payment; onClose: () => vo
       <Dialog.Body>
         <Stack gap="4">
           <Text fontSize="3xl" fontWeight="bold" color="brand.solid">
-            {yuan(payment.amountFen)}
+            {formatYuan(payment.amountFen)}
           </Text>
           {paid && <Paid order={paid} />}
           {problem && <Ended message={problem} />}

@@ -1,9 +1,7 @@
 import { SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import type { CheckFigures } from '@/api/gen/model';
 import { SectionCard } from '@/components/section-card';
-import { formatRatio } from '@/lib/number';
-
-const count = (value: number) => value.toLocaleString('zh-CN');
+import { formatRatio, formatThousands } from '@/lib/number';
 
 /** The report sheet's figures, CNKI's order. */
 export function FiguresPanel({ figures }: { figures: CheckFigures }) {
@@ -12,14 +10,14 @@ export function FiguresPanel({ figures }: { figures: CheckFigures }) {
     ['去除引用复制比', formatRatio(figures.ratioExcludingQuotes)],
     ['去除本人已发表复制比', formatRatio(figures.ratioExcludingSelf)],
     ['单篇最大文字复制比', formatRatio(figures.maxSingleRatio)],
-    ['重复字数', count(figures.matchedChars)],
-    ['总字数', count(figures.totalChars)],
-    ['总段落数', count(figures.paragraphCount)],
-    ['疑似段落数', count(figures.suspectParagraphCount)],
-    ['前部重合字数', count(figures.frontMatchedChars)],
-    ['后部重合字数', count(figures.rearMatchedChars)],
-    ['引用字数', count(figures.quotedChars)],
-    ['相似来源数', count(figures.sourceCount)],
+    ['重复字数', formatThousands(figures.matchedChars)],
+    ['总字数', formatThousands(figures.totalChars)],
+    ['总段落数', formatThousands(figures.paragraphCount)],
+    ['疑似段落数', formatThousands(figures.suspectParagraphCount)],
+    ['前部重合字数', formatThousands(figures.frontMatchedChars)],
+    ['后部重合字数', formatThousands(figures.rearMatchedChars)],
+    ['引用字数', formatThousands(figures.quotedChars)],
+    ['相似来源数', formatThousands(figures.sourceCount)],
   ];
   return (
     <SectionCard title="检测结果">

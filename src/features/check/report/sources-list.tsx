@@ -1,6 +1,6 @@
 import { Table, Text } from '@chakra-ui/react';
 import type { ReportSource, ReportSourceOrigin } from '@/api/gen/model';
-import { formatRatio } from '@/lib/number';
+import { formatRatio, formatThousands } from '@/lib/number';
 
 export const ORIGIN_LABELS: Record<ReportSourceOrigin, string> = {
   library: '比对库文献',
@@ -28,7 +28,7 @@ export function SourcesList({ sources }: { sources: ReportSource[] }) {
             <Table.Cell>{i + 1}</Table.Cell>
             <Table.Cell>{source.title}</Table.Cell>
             <Table.Cell>{ORIGIN_LABELS[source.origin]}</Table.Cell>
-            <Table.Cell textAlign="end">{source.matchedChars.toLocaleString('zh-CN')}</Table.Cell>
+            <Table.Cell textAlign="end">{formatThousands(source.matchedChars)}</Table.Cell>
             <Table.Cell textAlign="end">{formatRatio(source.ratio)}</Table.Cell>
           </Table.Row>
         ))}
