@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorBody } from '../errors';
+import { AppError, badRequest, errorBody } from '../errors';
 import { describeValidationError } from './validation-message';
 
 const MB = 1024 * 1024;
@@ -15,7 +15,7 @@ export function toAppError(error: FastifyError | AppError | Error, limits: Limit
   const e = error as FastifyError & { validationContext?: string };
   if (e.validation && e.validation.length > 0) {
     const first = e.validation[0] as Parameters<typeof describeValidationError>[0];
-    return new AppError(400, 'VALIDATION_FAILED', `请求参数不正确：${describeValidationError(first, e.validationContext)}`);
+    return badRequest(describeValidationError(first, e.validationContext));
   }
   switch (e.code) {
     case 'FST_REQ_FILE_TOO_LARGE':

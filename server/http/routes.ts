@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import openapiGlue from 'fastify-openapi-glue';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { AppError, unauthorized } from '../errors';
+import { AppError, badRequest, unauthorized } from '../errors';
 import type { FileResult, HandlerContext, Handlers, OperationId } from '../handlers/types';
 import { resolveToken } from '../services/accounts/tokens';
 import { type Contract, type OperationInfo, operationsOf } from './contract';
@@ -96,7 +96,7 @@ function checkBody(info: OperationInfo) {
       return;
     }
     if (request.body === undefined || request.body === null) {
-      if (body?.required) throw new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：请求体不能为空');
+      if (body?.required) throw badRequest('请求体不能为空');
       return;
     }
     const mediaType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
