@@ -3,7 +3,7 @@ import type { Deps } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
 import { ReferenceLibrary } from '../library/library';
-import { getOwnTask } from '../tasks/tasks';
+import { lockOwnTask } from '../tasks/tasks';
 import { checkRunning } from './errors';
 import { removeOriginal } from './file-store';
 
@@ -13,9 +13,8 @@ import { removeOriginal } from './file-store';
  */
 export async function deleteCheck(deps: Deps, userId: string, id: string): Promise<{ id: string; deleted: true }> {
   const sha256 = await deps.db.transaction(async (tx) => {
-    const task = await getOwnTask(tx, userId, id, 'check');
-    const [locked] = await tx.orm.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task.id)).for('update');
-    if (locked.status === 'queued' || locked.status === 'running') throw checkRunning();
+    const task = await lockOwnTask(tx, userId, id, 'check');
+    if (task.status === 'queued' || task.status === 'running') throw checkRunning();
     const [check] = await tx.orm.select({ sha256: checks.fileSha256 }).from(checks).where(eq(checks.taskId, id));
     await new ReferenceLibrary(tx).removeDocuments([id]);
     await tx.orm.delete(tasks).where(eq(tasks.id, id));

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../context';
+import { type Deps, withDb } from '../../context';
 import { type RewriteMode, checks } from '../../db/schema/checks';
 import { conflict } from '../../errors';
 import { balanceOf } from '../billing/balance';
 import { type Quote, quote } from '../billing/charges';
-import { getOwnTask, submitTask } from '../tasks/tasks';
-import { type CheckRecord, loadCheck } from './records';
+import { getOwnTask, lockOwnTask, queueDraft } from '../tasks/tasks';
+import { type CheckRecord, hasFreeCheck, loadCheck } from './records';
 
 /** check_cost: what submitting the draft costs now; a submitted check shows what it was paid with. */
 export async function checkCost(deps: Deps, userId: string, id: string): Promise<Quote> {
@@ -29,9 +29,9 @@ export interface SubmitInput {
  */
 export async function submitCheck(deps: Deps, userId: string, input: SubmitInput): Promise<CheckRecord> {
   await deps.db.transaction(async (tx) => {
-    const task = await getOwnTask(tx, userId, input.id, 'check');
+    const task = await lockOwnTask(tx, userId, input.id, 'check');
     if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该论文已提交查重，请勿重复提交');
-    const { freeCheck } = await quote(tx, userId, task.priceFen, true);
+    const freeCheck = await hasFreeCheck(tx, userId);
     await tx.orm
       .update(checks)
       .set({
@@ -40,7 +40,7 @@ export async function submitCheck(deps: Deps, userId: string, input: SubmitInput
         rewriteMode: input.rewriteMode ?? null,
       })
       .where(eq(checks.taskId, task.id));
-    await submitTask({ ...deps, db: tx }, userId, task.id, { note: `论文查重：${task.title}`, useFreeCheck: freeCheck });
+    await queueDraft(withDb(deps, tx), task, { note: `论文查重：${task.title}`, useFreeCheck: freeCheck });
   });
   return loadCheck(deps.db, userId, input.id);
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Deps } from '../../context';
+import { type Deps, withDb } from '../../context';
 import type { Executor } from '../../db/client';
 import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
 import { conflict, notFound } from '../../errors';
@@ -36,13 +36,23 @@ export async function createTask(deps: Deps, input: NewTask): Promise<Task> {
   return task;
 }
 
-/** The caller's task of this kind; another user's (or another kind's) id is NOT_FOUND. */
-export async function getOwnTask(db: Executor, userId: string, id: string, kind?: TaskKind): Promise<Task> {
-  const [task] = await db.orm
+const ownTask = (db: Executor, userId: string, id: string, kind?: TaskKind) =>
+  db.orm
     .select()
     .from(tasks)
     .where(and(eq(tasks.id, id), eq(tasks.userId, userId), kind ? eq(tasks.kind, kind) : undefined))
     .limit(1);
+
+/** The caller's task of this kind; another user's (or another kind's) id is NOT_FOUND. */
+export async function getOwnTask(db: Executor, userId: string, id: string, kind?: TaskKind): Promise<Task> {
+  const [task] = await ownTask(db, userId, id, kind);
+  if (!task) throw notFound();
+  return task;
+}
+
+/** getOwnTask with the task's row locked for the rest of the transaction. */
+export async function lockOwnTask(tx: Executor, userId: string, id: string, kind?: TaskKind): Promise<Task> {
+  const [task] = await ownTask(tx, userId, id, kind).for('update');
   if (!task) throw notFound();
   return task;
 }
@@ -58,29 +68,26 @@ export interface SubmitOptions {
  * A second submit answers 409 and charges nothing.
  */
 export async function submitTask(deps: Deps, userId: string, id: string, options: SubmitOptions): Promise<Task> {
-  return deps.db.transaction(async (tx) => {
-    const [task] = await tx.orm
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
-      .for('update');
-    if (!task) throw notFound();
-    if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该任务已提交，请勿重复提交');
-    await chargeTask(tx, {
-      taskId: task.id,
-      userId,
-      amountFen: task.priceFen,
-      note: options.note,
-      useFreeCheck: options.useFreeCheck,
-    });
-    const now = deps.now();
-    const [queued] = await tx.orm
-      .update(tasks)
-      .set({ status: 'queued', queuedAt: now, updatedAt: now })
-      .where(eq(tasks.id, id))
-      .returning();
-    return queued;
+  return deps.db.transaction(async (tx) => queueDraft(withDb(deps, tx), await lockOwnTask(tx, userId, id), options));
+}
+
+/** submitTask's work on a task the caller has already locked (lockOwnTask) in the transaction `deps.db`. */
+export async function queueDraft(deps: Deps, task: Task, options: SubmitOptions): Promise<Task> {
+  if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该任务已提交，请勿重复提交');
+  await chargeTask(deps.db, {
+    taskId: task.id,
+    userId: task.userId,
+    amountFen: task.priceFen,
+    note: options.note,
+    useFreeCheck: options.useFreeCheck,
   });
+  const now = deps.now();
+  const [queued] = await deps.db.orm
+    .update(tasks)
+    .set({ status: 'queued', queuedAt: now, updatedAt: now })
+    .where(eq(tasks.id, task.id))
+    .returning();
+  return queued;
 }
 
 export interface TaskProgressView {
