@@ -2,27 +2,15 @@ import { Button, HStack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CheckRecord } from '@/api/gen/model';
-import { notify } from '@/components/ui/toaster';
 import { DeleteDialog } from './delete-dialog';
-import { downloadReport, type ReportFormat } from './download-report';
+import { useReportDownload } from './download-report';
 import { RenameDialog } from './rename-dialog';
 
 /** What a record offers in its state: continue a draft; view or download a report; rename; delete. */
 export function RecordActions({ record }: { record: CheckRecord }) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
-  const [downloading, setDownloading] = useState<ReportFormat | null>(null);
+  const { downloading, download } = useReportDownload(record);
   const busy = record.status === 'queued' || record.status === 'running';
-
-  const download = async (format: ReportFormat) => {
-    setDownloading(format);
-    try {
-      await downloadReport(record.id, record.title, format);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : '下载失败，请稍后重试');
-    } finally {
-      setDownloading(null);
-    }
-  };
 
   return (
     <HStack gap="1">
@@ -40,10 +28,10 @@ export function RecordActions({ record }: { record: CheckRecord }) {
               查看报告
             </Link>
           </Button>
-          <Button size="xs" variant="ghost" loading={downloading === 'pdf'} onClick={() => void download('pdf')}>
+          <Button size="xs" variant="ghost" loading={downloading === 'pdf'} onClick={() => download('pdf')}>
             下载 PDF
           </Button>
-          <Button size="xs" variant="ghost" loading={downloading === 'html'} onClick={() => void download('html')}>
+          <Button size="xs" variant="ghost" loading={downloading === 'html'} onClick={() => download('html')}>
             下载 HTML
           </Button>
         </>

@@ -6,10 +6,9 @@ import type { CheckReport } from '@/api/gen/model';
 import { LoginRequired } from '@/components/login-required';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
-import { notify } from '@/components/ui/toaster';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatDateTime } from '@/lib/time';
-import { downloadReport, type ReportFormat } from '../download-report';
+import { useReportDownload } from '../download-report';
 import { FiguresPanel } from './figures-panel';
 import { MatchCompare } from './match-compare';
 import { ParagraphBar } from './paragraph-bar';
@@ -17,23 +16,13 @@ import { ParagraphList, type Selection } from './paragraph-list';
 import { SourcesList } from './sources-list';
 
 function Downloads({ report }: { report: CheckReport }) {
-  const [busy, setBusy] = useState<ReportFormat | null>(null);
-  const download = async (format: ReportFormat) => {
-    setBusy(format);
-    try {
-      await downloadReport(report.id, report.title, format);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : '下载失败，请稍后重试');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { downloading, download } = useReportDownload(report);
   return (
     <>
-      <Button size="sm" colorPalette="brand" loading={busy === 'pdf'} onClick={() => void download('pdf')}>
+      <Button size="sm" colorPalette="brand" loading={downloading === 'pdf'} onClick={() => download('pdf')}>
         下载 PDF 报告
       </Button>
-      <Button size="sm" variant="outline" loading={busy === 'html'} onClick={() => void download('html')}>
+      <Button size="sm" variant="outline" loading={downloading === 'html'} onClick={() => download('html')}>
         下载 HTML 报告
       </Button>
     </>
