@@ -3,24 +3,17 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { extractText } from '../engines/text/extract';
 import { isDocumentError } from '../engines/text/errors';
 import { type NewLibraryDocument, ReferenceLibrary } from '../services/library';
+import { withDatabase } from './with-database';
 
 const BATCH = 1000;
 const FILE_TYPES = new Set(['.txt', '.docx', '.pdf']);
 
 /** Opens the instance DATA_DIR (or DATABASE_URL) selects, runs `fn` on its library, and closes it. */
-export async function withLibrary<T>(fn: (library: ReferenceLibrary) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const db = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
-  try {
-    return await fn(new ReferenceLibrary(db));
-  } finally {
-    await db.close();
-  }
+export function withLibrary<T>(fn: (library: ReferenceLibrary) => Promise<T>): Promise<T> {
+  return withDatabase(({ db }) => fn(new ReferenceLibrary(db)));
 }
 
 async function* filesUnder(path: string): AsyncGenerator<string> {
