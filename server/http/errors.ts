@@ -29,8 +29,6 @@ export function toAppError(error: FastifyError | AppError | Error, limits: Limit
       return new AppError(413, 'PAYLOAD_TOO_LARGE', '表单字段过多');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', '不支持的请求内容类型');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：请求体不能为空');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError(400, 'INVALID_JSON', '请求体不是合法的 JSON');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
@@ -39,7 +37,6 @@ export function toAppError(error: FastifyError | AppError | Error, limits: Limit
   const status = e.statusCode ?? 500;
   if (status === 429) return new AppError(429, 'RATE_LIMITED', '操作过于频繁，请稍后再试');
   if (status === 413) return new AppError(413, 'PAYLOAD_TOO_LARGE', '请求内容过大');
-  if (status === 400 && error instanceof SyntaxError) return new AppError(400, 'INVALID_JSON', '请求体不是合法的 JSON');
   if (status >= 400 && status < 500) return new AppError(status, 'BAD_REQUEST', '请求无效');
   return new AppError(500, 'INTERNAL_ERROR', '服务器开小差了，请稍后重试');
 }
