@@ -17,9 +17,3 @@ export function fingerprintText(
   const fingerprints = winnow(kgramHashes(normalized.codes, params.k), windowSize(params));
   return { normalized, fingerprints };
 }
-
-/** The distinct fingerprint hashes, sorted, as used for a library lookup. */
-export function distinctHashes(fingerprints: Fingerprints): Int32Array {
-  const sorted = Int32Array.from(new Set(fingerprints.hashes));
-  return sorted.sort();
-}

@@ -40,9 +40,3 @@ export function codePointLength(text: string): number {
   }
   return n;
 }
-
-/** Slices `text` by code point offsets. */
-export function sliceCodePoints(text: string, start: number, end?: number): string {
-  if (codePointLength(text) === text.length) return text.slice(start, end);
-  return fromCodePoints(toCodePoints(text), start, end);
-}
