@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { type User, users } from '../../db/schema/users';
 
 /** The balance is the sum of the user's ledger; it is never stored anywhere else. */
 export async function balanceOf(db: Executor, userId: string): Promise<number> {
@@ -12,10 +14,11 @@ export async function balanceOf(db: Executor, userId: string): Promise<number> {
 /**
  * Locks the user's row for the rest of the transaction, so balance checks and ledger inserts of
  * concurrent transactions for the same user run one after another (FOR UPDATE works on both engines).
+ * Returns the locked row, or undefined for an unknown user.
  */
-export async function lockUser(tx: Executor, userId: string): Promise<boolean> {
-  const rows = await tx.sql('select id from users where id = $1 for update', [userId]);
-  return rows.length > 0;
+export async function lockUser(tx: Executor, userId: string): Promise<User | undefined> {
+  const [user] = await tx.orm.select().from(users).where(eq(users.id, userId)).for('update');
+  return user;
 }
 
 export interface Totals {

@@ -41,14 +41,14 @@ export interface ChargeInput {
 export async function chargeTask(db: Executor, input: ChargeInput): Promise<LedgerEntry> {
   if (!Number.isInteger(input.amountFen) || input.amountFen < 0) throw new Error('amountFen must be a non-negative integer');
   return db.transaction(async (tx) => {
-    if (!(await lockUser(tx, input.userId))) throw notFound();
+    const user = await lockUser(tx, input.userId);
+    if (!user) throw notFound();
     const existing = await entryFor(tx, input.taskId, 'charge');
     if (existing) return existing;
 
     let amount = input.amountFen;
     let note = input.note;
     if (input.useFreeCheck) {
-      const [user] = await tx.orm.select().from(users).where(eq(users.id, input.userId));
       if (!freeCheckAvailable(user)) throw conflict('FREE_CHECK_USED', '首次免费查重已使用');
       await tx.orm.update(users).set({ freeCheckUsedAt: new Date() }).where(eq(users.id, input.userId));
       await tx.orm.update(tasks).set({ freeCheck: true }).where(eq(tasks.id, input.taskId));
