@@ -1,7 +1,6 @@
 import type { Executor } from '../../db/client';
 import type { LedgerKind } from '../../db/schema/ledger';
 import { type PageQuery, offsetOf } from '../paging';
-import { balanceOf } from './balance';
 
 export interface LedgerEntryView {
   id: string;
@@ -16,8 +15,9 @@ export interface LedgerEntryView {
 
 /** The caller's ledger, newest first, each entry with the running balance after it. */
 export async function listLedger(db: Executor, userId: string, page: PageQuery) {
-  const [{ total }] = await db.sql<{ total: number }>(
-    'select count(*)::int as total from ledger_entries where user_id = $1',
+  // The balance is the ledger's sum (balanceOf), read in the same pass as the count.
+  const [{ total, balanceFen }] = await db.sql<{ total: number; balanceFen: number }>(
+    'select count(*)::int as total, coalesce(sum(amount_fen), 0)::int as "balanceFen" from ledger_entries where user_id = $1',
     [userId],
   );
   const rows = await db.sql<Omit<LedgerEntryView, 'createdAt'> & { createdAt: string }>(
@@ -38,6 +38,6 @@ export async function listLedger(db: Executor, userId: string, page: PageQuery) 
     total,
     pageNo: page.pageNo,
     pageSize: page.pageSize,
-    balanceFen: await balanceOf(db, userId),
+    balanceFen,
   };
 }
