@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { badRequest, fail, notFound, ok, unauthorized } from '../envelope';
+import { badRequest, fail, notFound, ok } from '../envelope';
 import {
   MOCK_PASSWORD,
   type QrSessionState,
@@ -9,8 +9,8 @@ import {
   findUser,
   issueToken,
   revokeToken,
-  userOf,
 } from './auth-state';
+import { readBody, withUser } from './request';
 
 const EXPIRES_IN = 30 * 24 * 3600;
 const gone = () => fail(410, 'QR_EXPIRED', '二维码已失效，请刷新');
@@ -23,11 +23,11 @@ function qrState(session: QrSessionState, loginName: string | null = null) {
   return { status: session.status, expiresAt: new Date(session.expiresAt).toISOString(), loginName };
 }
 
-type MobileBody = { id?: string; secret?: string; deviceKey?: string };
+type MobileBody = { id: string; secret: string; deviceKey: string };
 
 /** The phone side: the session must exist, be live and the secret must match. */
 async function mobileSession(request: Request) {
-  const body = (await request.json().catch(() => ({}))) as MobileBody;
+  const body = await readBody<MobileBody>(request);
   if (!body.id || !body.secret || !body.deviceKey) return { error: badRequest('缺少二维码参数') };
   const session = findQrSession(body.id);
   if (!session || session.secret !== body.secret) return { error: notFound('二维码') };
@@ -48,39 +48,30 @@ export const authOverrides = [
   }),
 
   http.post('*/api/base/login_api/f/register', async ({ request }) => {
-    const body = (await request.json().catch(() => ({}))) as { username?: string; password?: string; phone?: string };
+    const body = await readBody<{ username: string; password: string; phone: string }>(request);
     if (!body.username || !/^[A-Za-z0-9_.-]{3,32}$/.test(body.username)) return badRequest('用户名需为 3-32 位字母、数字、下划线、点或连字符');
     if (!body.password || body.password.length < 8) return badRequest('密码至少 8 位');
     if (findUser(body.username)) return fail(409, 'USERNAME_TAKEN', '该用户名已被注册');
     return ok(tokenResult(issueToken(createUser(body.username, body.password, body.phone ?? null))));
   }),
 
-  http.post('*/api/base/login_api/current', ({ request }) => {
-    const user = userOf(request);
-    if (!user) return unauthorized();
-    return ok({ id: user.id, loginName: user.loginName, avatar: user.avatar, roles: ['admin'] });
-  }),
+  http.post('*/api/base/login_api/current', withUser((_request, user) => ok({ id: user.id, loginName: user.loginName, avatar: user.avatar, roles: ['admin'] }))),
 
-  http.get('*/api/base/account_info_api/account', ({ request }) => {
-    const user = userOf(request);
-    if (!user) return unauthorized();
-    return ok({
-      userId: user.id,
-      loginName: user.loginName,
-      phone: user.phone,
-      balanceFen: user.balanceFen,
-      freeCheckAvailable: user.freeCheckAvailable,
-      totalRechargeFen: 0,
-      totalSpentFen: 0,
-      createdAt: user.createdAt,
-    });
-  }),
+  http.get('*/api/base/account_info_api/account', withUser((_request, user) => ok({
+    userId: user.id,
+    loginName: user.loginName,
+    phone: user.phone,
+    balanceFen: user.balanceFen,
+    freeCheckAvailable: user.freeCheckAvailable,
+    totalRechargeFen: 0,
+    totalSpentFen: 0,
+    createdAt: user.createdAt,
+  }))),
 
-  http.post('*/api/base/login_api/logout', ({ request }) => {
-    if (!userOf(request)) return unauthorized();
+  http.post('*/api/base/login_api/logout', withUser((request) => {
     revokeToken(request.headers.get('Authorization')!.replace(/^Bearer\s+/i, ''));
     return ok({ loggedOut: true });
-  }),
+  })),
 
   http.post('*/api/base/login_api/f/login_qr_code', ({ request }) => {
     const session = createQrSession();

@@ -4,16 +4,16 @@ import { countChars, MAX_CHECK_CHARS } from '@/lib/char-count';
 import { fail, notFound, ok, unauthorized } from '../envelope';
 import { getCheckLoadByIdResponseMock, getCheckQueryListResponseMock } from '../gen/check/check.msw';
 import { MOCK_PARAGRAPHS } from '../sample-text';
-import { type MockUser, userOf } from './auth-state';
+import { userOf } from './auth-state';
 import { mockCheckReport } from './check-report';
 import { recordArea } from './record-store';
+import { type Row, idOf, readBody, withUser } from './request';
 
 // The check flow as the real server walks it: check_init makes a draft from the pasted text or file,
 // check_cost and check_submit use the free first check or the balance, each progress poll moves a
 // queued check on, and a finished check has a report whose figures and marks add up.
 
 const BASE = '/api/base/check_api';
-type Row = { id: string } & Record<string, unknown>;
 
 export const checkArea = recordArea({
   base: BASE,
@@ -42,15 +42,6 @@ const reportOf = (row: Row) => mockCheckReport({ id: row.id, title: String(row.t
 // The test environment's File is not the class request.formData() builds its files with.
 const isFile = (value: FormDataEntryValue | null): value is File =>
   typeof value === 'object' && value !== null && typeof value.name === 'string' && typeof value.text === 'function';
-
-const idOf = (request: Request) => new URL(request.url).searchParams.get('id') ?? '';
-
-function withUser(handler: (request: Request, user: MockUser) => Promise<Response> | Response) {
-  return ({ request }: { request: Request }) => {
-    const user = userOf(request);
-    return user ? handler(request, user) : unauthorized();
-  };
-}
 
 async function textOf(file: File): Promise<string | Response> {
   const name = file.name.toLowerCase();
@@ -85,7 +76,7 @@ function advance(row: Row): Row {
 
 function submit(rewriteMode: string | null) {
   return withUser(async (request, user) => {
-    const body = (await request.json().catch(() => ({}))) as { id?: string; addToLibrary?: boolean; excludeSelf?: boolean };
+    const body = await readBody<{ id: string; addToLibrary: boolean; excludeSelf: boolean }>(request);
     const row = checkArea.store.find(String(body.id ?? ''));
     if (!row) return notFound();
     if (row.status !== 'draft') return fail(409, 'TASK_ALREADY_SUBMITTED', '该论文已提交查重，请勿重复提交');
@@ -109,7 +100,7 @@ function submit(rewriteMode: string | null) {
 
 export const checkOverrides = [
   http.post(`*${BASE}/word_count`, withUser(async (request) => {
-    const { content = '' } = (await request.json().catch(() => ({}))) as { content?: string };
+    const { content = '' } = await readBody<{ content: string }>(request);
     const refused = refusedText(content);
     if (refused) return refused;
     const charCount = countChars(content);
@@ -158,7 +149,7 @@ export const checkOverrides = [
   })),
 
   http.post(`*${BASE}/check_cost`, withUser(async (request, user) => {
-    const { id = '' } = (await request.json().catch(() => ({}))) as { id?: string };
+    const { id = '' } = await readBody<{ id: string }>(request);
     const row = checkArea.store.find(id);
     if (!row) return notFound();
     const priceFen = Number(row.priceFen);
@@ -168,7 +159,7 @@ export const checkOverrides = [
 
   http.post(`*${BASE}/check_submit`, submit(null)),
   http.post(`*${BASE}/check_machine_submit`, async (info) => {
-    const { mode } = (await info.request.clone().json().catch(() => ({}))) as { mode?: string };
+    const { mode } = await readBody<{ mode: string }>(info.request.clone());
     return submit(mode ?? 'rewrite')(info);
   }),
 
@@ -195,7 +186,7 @@ export const checkOverrides = [
   })),
 
   http.post('*/api/base/task_api/progress', async ({ request }) => {
-    const { ids = [] } = (await request.clone().json().catch(() => ({}))) as { ids?: string[] };
+    const { ids = [] } = await readBody<{ ids: string[] }>(request.clone());
     const rows = ids.map((id) => checkArea.store.find(id));
     if (rows.length === 0 || rows.some((row) => !row)) return undefined;
     if (!userOf(request)) return unauthorized();

@@ -1,36 +1,22 @@
 import { http } from 'msw';
 import type { CreateOrderBody, OrderStatus, PackageType } from '@/api/gen/model';
-import { badRequest, fail, notFound, ok, unauthorized } from '../envelope';
-import { userOf } from './auth-state';
+import { badRequest, fail, notFound, ok } from '../envelope';
 import { MAX_PENDING_ORDERS, PACKAGES, createOrder, findOrder, ledgerOf, orderView, ordersOf, payOrder, payUrlOf } from './order-state';
-
-function pageOf(request: Request) {
-  const url = new URL(request.url);
-  const pageNo = Math.max(1, Number(url.searchParams.get('pageNo') ?? 1));
-  const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
-  const slice = <T>(items: T[]) => ({ records: items.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: items.length, pageNo, pageSize });
-  return { slice, id: url.searchParams.get('id') ?? '' };
-}
-
-const readBody = async <T>(request: Request) => ((await request.json().catch(() => null)) ?? {}) as Partial<T>;
+import { idOf, pageOf, readBody, withUser } from './request';
 
 /** Packages, orders, the sandbox payment and the ledger, kept per signed-in user as the server keeps them. */
 export const orderOverrides = [
-  http.post('*/api/base/product_package_api/query_list', async ({ request }) => {
-    if (!userOf(request)) return unauthorized();
+  http.post('*/api/base/product_package_api/query_list', withUser(async (request) => {
     const { type } = await readBody<{ type: PackageType }>(request);
-    return ok(pageOf(request).slice(PACKAGES.filter((pkg) => !type || pkg.type === type)));
-  }),
+    return ok(pageOf(request)(PACKAGES.filter((pkg) => !type || pkg.type === type)));
+  })),
 
-  http.post('*/api/base/product_package_api/load_by_id', ({ request }) => {
-    if (!userOf(request)) return unauthorized();
-    const pkg = PACKAGES.find((item) => item.id === pageOf(request).id);
+  http.post('*/api/base/product_package_api/load_by_id', withUser((request) => {
+    const pkg = PACKAGES.find((item) => item.id === idOf(request));
     return pkg ? ok(pkg) : notFound();
-  }),
+  })),
 
-  http.post('*/api/order/order_info_api/create_order', async ({ request }) => {
-    const user = userOf(request);
-    if (!user) return unauthorized();
+  http.post('*/api/order/order_info_api/create_order', withUser(async (request, user) => {
     const body = await readBody<CreateOrderBody>(request);
     if (!body.packageId) return badRequest('请求参数不正确：packageId 不能为空');
     if (body.payChannel !== 'sandbox') return badRequest('请求参数不正确：payChannel 应为以下值之一：sandbox');
@@ -41,22 +27,18 @@ export const orderOverrides = [
     }
     const order = createOrder(user, pkg);
     return ok({ id: order.id, orderNo: order.orderNo, status: order.status, amountFen: order.amountFen, payUrl: payUrlOf(order), expiresAt: order.expiresAt });
-  }),
+  })),
 
-  http.post('*/api/order/order_info_api/load_by_id', ({ request }) => {
-    const user = userOf(request);
-    if (!user) return unauthorized();
-    const order = ordersOf(user).find((item) => item.id === pageOf(request).id);
+  http.post('*/api/order/order_info_api/load_by_id', withUser((request, user) => {
+    const order = ordersOf(user).find((item) => item.id === idOf(request));
     return order ? ok(orderView(order)) : notFound();
-  }),
+  })),
 
-  http.post('*/api/order/order_info_api/query_list', async ({ request }) => {
-    const user = userOf(request);
-    if (!user) return unauthorized();
+  http.post('*/api/order/order_info_api/query_list', withUser(async (request, user) => {
     const { status } = await readBody<{ status: OrderStatus }>(request);
     const orders = ordersOf(user).filter((order) => !status || order.status === status);
-    return ok(pageOf(request).slice(orders.map(orderView)));
-  }),
+    return ok(pageOf(request)(orders.map(orderView)));
+  })),
 
   http.post('*/api/order/order_info_api/f/sandbox_notify', async ({ request }) => {
     const body = await readBody<{ orderId: string; token: string }>(request);
@@ -70,9 +52,5 @@ export const orderOverrides = [
     return ok(orderView(order));
   }),
 
-  http.post('*/api/base/account_info_api/ledger', ({ request }) => {
-    const user = userOf(request);
-    if (!user) return unauthorized();
-    return ok({ ...pageOf(request).slice(ledgerOf(user)), balanceFen: user.balanceFen });
-  }),
+  http.post('*/api/base/account_info_api/ledger', withUser((request, user) => ok({ ...pageOf(request)(ledgerOf(user)), balanceFen: user.balanceFen }))),
 ];

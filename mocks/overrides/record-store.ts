@@ -1,9 +1,7 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http } from 'msw';
-import { notFound, ok, unauthorized } from '../envelope';
-import { userOf } from './auth-state';
-
-type Row = { id: string } & Record<string, unknown>;
+import { notFound, ok } from '../envelope';
+import { type Row, idOf, pageOf, readBody, withUser } from './request';
 
 type AreaOptions = {
   /** e.g. /api/base/check_api */
@@ -12,8 +10,6 @@ type AreaOptions = {
   seed: () => Row[];
   /** The generated detail mock, for fields a list record does not carry. */
   detail?: () => Record<string, unknown>;
-  /** Lists anyone may read (packages). */
-  open?: boolean;
   /** Extra operations that change a record: path -> (record, body) => record. */
   updates?: Record<string, (record: Row, body: Record<string, unknown>) => Row>;
 };
@@ -47,47 +43,36 @@ function matches(row: Row, filter: Record<string, unknown>): boolean {
 }
 
 /** An in-memory list behind query_list, load_by_id and delete, so changes survive within a session. */
-export function recordArea({ base, seed, detail, open = false, updates = {} }: AreaOptions) {
+export function recordArea({ base, seed, detail, updates = {} }: AreaOptions) {
   let rows: Row[] = [];
   const reset = () => {
     const seeded: Row[] = [];
     while (seeded.length < SEED_SIZE) seeded.push(...seed());
     rows = tidy(seeded);
   };
-  const guard = (request: Request) => open || Boolean(userOf(request));
-  const idOf = (request: Request) => new URL(request.url).searchParams.get('id') ?? '';
 
   const handlers = [
-    http.post(`*${base}/query_list`, async ({ request }) => {
-      if (!guard(request)) return unauthorized();
-      const url = new URL(request.url);
-      const pageNo = Math.max(1, Number(url.searchParams.get('pageNo') ?? 1));
-      const pageSize = Math.min(100, Math.max(1, Number(url.searchParams.get('pageSize') ?? 10)));
-      const filter = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-      const found = rows.filter((row) => matches(row, filter ?? {}));
-      return ok({ records: found.slice((pageNo - 1) * pageSize, pageNo * pageSize), total: found.length, pageNo, pageSize });
-    }),
-    http.post(`*${base}/load_by_id`, ({ request }) => {
-      if (!guard(request)) return unauthorized();
+    http.post(`*${base}/query_list`, withUser(async (request) => {
+      const filter = await readBody<Record<string, unknown>>(request);
+      return ok(pageOf(request)(rows.filter((row) => matches(row, filter))));
+    })),
+    http.post(`*${base}/load_by_id`, withUser((request) => {
       const row = rows.find((item) => item.id === idOf(request));
       return row ? ok({ ...detail?.(), ...row }) : notFound();
-    }),
-    http.post(`*${base}/delete`, ({ request }) => {
-      if (!guard(request)) return unauthorized();
+    })),
+    http.post(`*${base}/delete`, withUser((request) => {
       const id = idOf(request);
       if (!rows.some((row) => row.id === id)) return notFound();
       rows = rows.filter((row) => row.id !== id);
       return ok({ id, deleted: true });
-    }),
+    })),
     ...Object.entries(updates).map(([path, update]) =>
-      http.post(`*${base}/${path}`, async ({ request }) => {
-        if (!guard(request)) return unauthorized();
+      http.post(`*${base}/${path}`, withUser(async (request) => {
         const index = rows.findIndex((row) => row.id === idOf(request));
         if (index === -1) return notFound();
-        const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-        rows[index] = update(rows[index], body);
+        rows[index] = update(rows[index], await readBody<Record<string, unknown>>(request));
         return ok(rows[index]);
-      }),
+      })),
     ),
   ];
   /** For a service's own stateful handlers (a new draft, a status change). */

@@ -15,8 +15,7 @@ import {
 } from '../gen/rewrite/rewrite.msw';
 import { checkArea } from './check';
 import { recordArea } from './record-store';
-
-type Row = { id: string } & Record<string, unknown>;
+import type { Row } from './request';
 const rows = (page: { result: { records: object[] } }) => page.result.records as Row[];
 const one = (response: { result: object }) => response.result as Record<string, unknown>;
 
