@@ -1,4 +1,4 @@
-import { Button, HStack, Link as ChakraLink, Progress, Text } from '@chakra-ui/react';
+import { Button, Link as ChakraLink } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatFen, formatThousands } from '@/lib/number';
@@ -7,6 +7,7 @@ import { LoginRequired } from './login-required';
 import { type Column, RecordTable } from './record-table';
 import { SectionCard } from './section-card';
 import { StatusBadge } from './status-badge';
+import { TaskProgress } from './task-progress';
 import { DEFAULT_PAGE_SIZE } from './use-paging';
 import { useSignedIn } from './use-signed-in';
 
@@ -59,21 +60,7 @@ export function TaskRecords<T extends TaskLike>({ title = '我的记录', query,
     ...extraColumns,
     { key: 'charCount', label: '字数', render: (record) => formatThousands(record.charCount) },
     { key: 'status', label: '状态', render: (record) => <StatusBadge status={record.status} /> },
-    {
-      key: 'progress',
-      label: '进度',
-      width: '120px',
-      render: (record) => (
-        <HStack gap="2">
-          <Progress.Root value={record.progress} size="xs" w="60px" colorPalette="brand">
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          <Text fontSize="xs">{record.progress}%</Text>
-        </HStack>
-      ),
-    },
+    { key: 'progress', label: '进度', width: '120px', render: (record) => <TaskProgress value={record.progress} label={`${record.title} 进度`} /> },
     { key: 'priceFen', label: '费用(元)', render: (record) => formatFen(record.priceFen) },
     { key: 'createdAt', label: '提交时间', render: (record) => formatRelativeTime(record.createdAt) },
   ];

@@ -1,4 +1,4 @@
-import { HStack, Input, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
+import { HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useCheckQueryList } from '@/api/gen/check/check';
 import type { CheckRecord, TaskStatus } from '@/api/gen/model';
@@ -6,6 +6,7 @@ import { LoginRequired } from '@/components/login-required';
 import { type Column, RecordTable } from '@/components/record-table';
 import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
+import { TaskProgress } from '@/components/task-progress';
 import { usePaging } from '@/components/use-paging';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio, formatThousands } from '@/lib/number';
@@ -28,19 +29,6 @@ const REWRITE_NOTES: Partial<Record<CheckRecord['rewriteStatus'], string>> = {
   waiting: '查重完成后自动降重',
   unavailable: '自动降重暂未开放，未创建降重任务',
 };
-
-function ProgressCell({ record }: { record: CheckRecord }) {
-  return (
-    <HStack gap="2">
-      <Progress.Root value={record.progress} size="xs" w="60px" colorPalette="brand" aria-label={`${record.title} 进度`}>
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
-      <Text fontSize="xs">{record.progress}%</Text>
-    </HStack>
-  );
-}
 
 const COLUMNS: Column<CheckRecord>[] = [
   {
@@ -77,7 +65,7 @@ const COLUMNS: Column<CheckRecord>[] = [
       </Stack>
     ),
   },
-  { key: 'progress', label: '进度', width: '120px', render: (record) => <ProgressCell record={record} /> },
+  { key: 'progress', label: '进度', width: '120px', render: (record) => <TaskProgress value={record.progress} label={`${record.title} 进度`} /> },
   {
     key: 'ratio',
     label: '总文字复制比',
