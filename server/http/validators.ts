@@ -1,16 +1,10 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 // OpenAPI 3.0 schemas: `nullable`, `example`, `format: password|binary` and x- extensions are not
 // JSON Schema, so strict mode is off and the two formats are declared as always valid.
-function createAjv(coerceTypes: boolean | 'array'): Ajv {
-  const ajv = new Ajv({
-    strict: false,
-    allErrors: false,
-    coerceTypes,
-    useDefaults: true,
-    removeAdditional: true,
-  });
+function createAjv(options: Options = {}): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: false, ...options });
   addFormats(ajv);
   ajv.addFormat('password', true);
   ajv.addFormat('binary', true);
@@ -19,12 +13,11 @@ function createAjv(coerceTypes: boolean | 'array'): Ajv {
 
 // Query strings and multipart fields arrive as text and are coerced ("10" -> 10); a JSON body must
 // carry the right types ({"pageSize": "10"} is an error, not a number).
-const coercing = createAjv('array');
-const strictTypes = createAjv(false);
-const responses = new Ajv({ strict: false, allErrors: false });
-addFormats(responses);
-responses.addFormat('password', true);
-responses.addFormat('binary', true);
+const requests = { useDefaults: true, removeAdditional: true } as const;
+const coercing = createAjv({ ...requests, coerceTypes: 'array' });
+const strictTypes = createAjv({ ...requests, coerceTypes: false });
+// Answers are checked as they are: nothing coerced, defaulted or removed.
+const responses = createAjv();
 
 export function requestValidator(schema: object, httpPart: string | undefined, contentType?: string): ValidateFunction {
   const json = httpPart === 'body' && (contentType === undefined || contentType.includes('json'));
