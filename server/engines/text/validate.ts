@@ -1,10 +1,8 @@
-import { countChars } from './count';
+import { countChars, MAX_CHECK_CHARS } from './count';
 import { DocumentError } from './errors';
 
-export const MAX_CHARS = 300_000;
-
 /** Rejects text a check cannot run on; returns its counted characters. */
-export function validateText(text: string, maxChars = MAX_CHARS): number {
+export function validateText(text: string, maxChars = MAX_CHECK_CHARS): number {
   const chars = countChars(text);
   if (chars === 0) throw new DocumentError('EMPTY_TEXT', '论文内容为空，请上传包含正文的文件或粘贴论文文字');
   if (chars > maxChars) {
