@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { tasks } from '../db/schema/tasks';
 import { users } from '../db/schema/users';
 import { fixture } from '../engines/similarity/fixtures/load';
+import { balanceOf } from '../services/billing/balance';
 import { initCheck } from '../services/check/drafts';
 import { submitCheck } from '../services/check/submit';
 import { ReferenceLibrary } from '../services/library/library';
@@ -12,7 +13,7 @@ import { loadJobHandlers } from '../services/tasks/registry';
 import { JobRunner } from '../services/tasks/runner';
 import { testConfig } from '../test/app';
 import { openTestDatabase } from '../test/database';
-import { depsFor, ledgerSum, makeUser } from '../test/fixtures';
+import { depsFor, makeUser } from '../test/fixtures';
 import { job } from './check';
 
 const A = fixture('source-a.txt');
@@ -76,6 +77,6 @@ describe('the check job', () => {
     expect(entries.map((e) => e.kind)).toEqual(['charge', 'refund']);
     const [user] = await db.orm.select().from(users).where(eq(users.id, userId));
     expect(user.freeCheckUsedAt).toBeNull();
-    expect(await ledgerSum(db, userId)).toBe(0);
+    expect(await balanceOf(db, userId)).toBe(0);
   });
 });

@@ -21,11 +21,3 @@ export async function makeUser(db: Executor, options: { qrSignup?: boolean } = {
 export async function grant(db: Executor, userId: string, amountFen: number): Promise<void> {
   await db.orm.insert(ledgerEntries).values({ userId, kind: 'grant', amountFen, note: '测试赠送' });
 }
-
-export async function ledgerSum(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.sql<{ sum: number }>(
-    'select coalesce(sum(amount_fen), 0)::int as sum from ledger_entries where user_id = $1',
-    [userId],
-  );
-  return row.sum;
-}

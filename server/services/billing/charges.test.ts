@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { openTestDatabase } from '../../test/database';
-import { depsFor, grant, ledgerSum, makeUser } from '../../test/fixtures';
+import { depsFor, grant, makeUser } from '../../test/fixtures';
 import { createTask, submitTask } from '../tasks/tasks';
 import { balanceOf } from './balance';
 import { chargeTask, paymentStatus, quote, refundTask } from './charges';
@@ -54,7 +54,14 @@ describe('billing', () => {
       expect(r.reason).toMatchObject({ statusCode: 409, code: 'INSUFFICIENT_BALANCE', message: '余额不足，请先充值' });
     }
     expect(await balanceOf(db, userId)).toBe(100);
-    expect(await ledgerSum(db, userId)).toBe(100);
+    const entries = await db.sql<{ kind: string; amount: number }>(
+      'select kind, amount_fen as amount from ledger_entries where user_id = $1 order by seq',
+      [userId],
+    );
+    expect(entries).toEqual([
+      { kind: 'grant', amount: 1000 },
+      ...Array.from({ length: 3 }, () => ({ kind: 'charge', amount: -300 })),
+    ]);
     const statuses = await db.sql<{ status: string; n: number }>(
       'select status, count(*)::int as n from tasks where user_id = $1 group by status order by status',
       [userId],

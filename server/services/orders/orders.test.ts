@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../test/database';
-import { depsFor, ledgerSum, makeUser } from '../../test/fixtures';
+import { depsFor, makeUser } from '../../test/fixtures';
+import { balanceOf } from '../billing/balance';
 import { expectNoChange } from '../../test/snapshot';
 import { chargeTask } from '../billing/charges';
 import { sandboxProvider } from '../payments/sandbox';
@@ -29,10 +30,10 @@ describe('order refunds (operator, via the CLI)', () => {
   it('refunds a paid order: status refunded, its credit leaves the balance, a later notification is refused', async () => {
     const userId = await makeUser(db);
     const order = await paidOrder(userId);
-    expect(await ledgerSum(db, userId)).toBe(3000);
+    expect(await balanceOf(db, userId)).toBe(3000);
     const refunded = await refundOrder(depsFor(db), order.id);
     expect(refunded.status).toBe('refunded');
-    expect(await ledgerSum(db, userId)).toBe(0);
+    expect(await balanceOf(db, userId)).toBe(0);
     expect((await loadOrder(depsFor(db), userId, order.id)).status).toBe('refunded');
     await expect(confirmPayment(depsFor(db), provider, order.id, order.token)).rejects.toMatchObject({
       statusCode: 409,
@@ -49,7 +50,7 @@ describe('order refunds (operator, via the CLI)', () => {
     await expectNoChange(db, () =>
       expect(refundOrder(depsFor(db), order.id)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' }),
     );
-    expect(await ledgerSum(db, userId)).toBe(400);
+    expect(await balanceOf(db, userId)).toBe(400);
   });
 
   it('refuses to refund an unpaid or unknown order', async () => {
