@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,6 @@ describe('importCorpus', () => {
 
   it('imports a folder of .txt and .docx files and skips files a check cannot read', async () => {
     const folder = join(dir, 'files');
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(folder);
     writeFileSync(join(folder, 'b.txt'), B);
     writeFileSync(join(folder, 'own.docx'), await buildDocx([OWN]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromCodePoints } from '../text/code-points';
+import { fromCodePoints, toCodePoints } from '../text/code-points';
 import { checkText } from './check';
 import { fingerprintText } from './fingerprint';
 import { kgramHashes } from './hash';
@@ -20,7 +20,7 @@ function randomHan(length: number, seed: number): string {
 
 describe('kgramHashes', () => {
   it('gives a k-gram the same hash wherever it occurs (rolling hash = direct hash)', () => {
-    const text = Uint32Array.from([...randomHan(60, 1)].map((c) => c.codePointAt(0)!));
+    const text = toCodePoints(randomHan(60, 1));
     const rolling = kgramHashes(text, 6);
     for (let i = 0; i < rolling.length; i++) expect(rolling[i]).toBe(kgramHashes(text.subarray(i, i + 6), 6)[0]);
   });
@@ -28,7 +28,7 @@ describe('kgramHashes', () => {
 
 describe('winnow', () => {
   it('selects the rightmost minimum of every window', () => {
-    const hashes = kgramHashes(Uint32Array.from([...randomHan(400, 2)].map((c) => c.codePointAt(0)!)), 6);
+    const hashes = kgramHashes(toCodePoints(randomHan(400, 2)), 6);
     const w = 8;
     const selected = new Set(winnow(hashes, w).positions);
     for (let s = 0; s + w <= hashes.length; s++) {
