@@ -9,7 +9,7 @@ import { type Database, openDatabase } from './db/client';
 import { handlers } from './handlers';
 import { registerBodyParsers } from './http/body-parsers';
 import { type Contract, loadContract, mediaTypesOf } from './http/contract';
-import { errorHandler } from './http/errors';
+import { errorHandler, notFoundHandler } from './http/errors';
 import { logOptions } from './http/logging';
 import { relaxMultipartSchemas, bufferUpload } from './http/multipart';
 import { registerPages } from './http/pages';
@@ -17,7 +17,6 @@ import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
-import { errorBody } from './errors';
 import { sandboxProvider, sandboxSecret } from './services/payments/sandbox';
 import { localQrProvider } from './services/qr-login/local-provider';
 
@@ -94,9 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.serveSpa) {
     await registerSpa(app, config.STATIC_DIR);
   } else {
-    app.setNotFoundHandler((_request, reply) =>
-      reply.code(404).send(errorBody('NOT_FOUND', '接口不存在')),
-    );
+    app.setNotFoundHandler(notFoundHandler);
   }
 
   if (ownsDb) app.addHook('onClose', () => db.close());

@@ -53,3 +53,8 @@ export function errorHandler(limits: Limits) {
     return reply.code(appError.statusCode).send(errorBody(appError.code, appError.message, appError.details));
   };
 }
+
+/** The answer to a path no route serves. */
+export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(errorBody('NOT_FOUND', '接口不存在'));
+}

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from '../errors';
+import { notFoundHandler } from './errors';
+import { withoutQuery } from './logging';
 
 const API_PREFIXES = ['/api/', '/m/', '/pay/'];
 
@@ -17,11 +18,11 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   else await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = withoutQuery(request.url);
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path === '/api';
     if (hasIndex && request.method === 'GET' && !isApi) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
     }
-    return reply.code(404).send(errorBody('NOT_FOUND', '接口不存在'));
+    return notFoundHandler(request, reply);
   });
 }
