@@ -29,16 +29,7 @@ function Option({ label, help, checked, onChange }: { label: string; help: strin
   );
 }
 
-function Summary({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
-  const rows: Array<[string, string]> = [
-    ['论文题目', record.title],
-    ['作者', record.author || '未填写'],
-    ['来源', record.sourceType === 'upload' ? `上传文件 ${record.fileName ?? ''}` : '粘贴正文'],
-    ['字数', `${formatThousands(record.charCount)} 字`],
-    ['价格', formatYuan(cost.priceFen)],
-    ['账户余额', formatYuan(cost.balanceFen)],
-    ['首次免费查重', cost.freeCheck ? '可用，本次免费' : '不可用'],
-  ];
+function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
     <DataList.Root orientation="horizontal" size="md">
       {rows.map(([label, value]) => (
@@ -48,6 +39,22 @@ function Summary({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
         </DataList.Item>
       ))}
     </DataList.Root>
+  );
+}
+
+function Summary({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
+  return (
+    <Rows
+      rows={[
+        ['论文题目', record.title],
+        ['作者', record.author || '未填写'],
+        ['来源', record.sourceType === 'upload' ? `上传文件 ${record.fileName ?? ''}` : '粘贴正文'],
+        ['字数', `${formatThousands(record.charCount)} 字`],
+        ['价格', formatYuan(cost.priceFen)],
+        ['账户余额', formatYuan(cost.balanceFen)],
+        ['首次免费查重', cost.freeCheck ? '可用，本次免费' : '不可用'],
+      ]}
+    />
   );
 }
 
@@ -115,24 +122,18 @@ function Confirm({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
 }
 
 function Submitted({ record }: { record: CheckRecord }) {
-  const rows: Array<[string, ReactNode]> = [
-    ['论文题目', record.title],
-    ['状态', <StatusBadge key="status" status={record.status} />],
-    ['进度', `${record.progress}%`],
-    ['总文字复制比', formatRatio(record.figures?.totalRatio)],
-    ['付费方式', record.freeCheck ? '首次免费查重' : formatYuan(record.priceFen)],
-  ];
   return (
     <Stack gap="4" align="flex-start">
       <Text>《{record.title}》已提交查重{record.error ? `：${record.error}` : ''}</Text>
-      <DataList.Root orientation="horizontal" size="md">
-        {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <Rows
+        rows={[
+          ['论文题目', record.title],
+          ['状态', <StatusBadge key="status" status={record.status} />],
+          ['进度', `${record.progress}%`],
+          ['总文字复制比', formatRatio(record.figures?.totalRatio)],
+          ['付费方式', record.freeCheck ? '首次免费查重' : formatYuan(record.priceFen)],
+        ]}
+      />
       <HStack>
         <Button asChild colorPalette="brand" size="sm">
           <Link to="/paper/report">查看查重记录</Link>
