@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { callMock } from '@/test/call-mock';
 import { resetMockState } from '../handlers';
 import { MOCK_PASSWORD } from './auth-state';
 import { setupMockServer } from '@/test/mock-server';
 
 setupMockServer();
 
-const base = `${window.location.origin}/api/base/login_api`;
-
-async function call(path: string, init: RequestInit & { token?: string; body?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  if (init.body) headers.set('Content-Type', 'application/json');
-  const response = await fetch(`${base}${path}`, { method: 'POST', ...init, headers });
-  return { status: response.status, body: (await response.json()) as { success: boolean; result?: unknown; error?: { code: string; message: string } } };
-}
+const call = (path: string, options?: Parameters<typeof callMock>[1]) => callMock(`/api/base/login_api${path}`, options);
 
 const login = (username: string, password: string) => call(`/f/login?username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`);
 
@@ -33,7 +26,7 @@ describe('mocked password login', () => {
   });
 
   it('checks a registered user against the password chosen at registration', async () => {
-    await call('/f/register', { body: JSON.stringify({ username: 'sunqi', password: 'mypassword8' }) });
+    await call('/f/register', { body: { username: 'sunqi', password: 'mypassword8' } });
     expect((await login('sunqi', MOCK_PASSWORD)).status).toBe(401);
     expect((await login('sunqi', 'mypassword8')).status).toBe(200);
   });
@@ -75,11 +68,11 @@ describe('mocked QR login', () => {
     const poll = () => call(`/f/val_login_qr_code?query=${session.id}`);
     expect((await poll()).body.result).toBeNull();
 
-    const wrong = await call('/f/qr_confirm', { body: JSON.stringify({ id: session.id, secret: 'x'.repeat(24), deviceKey: 'dk_0123456789abcdef' }) });
+    const wrong = await call('/f/qr_confirm', { body: { id: session.id, secret: 'x'.repeat(24), deviceKey: 'dk_0123456789abcdef' } });
     expect(wrong.status).toBe(404);
     expect((await poll()).body.result).toBeNull();
 
-    const confirmed = await call('/f/qr_confirm', { body: JSON.stringify({ id: session.id, secret, deviceKey: 'dk_0123456789abcdef' }) });
+    const confirmed = await call('/f/qr_confirm', { body: { id: session.id, secret, deviceKey: 'dk_0123456789abcdef' } });
     expect(confirmed.body.result).toMatchObject({ status: 'confirmed', loginName: 'wx_89abcdef' });
 
     const token = (await poll()).body.result as string;

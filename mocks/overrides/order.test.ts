@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { callMock as call } from '@/test/call-mock';
 import { signIn } from '@/test/render-app';
 import { setupMockServer } from '@/test/mock-server';
 
 setupMockServer();
 
-type Envelope<T> = { success: boolean; result: T; error?: { code: string; message: string } };
 type Created = { id: string; payUrl: string };
-
-async function call<T>(path: string, { token, body, method = 'POST' }: { token?: string; body?: unknown; method?: string } = {}) {
-  const response = await fetch(`${window.location.origin}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
 
 const create = async (token: string, packageId = 'pkg-recharge-5000') =>
   (await call<Created>('/api/order/order_info_api/create_order', { token, body: { packageId, payChannel: 'sandbox' } })).body.result;

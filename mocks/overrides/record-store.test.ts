@@ -1,30 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { MOCK_PASSWORD } from './auth-state';
+import { callMock } from '@/test/call-mock';
+import { signIn } from '@/test/render-app';
 import { setupMockServer } from '@/test/mock-server';
 
 setupMockServer();
 
-const origin = window.location.origin;
-
-async function token(): Promise<string> {
-  const response = await fetch(`${origin}/api/base/login_api/f/login?username=zhangsan&password=${encodeURIComponent(MOCK_PASSWORD)}`, { method: 'POST' });
-  return ((await response.json()) as { result: { access_token: string } }).result.access_token;
-}
-
-async function post<T>(path: string, auth: string | null, body?: unknown) {
-  const response = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: { ...(auth ? { Authorization: `Bearer ${auth}` } : {}), 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as { result: T } };
-}
+const post = <T>(path: string, auth: string | null, body?: unknown) => callMock<T>(path, { token: auth, body });
 
 type Page = { records: { id: string; title: string; kind?: string; createdAt: string }[]; total: number; pageNo: number; pageSize: number };
 
 describe('mocked record lists', () => {
   it('pages through a seeded list', async () => {
-    const auth = await token();
+    const auth = await signIn();
     const first = await post<Page>('/api/base/check_api/query_list?pageNo=1&pageSize=5', auth);
     expect(first.body.result.records).toHaveLength(5);
     expect(first.body.result.total).toBeGreaterThan(5);
@@ -34,7 +21,7 @@ describe('mocked record lists', () => {
   });
 
   it('deletes, updates and loads within the session', async () => {
-    const auth = await token();
+    const auth = await signIn();
     const list = async () => (await post<Page>('/api/base/check_api/query_list?pageNo=1&pageSize=100', auth)).body.result;
     const before = await list();
     const [victim, edited] = before.records;
@@ -51,7 +38,7 @@ describe('mocked record lists', () => {
   });
 
   it('filters by the body and refuses lists without a token', async () => {
-    const auth = await token();
+    const auth = await signIn();
     const detections = (await post<Page>('/api/base/paper_aigc_api/query_list?pageNo=1&pageSize=100', auth, { kind: 'detect' })).body.result;
     expect(detections.records.every((record) => record.kind === 'detect')).toBe(true);
     expect((await post('/api/base/paper_aigc_api/query_list', null)).status).toBe(401);

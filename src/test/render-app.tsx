@@ -6,14 +6,14 @@ import { App } from '@/app';
 import { createQueryClient } from '@/query-client';
 import { createAppRouter } from '@/router';
 import { sessionStore } from '@/stores/session';
+import { callMock } from './call-mock';
 
 /** Stores a token the mocked server knows, as a password login would. */
 export async function signIn(username = 'zhangsan', password = 'Moyan2026!'): Promise<string> {
-  const response = await fetch(`${window.location.origin}/api/base/login_api/f/login?username=${username}&password=${encodeURIComponent(password)}`, { method: 'POST' });
-  const { result } = (await response.json()) as { result: { access_token: string } };
-  localStorage.setItem(TOKEN_KEY, result.access_token);
+  const { body } = await callMock<{ access_token: string }>(`/api/base/login_api/f/login?username=${username}&password=${encodeURIComponent(password)}`);
+  localStorage.setItem(TOKEN_KEY, body.result.access_token);
   sessionStore.actions.reload();
-  return result.access_token;
+  return body.result.access_token;
 }
 
 /** The whole app at `path`, with a memory history, the real router, query client and MSW. */

@@ -1,0 +1,14 @@
+/** The answer of the mocked server: the envelope of the wire contract. */
+export type Envelope<T> = { success: boolean; result: T; error?: { code: string; message: string } };
+
+type CallOptions = { token?: string | null; body?: unknown; method?: 'GET' | 'POST' };
+
+/** One raw call to the mocked server (POST unless told): the HTTP status and the envelope, success or not. */
+export async function callMock<T = unknown>(path: string, { token, body, method = 'POST' }: CallOptions = {}) {
+  const response = await fetch(new URL(path, window.location.origin), {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Envelope<T> };
+}
