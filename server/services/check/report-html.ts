@@ -1,6 +1,15 @@
 import { escapeHtml as e } from '../../pages/html';
 import type { CheckReportView } from './report';
-import { figureRows, ORIGIN_LABELS, percent, reportTime, SECTION_LABELS, segmentsOf, sourceNumbers } from './report-labels';
+import {
+  figureRows,
+  ORIGIN_LABELS,
+  paragraphCaption,
+  percent,
+  reportTime,
+  SECTION_LABELS,
+  segmentsOf,
+  sourceLabels,
+} from './report-labels';
 
 const STYLE = `
 body { margin: 0; background: #f5f7fa; color: #303133; font: 14px/1.7 -apple-system, "PingFang SC", "Microsoft YaHei", "Noto Sans SC", sans-serif; }
@@ -70,21 +79,19 @@ function sources(report: Report): string {
 }
 
 function paragraphs(report: Report): string {
-  const numbers = sourceNumbers(report);
-  const titles = new Map(report.sources.map((s) => [s.id, s.title]));
+  const label = sourceLabels(report);
   const blocks = report.paragraphs.map((p) => {
-    const ratio = p.matchedChars ? ` · 复制比 ${percent(p.ratio)}（重复 ${p.matchedChars} 字）` : '';
     const text = segmentsOf(p)
       .map((s) => {
         if (s.mark === 'none') return e(s.text);
-        const source = s.sourceId ? ` title="[${numbers.get(s.sourceId) ?? '?'}] ${e(titles.get(s.sourceId) ?? '')}"` : '';
+        const source = s.sourceId ? ` title="${e(label(s.sourceId))}"` : '';
         return `<span class="${s.mark}"${source}>${e(s.text)}</span>`;
       })
       .join('');
     const matches = p.matches
-      .map((m) => `<div class="match">[${numbers.get(m.sourceId) ?? '?'}] ${e(titles.get(m.sourceId) ?? '')}：${e(m.sourceText)}</div>`)
+      .map((m) => `<div class="match">${e(label(m.sourceId))}：${e(m.sourceText)}</div>`)
       .join('\n');
-    return `<div class="paragraph"><div class="caption">第 ${p.index + 1} 段 · ${SECTION_LABELS[p.section]}${ratio}</div><p class="text">${text}</p>${matches}</div>`;
+    return `<div class="paragraph"><div class="caption">${e(paragraphCaption(p))}</div><p class="text">${text}</p>${matches}</div>`;
   });
   return `<h2>原文对照</h2><p class="note"><span class="red">红色</span>：句子过半重合；<span class="orange">橙色</span>：部分重合。</p>${blocks.join('\n')}`;
 }

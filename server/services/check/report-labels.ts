@@ -83,9 +83,16 @@ export function segmentsOf(paragraph: Paragraph): Segment[] {
   return segments;
 }
 
-/** 1-based numbers of the sources, as the report lists them. */
-export function sourceNumbers(report: Report): Map<string, number> {
-  return new Map(report.sources.map((s, i) => [s.id, i + 1]));
+/** The line above a paragraph: its number, section and, when it has copied text, its ratio. */
+export function paragraphCaption(p: Paragraph): string {
+  const ratio = p.matchedChars ? ` · 复制比 ${percent(p.ratio)}（重复 ${p.matchedChars} 字）` : '';
+  return `第 ${p.index + 1} 段 · ${SECTION_LABELS[p.section]}${ratio}`;
+}
+
+/** "[n] title" of a source, numbered (from 1) as the report lists the sources. */
+export function sourceLabels(report: Report): (sourceId: string) => string {
+  const labels = new Map(report.sources.map((s, i) => [s.id, `[${i + 1}] ${s.title}`]));
+  return (sourceId) => labels.get(sourceId) ?? '[?] ';
 }
 
 /** A file name from the title: no path or reserved characters, not too long. */

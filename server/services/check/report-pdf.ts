@@ -6,11 +6,12 @@ import {
   figureRows,
   type Mark,
   ORIGIN_LABELS,
+  paragraphCaption,
   percent,
   reportTime,
   SECTION_LABELS,
   segmentsOf,
-  sourceNumbers,
+  sourceLabels,
 } from './report-labels';
 
 // Noto Sans SC from an npm package, so Chinese renders (and stays extractable) after `npm install`
@@ -145,12 +146,10 @@ function sources(doc: Doc, report: CheckReportView): void {
 
 function paragraphs(doc: Doc, report: CheckReportView): void {
   heading(doc, '原文对照（红色：句子过半重合；橙色：部分重合）');
-  const numbers = sourceNumbers(report);
-  const titles = new Map(report.sources.map((s) => [s.id, s.title]));
+  const label = sourceLabels(report);
   for (const p of report.paragraphs) {
     if (doc.y > bottom(doc) - 40) doc.addPage();
-    const caption = `第 ${p.index + 1} 段 · ${SECTION_LABELS[p.section]}${p.matchedChars ? ` · 复制比 ${percent(p.ratio)}（重复 ${p.matchedChars} 字）` : ''}`;
-    doc.moveDown(0.5).font('regular').fontSize(8).fillColor(COLORS.muted).text(caption, MARGIN);
+    doc.moveDown(0.5).font('regular').fontSize(8).fillColor(COLORS.muted).text(paragraphCaption(p), MARGIN);
     doc.fontSize(10.5);
     const segments = segmentsOf(p);
     segments.forEach((s, i) => {
@@ -162,7 +161,7 @@ function paragraphs(doc: Doc, report: CheckReportView): void {
       seen.add(m.sourceId);
       const excerpt = Array.from(m.sourceText);
       const text = `${excerpt.slice(0, 120).join('')}${excerpt.length > 120 ? '…' : ''}`;
-      doc.fontSize(8).fillColor(COLORS.muted).text(`[${numbers.get(m.sourceId) ?? '?'}] ${titles.get(m.sourceId) ?? ''}：${text}`, MARGIN + 12);
+      doc.fontSize(8).fillColor(COLORS.muted).text(`${label(m.sourceId)}：${text}`, MARGIN + 12);
     }
   }
 }
