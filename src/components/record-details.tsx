@@ -1,36 +1,18 @@
-import { DataList, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { DataList, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { ApiError } from '@/api/http';
-import { LoginRequired } from './login-required';
+import { plainValue, queryFallback } from './query-fallback';
 
 export type Field<T> = { key: string; label: string; render?: (record: T) => ReactNode };
 
 function show(value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? '是' : '否';
-  if (typeof value === 'object') return <Text as="pre" fontSize="xs" whiteSpace="pre-wrap">{JSON.stringify(value, null, 2)}</Text>;
-  return String(value);
+  if (value !== null && typeof value === 'object') return <Text as="pre" fontSize="xs" whiteSpace="pre-wrap">{JSON.stringify(value, null, 2)}</Text>;
+  return plainValue(value);
 }
 
 /** One record as label/value pairs; the detail screens fill in their own layout later. */
 export function RecordDetails<T>({ record, fields, loading, error }: { record?: T; fields: Field<T>[]; loading?: boolean; error?: Error | null }) {
-  if (loading) {
-    return (
-      <Stack gap="2" aria-busy="true">
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} h="6" />
-        ))}
-      </Stack>
-    );
-  }
-  if (error instanceof ApiError && error.status === 401) return <LoginRequired />;
-  if (error) {
-    return (
-      <Text color="red.600" fontSize="sm" role="alert">
-        {error.message}
-      </Text>
-    );
-  }
+  const fallback = queryFallback({ loading, error, rows: 4, rowHeight: '6' });
+  if (fallback) return fallback;
   if (!record) return null;
   return (
     <DataList.Root orientation="horizontal" size="sm">

@@ -1,8 +1,7 @@
-import { Box, Button, EmptyState, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ApiError } from '@/api/http';
-import { LoginRequired } from './login-required';
+import { plainValue, queryFallback } from './query-fallback';
 
 export type Column<T> = { key: string; label: string; render?: (record: T) => ReactNode; width?: string };
 
@@ -19,32 +18,10 @@ type Props<T> = {
   emptyText?: string;
 };
 
-function cell(value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? '是' : '否';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
 /** A plain list of records with paging; each screen chooses its columns. */
 export function RecordTable<T>({ columns, records, loading, error, total = 0, pageNo = 1, pageSize = 10, onPageChange, rowKey, emptyText = '暂无记录' }: Props<T>) {
-  if (loading) {
-    return (
-      <Stack gap="2" aria-busy="true">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} h="9" />
-        ))}
-      </Stack>
-    );
-  }
-  if (error instanceof ApiError && error.status === 401) return <LoginRequired />;
-  if (error) {
-    return (
-      <Text color="red.600" fontSize="sm" role="alert">
-        {error.message}
-      </Text>
-    );
-  }
+  const fallback = queryFallback({ loading, error, rows: 3, rowHeight: '9' });
+  if (fallback) return fallback;
   if (!records?.length) {
     return (
       <EmptyState.Root size="sm">
@@ -76,7 +53,7 @@ export function RecordTable<T>({ columns, records, loading, error, total = 0, pa
               <Table.Row key={rowKey(record)}>
                 {columns.map((column) => (
                   <Table.Cell key={column.key} maxW="320px" truncate>
-                    {column.render ? column.render(record) : cell((record as Record<string, unknown>)[column.key])}
+                    {column.render ? column.render(record) : plainValue((record as Record<string, unknown>)[column.key])}
                   </Table.Cell>
                 ))}
               </Table.Row>
