@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Deps } from '../server/context';
 import { packages } from '../server/db/schema/packages';
 import { qrSessions } from '../server/db/schema/qr';
@@ -109,9 +109,4 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
       return undefined;
     },
   };
-}
-
-export async function userIdOf(deps: Deps, username: string): Promise<string | undefined> {
-  const [user] = await deps.db.orm.select({ id: users.id }).from(users).where(eq(users.username, username));
-  return user?.id;
 }
