@@ -8,15 +8,13 @@ export interface Paragraph extends Range {
   sentences: Range[];
 }
 
-/** A text cut into sections, paragraphs and sentences; all offsets are code points into `text`. */
+/** A text cut into sections, paragraphs and sentences; all offsets are code points, indexes into `codes`. */
 export interface DocumentStructure {
-  text: string;
   codes: Uint32Array;
   /** Counted characters in [a, b) = prefix[b] - prefix[a]. */
   prefix: Uint32Array;
   paragraphs: Paragraph[];
   sections: Section[];
-  totalChars: number;
 }
 
 /** Longest paragraph kept whole; longer lines (pasted text without breaks) are cut at sentence ends. */
@@ -48,5 +46,5 @@ export function analyzeText(text: string): DocumentStructure {
   sections.forEach((s, i) => {
     for (let p = s.firstParagraph; p < s.endParagraph; p++) paragraphs[p].section = i;
   });
-  return { text, codes, prefix, paragraphs, sections, totalChars: prefix[codes.length] };
+  return { codes, prefix, paragraphs, sections };
 }
