@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { testClock } from '../../test/clock';
 import { openTestDatabase } from '../../test/database';
 import { depsFor, makeUser } from '../../test/fixtures';
 import { balanceOf } from '../billing/balance';
@@ -7,7 +8,7 @@ import { expectNoChange } from '../../test/snapshot';
 import { chargeTask } from '../billing/charges';
 import { sandboxProvider } from '../payments/sandbox';
 import { createTask } from '../tasks/tasks';
-import { confirmPayment, createOrder, loadOrder, refundOrder } from './orders';
+import { confirmPayment, createOrder, loadOrder, orderForPayLink, refundOrder } from './orders';
 
 describe('order refunds (operator, via the CLI)', () => {
   let db: Database;
@@ -58,5 +59,33 @@ describe('order refunds (operator, via the CLI)', () => {
     const pending = await createOrder(depsFor(db), provider, userId, 'pkg-check');
     await expect(refundOrder(depsFor(db), pending.id)).rejects.toMatchObject({ code: 'ORDER_NOT_PAID' });
     await expect(refundOrder(depsFor(db), 'nope')).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('the sandbox pay link', () => {
+  let db: Database;
+  const provider = sandboxProvider('test-secret-test-secret-test-secret');
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('shows its order, and an expired pending order as closed (closing it), and nothing for a bad token', async () => {
+    const clock = testClock();
+    const deps = depsFor(db, clock.now);
+    const userId = await makeUser(db);
+    const order = await createOrder(deps, provider, userId, 'pkg-check');
+    const token = new URL(order.payUrl, 'http://x').searchParams.get('token') ?? '';
+    expect(await orderForPayLink(deps, provider, order.id, token)).toEqual(await loadOrder(deps, userId, order.id));
+    expect(await orderForPayLink(deps, provider, order.id, 'A'.repeat(43))).toBeNull();
+
+    clock.advance(deps.config.ORDER_TTL_MINUTES * 60_000 + 1000);
+    const shown = await orderForPayLink(deps, provider, order.id, token);
+    expect(shown).toMatchObject({ id: order.id, status: 'closed' });
+    const [stored] = await db.sql<{ status: string }>('select status from orders where id = $1', [order.id]);
+    expect(stored.status).toBe('closed');
+    expect(shown).toEqual(await loadOrder(deps, userId, order.id));
   });
 });

@@ -232,7 +232,10 @@ export async function orderForPayLink(
   if (!provider.verifyNotification(orderId, token)) return null;
   const [order] = await deps.db.orm.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
-  await closeExpiredOrders(deps.db, deps.now(), order.userId);
-  const [current] = await deps.db.orm.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  return orderView(current);
+  const now = deps.now();
+  // An expired pending order can no longer be paid (confirmPayment closes it), so closing it here
+  // cannot race a payment: show it as closed without reading it again.
+  if (order.status !== 'pending' || order.expiresAt >= now) return orderView(order);
+  await closeExpiredOrders(deps.db, now, order.userId);
+  return orderView({ ...order, status: 'closed', closedAt: now });
 }
