@@ -72,33 +72,20 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
   }
 
   return {
-    [STATES.userExists]: async () => {
-      await zhangsan();
-      return undefined;
-    },
-    [STATES.signedIn]: async () => {
-      await signedIn();
-      return undefined;
-    },
-    [STATES.reportReady]: async () => {
-      await storeFinishedCheck(deps, {
+    [STATES.userExists]: state(zhangsan),
+    [STATES.signedIn]: state(signedIn),
+    [STATES.reportReady]: state(async () =>
+      storeFinishedCheck(deps, {
         id: PACT_REPORT_ID,
         userId: await signedIn(),
         title: '基于深度学习的中文文本相似度研究',
         author: '张三',
         text: '摘要\n文本相似度计算在学术不端检测中发挥着重要作用。本文比较了指纹方法与对齐方法的效果。',
-      });
-      return undefined;
-    },
-    [STATES.qrPending]: async () => {
-      await qrSession(PACT_QR_PENDING, null);
-      return undefined;
-    },
-    [STATES.qrConfirmed]: async () => {
-      await qrSession(PACT_QR_CONFIRMED, await zhangsan());
-      return undefined;
-    },
-    [STATES.packagesSeeded]: async () => {
+      }),
+    ),
+    [STATES.qrPending]: state(() => qrSession(PACT_QR_PENDING, null)),
+    [STATES.qrConfirmed]: state(async () => qrSession(PACT_QR_CONFIRMED, await zhangsan())),
+    [STATES.packagesSeeded]: state(async () => {
       const rows = await db.orm
         .select({ id: packages.id })
         .from(packages)
@@ -106,7 +93,14 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
       const missing = SEEDED_PACKAGES.filter((id) => !rows.some((r) => r.id === id));
       if (missing.length > 0) throw new Error(`seeded packages missing: ${missing.join(', ')} (run the migrations)`);
       await db.orm.update(packages).set({ active: true }).where(inArray(packages.id, SEEDED_PACKAGES));
-      return undefined;
-    },
+    }),
+  };
+}
+
+/** A state setup that passes no parameters back to the verifier. */
+function state(setup: () => Promise<unknown>): () => Promise<undefined> {
+  return async () => {
+    await setup();
+    return undefined;
   };
 }
