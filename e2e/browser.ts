@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import chromium from '@sparticuz/chromium';
-import { type Browser, chromium as playwright } from 'playwright-core';
+import { type Browser, type Page, chromium as playwright } from 'playwright-core';
 
 const QUIET_FLAGS = [
   '--no-sandbox',
@@ -42,3 +42,30 @@ export async function launchBrowser(): Promise<Browser> {
   const args = chromium.args.filter((arg) => arg !== '--single-process');
   return playwright.launch({ executablePath, args: [...args, ...QUIET_FLAGS], headless: true, env });
 }
+
+/**
+ * Runs a flow in a fresh zh-CN browser context at `viewport`. A script error on the page fails it too,
+ * and a failure leaves a full-page screenshot at `failureShot`.
+ */
+export async function inFreshPage(
+  browser: Browser,
+  { viewport, failureShot }: { viewport: { width: number; height: number }; failureShot: string },
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  try {
+    await run(page);
+    if (pageErrors.length > 0) throw new Error(`页面脚本错误：${pageErrors.join('；')}`);
+  } catch (error) {
+    await page.screenshot({ path: failureShot, fullPage: true }).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/** How a failed flow is printed. */
+export const failureText = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));

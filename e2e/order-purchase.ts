@@ -3,7 +3,7 @@
 // package order unpaid on /order/taocan and pays it later from 账户中心 (继续支付).
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { loginWithPassword, storedToken } from './real-login';
+import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
 
 const USER = { username: 'e2e_buyer', password: 'Moyan2026!' };

@@ -2,28 +2,10 @@
 // 用户名或密码错误, the right one signs in as the CLI-created user, a reload keeps the session and
 // signing out revokes the token on the server.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { TOKEN_KEY } from '../src/api/http';
+import { loginWithPassword, storedToken, submitWrongPassword } from './login';
 import type { RealFlow } from './real-server';
 
 const USER = { username: 'e2e_login', password: 'Moyan2026!' };
-
-export const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
-
-/** Signs in through the login overlay (opening it from the top bar when it is closed); returns the shown ID. */
-export async function loginWithPassword(page: Page, username: string, password: string): Promise<string> {
-  const overlay = page.getByRole('dialog');
-  const signIn = page.getByRole('banner').getByRole('button', { name: '登录', exact: true });
-  await overlay.or(signIn).first().waitFor();
-  if (!(await overlay.isVisible())) await signIn.click();
-  await overlay.getByLabel('用户名', { exact: true }).fill(username);
-  await overlay.getByLabel('密码', { exact: true }).fill(password);
-  await overlay.getByRole('button', { name: '登录', exact: true }).click();
-  await overlay.waitFor({ state: 'hidden' });
-  const userId = page.getByTestId('user-id');
-  await userId.waitFor();
-  return (await userId.innerText()).replace(/^ID:\s*/, '');
-}
 
 export const passwordLoginFlow: RealFlow = {
   name: '账号密码登录（真实服务器）',
@@ -34,10 +16,7 @@ export const passwordLoginFlow: RealFlow = {
     await overlay.getByText('微信扫码登录首次免费查重').waitFor();
     log('打开首页，登录弹窗自动出现');
 
-    await overlay.getByLabel('用户名', { exact: true }).fill(USER.username);
-    await overlay.getByLabel('密码', { exact: true }).fill('Wrong-password-1');
-    await overlay.getByRole('button', { name: '登录', exact: true }).click();
-    await overlay.getByRole('alert').filter({ hasText: '用户名或密码错误' }).waitFor();
+    await submitWrongPassword(page, USER.username, 'Wrong-password-1');
     assert.equal(await storedToken(page), null);
     log('错误密码：服务器答“用户名或密码错误”，没有令牌');
 

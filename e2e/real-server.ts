@@ -3,6 +3,7 @@
 // with the CLI before the server starts) and gets a fresh browser context. Add a flow to FLOWS.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { failureText, inFreshPage } from './browser';
 import { checkFlow } from './check-flow';
 import { orderPurchaseFlow } from './order-purchase';
 import { passwordLoginFlow } from './real-login';
@@ -40,21 +41,15 @@ export async function runRealServerFlows(browser: Browser, artifacts: string): P
   try {
     for (const [index, flow] of FLOWS.entries()) {
       console.log(`\n— ${flow.name} —`);
-      const context = await browser.newContext({ viewport: flow.viewport ?? DESKTOP, locale: 'zh-CN' });
-      const page = await context.newPage();
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const shot = `${artifacts}/failure-${slug(index)}.png`;
       try {
-        await flow.run({ page, browser, server, artifacts, log: (step) => console.log(`  ✓ ${step}`) });
-        if (pageErrors.length > 0) throw new Error(`页面脚本错误：${pageErrors.join('；')}`);
+        await inFreshPage(browser, { viewport: flow.viewport ?? DESKTOP, failureShot: shot }, (page) =>
+          flow.run({ page, browser, server, artifacts, log: (step) => console.log(`  ✓ ${step}`) }),
+        );
       } catch (error) {
         passed = false;
-        const shot = `${artifacts}/failure-${slug(index)}.png`;
-        await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
-        console.error(`  ✗ ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        console.error(`  ✗ ${failureText(error)}`);
         console.error(`  截图：${shot}\n  服务器输出：\n${server.output().slice(-4000)}`);
-      } finally {
-        await context.close();
       }
     }
   } finally {

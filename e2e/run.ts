@@ -2,7 +2,7 @@
 // real Chromium at desktop (1440 px) and mobile (375 px) widths, then runs the flows against the real
 // server (e2e/real-server.ts). Screenshots go to e2e/artifacts/.
 import { fileURLToPath } from 'node:url';
-import { launchBrowser } from './browser';
+import { failureText, launchBrowser } from './browser';
 import { appShellFlow } from './flows/app-shell';
 import { runRealServerFlows } from './real-server';
 import { serveMockApp } from './serve-mock-app';
@@ -24,11 +24,11 @@ try {
       await appShellFlow(browser, { baseUrl: app.url, ...viewport, artifacts, log: (step) => console.log(`  ✓ ${step}`) });
     } catch (error) {
       failed = true;
-      console.error(`  ✗ ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      console.error(`  ✗ ${failureText(error)}`);
     }
   }
   const realPassed = await runRealServerFlows(browser, artifacts).catch((error: unknown) => {
-    console.error(`  ✗ ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(`  ✗ ${failureText(error)}`);
     return false;
   });
   if (!realPassed) failed = true;

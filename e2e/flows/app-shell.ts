@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { inFreshPage } from '../browser';
+import { loginWithPassword, submitWrongPassword } from '../login';
 
 export type FlowOptions = { baseUrl: string; width: number; height: number; artifacts: string; log: (step: string) => void };
 
@@ -17,13 +19,8 @@ async function tagTitles(page: Page): Promise<string[]> {
 }
 
 export async function appShellFlow(browser: Browser, { baseUrl, width, height, artifacts, log }: FlowOptions): Promise<void> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   mkdirSync(artifacts, { recursive: true });
-
-  try {
+  await inFreshPage(browser, { viewport: { width, height }, failureShot: `${artifacts}/failure-${width}.png` }, async (page) => {
     await page.goto(`${baseUrl}/`);
     await waitForPath(page, '/papercheck/check');
     const overlay = page.getByRole('dialog');
@@ -46,17 +43,9 @@ export async function appShellFlow(browser: Browser, { baseUrl, width, height, a
     assert.equal(await tabs.getByRole('link', { name: '论文写作' }).getAttribute('aria-current'), 'page');
     log('切换顶部标签：论文降重、论文写作，激活状态跟随路径');
 
-    await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
-    await overlay.waitFor();
-    await overlay.getByLabel('用户名', { exact: true }).fill('e2e_student');
-    await overlay.getByLabel('密码', { exact: true }).fill('wrong-password');
-    await overlay.getByRole('button', { name: '登录', exact: true }).click();
-    await overlay.getByRole('alert').filter({ hasText: '用户名或密码错误' }).waitFor();
-    await overlay.getByLabel('密码', { exact: true }).fill('Moyan2026!');
-    await overlay.getByRole('button', { name: '登录', exact: true }).click();
-    await overlay.waitFor({ state: 'hidden' });
+    await submitWrongPassword(page, 'e2e_student', 'wrong-password');
+    await loginWithPassword(page, 'e2e_student', 'Moyan2026!');
     const userId = page.getByTestId('user-id');
-    await userId.waitFor();
     assert.match(await userId.innerText(), /^ID: \d+$/);
     log(`账号密码登录（先错后对），显示 ${await userId.innerText()}`);
 
@@ -105,12 +94,5 @@ export async function appShellFlow(browser: Browser, { baseUrl, width, height, a
     assert.equal(new URL(page.url()).searchParams.get('redirect'), '/order/account?tab=orders');
     await page.getByText('微信扫码登录首次免费查重').waitFor();
     log(`退出登录，落在 ${decodeURIComponent(new URL(page.url()).pathname + new URL(page.url()).search)}`);
-
-    assert.deepEqual(pageErrors, [], `页面脚本错误：${pageErrors.join('；')}`);
-  } catch (error) {
-    await page.screenshot({ path: `${artifacts}/failure-${width}.png`, fullPage: true }).catch(() => undefined);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  });
 }
