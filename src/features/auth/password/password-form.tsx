@@ -15,15 +15,14 @@ export function isCapsLockKey(key: string): boolean {
 export function PasswordForm({ onToken }: { onToken: (token: string) => Promise<unknown> }) {
   const { register, handleSubmit, formState } = useForm<Values>({ mode: 'onBlur', defaultValues: { username: '', password: '' } });
   const login = useLoginLogin({ mutation: { meta: { silent: true } } });
-  const [busy, setBusy] = useState(false);
+  // The button shows formState.isSubmitting; the ref also stops a second submit before that renders.
   const inFlight = useRef(false);
   const [capsLock, setCapsLock] = useState(false);
-  const { errors } = formState;
+  const { errors, isSubmitting } = formState;
 
   const submitLogin = async ({ username, password }: Values) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    setBusy(true);
     try {
       const { access_token } = await login.mutateAsync({ params: { username: username.trim(), password } });
       await onToken(access_token);
@@ -31,7 +30,6 @@ export function PasswordForm({ onToken }: { onToken: (token: string) => Promise<
       // The server's message is shown under the form from login.error.
     } finally {
       inFlight.current = false;
-      setBusy(false);
     }
   };
 
@@ -61,7 +59,7 @@ export function PasswordForm({ onToken }: { onToken: (token: string) => Promise<
           </Text>
         )}
       </Field.Root>
-      <Button type="submit" colorPalette="brand" loading={busy} loadingText="登录中" w="full">
+      <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="登录中" w="full">
         登录
       </Button>
       {login.error && (
