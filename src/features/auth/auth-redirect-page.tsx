@@ -8,13 +8,14 @@ import { useCompleteLogin } from './use-complete-login';
 export function AuthRedirectPage({ token, redirect }: { token?: string; redirect?: string }) {
   const completeLogin = useCompleteLogin();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(!token);
+  const [rejected, setRejected] = useState(false);
+  const failed = !token || rejected;
 
   useEffect(() => {
     if (!token) return;
     void completeLogin(token).then((ok) => {
       if (ok) void navigate({ href: safeRedirect(redirect), replace: true });
-      else setFailed(true);
+      else setRejected(true);
     });
   }, [token, redirect, completeLogin, navigate]);
 
