@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { checkText } from '../../engines/similarity/check';
+import { fingerprintText } from '../../engines/similarity/fingerprint';
 import { fixture } from '../../engines/similarity/fixtures/load';
 import { countChars } from '../../engines/text/count';
 import { openTestDatabase } from '../../test/database';
@@ -33,6 +34,13 @@ describe('ReferenceLibrary', () => {
   });
 
   it('finds candidates by shared fingerprints, ranked by hits, and loads them', async () => {
+    const { hashes } = fingerprintText(`${A}${B.slice(0, 40)}`).fingerprints;
+    const candidates = await library.findCandidates(hashes, { limit: 10, excludeIds: [] });
+    expect(candidates.map((c) => c.id)).toEqual(['a', 'b']);
+    expect(candidates[0].hits).toBeGreaterThan(candidates[1].hits);
+    expect(await library.findCandidates(hashes, { limit: 1, excludeIds: [] })).toEqual([candidates[0]]);
+    expect(await library.findCandidates(hashes, { limit: 10, excludeIds: ['a', 'missing'] })).toEqual([candidates[1]]);
+
     const report = await checkText(`${OWN}${A}`, library);
     expect(report.sources.map((s) => [s.id, s.title, s.origin])).toEqual([['a', '文本相似度', 'library']]);
     expect(report.figures.matchedChars).toBe(countChars(A));
