@@ -1,11 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Deps } from '../server/context';
 import { packages } from '../server/db/schema/packages';
 import { qrSessions } from '../server/db/schema/qr';
 import { accessTokens } from '../server/db/schema/sessions';
 import { users } from '../server/db/schema/users';
 import { hashPassword } from '../server/services/accounts/passwords';
-import { hashToken, storeToken } from '../server/services/accounts/tokens';
+import { hashToken } from '../server/services/accounts/tokens';
 import { storeFinishedCheck } from '../server/services/check/seed';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { PACT_QR_CONFIRMED, PACT_QR_PENDING, PACT_REPORT_ID, PACT_TOKEN, PACT_USER, STATES } from './states';
@@ -61,11 +61,13 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
       .onConflictDoUpdate({ target: qrSessions.id, set: values });
   }
 
-  // zhangsan holding PACT_TOKEN, unexpired and unrevoked whatever an earlier run left behind.
   async function signedIn(): Promise<string> {
     const userId = await zhangsan();
-    await db.orm.delete(accessTokens).where(eq(accessTokens.tokenHash, hashToken(PACT_TOKEN)));
-    await storeToken(deps, userId, PACT_TOKEN);
+    const expiresAt = new Date(deps.now().getTime() + deps.config.TOKEN_TTL_SECONDS * 1000);
+    await db.orm
+      .insert(accessTokens)
+      .values({ userId, tokenHash: hashToken(PACT_TOKEN), expiresAt })
+      .onConflictDoUpdate({ target: accessTokens.tokenHash, set: { userId, expiresAt, revokedAt: null } });
     return userId;
   }
 
