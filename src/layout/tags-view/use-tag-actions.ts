@@ -34,8 +34,7 @@ export function useTagActions() {
     },
     closeAll(view: TagView) {
       tagsStore.actions.removeAll();
-      if (tagsStore.state.visited.some((item) => item.path === view.path && item.affix) && isActive(view)) return;
-      toLastView();
+      if (!(view.affix && isActive(view))) toLastView();
     },
   };
 }
