@@ -11,7 +11,7 @@ export interface IssuedToken {
   expires_in: number;
 }
 
-export const TOKEN_PREFIX = 'mya_';
+const TOKEN_PREFIX = 'mya_';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -19,14 +19,9 @@ export function hashToken(token: string): string {
 
 export async function issueToken(deps: Deps, userId: string): Promise<IssuedToken> {
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  await storeToken(deps, userId, token);
-  return { access_token: token, token_type: 'Bearer', expires_in: deps.config.TOKEN_TTL_SECONDS };
-}
-
-/** Stores a token chosen by the caller (the CLI and the Pact provider states need known tokens). */
-export async function storeToken(deps: Deps, userId: string, token: string): Promise<void> {
   const expiresAt = new Date(deps.now().getTime() + deps.config.TOKEN_TTL_SECONDS * 1000);
   await deps.db.orm.insert(accessTokens).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return { access_token: token, token_type: 'Bearer', expires_in: deps.config.TOKEN_TTL_SECONDS };
 }
 
 export async function resolveToken(deps: Deps, token: string): Promise<AuthUser | null> {

@@ -5,8 +5,8 @@ import { type User, users } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../errors';
 import { hashPassword } from './passwords';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-export const PHONE_PATTERN = /^1[3-9][0-9]{9}$/;
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+const PHONE_PATTERN = /^1[3-9][0-9]{9}$/;
 
 export interface NewUser {
   username: string;

@@ -23,7 +23,7 @@ export async function quote(db: Executor, userId: string, priceFen: number, allo
   return { priceFen, balanceFen, freeCheck, enough: freeCheck || balanceFen >= priceFen };
 }
 
-export const insufficientBalance = () => conflict('INSUFFICIENT_BALANCE', '余额不足，请先充值');
+const insufficientBalance = () => conflict('INSUFFICIENT_BALANCE', '余额不足，请先充值');
 
 export interface ChargeInput {
   taskId: string;

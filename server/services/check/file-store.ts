@@ -4,11 +4,11 @@ import { dirname, join } from 'node:path';
 
 // Uploaded originals, content-addressed under DATA_DIR: the same file uploaded twice is stored once.
 
-export function sha256Of(data: Buffer): string {
+function sha256Of(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-export function originalPath(dataDir: string, sha256: string): string {
+function originalPath(dataDir: string, sha256: string): string {
   return join(dataDir, 'files', 'sha256', sha256.slice(0, 2), sha256);
 }
 

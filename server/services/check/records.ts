@@ -38,7 +38,7 @@ function rewriteStatus(row: RecordRow): CheckRecord['rewriteStatus'] {
 }
 
 /** A check as the contract shows it; `freeCheckNow` is whether the user could still submit a draft for free. */
-export function recordView(row: RecordRow, freeCheckNow: boolean): CheckRecord {
+function recordView(row: RecordRow, freeCheckNow: boolean): CheckRecord {
   const { task } = row;
   return {
     ...taskFields(task),

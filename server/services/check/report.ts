@@ -16,7 +16,7 @@ const MAX_MARKS = 2000;
 const MAX_SOURCE_TEXT = 5000;
 
 /** The stored engine report in the contract's shape, with the record's current title and author. */
-export function reportView(
+function reportView(
   report: EngineReport,
   record: { id: string; title: string; author: string; generatedAt: Date },
 ): CheckReportView {
