@@ -1,12 +1,10 @@
 import { Stack, Tabs } from '@chakra-ui/react';
 import { useAccountInfoAccount } from '@/api/gen/auth/auth';
-import type { Order } from '@/api/gen/model';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { AccountSummary } from './account-summary';
 import { LedgerList } from './ledger-list';
 import { OrderList } from './order-list';
-import { openPayPage } from './pay-page';
 import { PaymentDialog } from './payment-dialog';
 import { useBuyPackage } from './use-buy-package';
 
@@ -18,11 +16,6 @@ type Props = { tab: AccountTab; onTabChange: (tab: AccountTab) => void };
 export function AccountPage({ tab, onTabChange }: Props) {
   const { data: account } = useAccountInfoAccount();
   const { payment, resume, close } = useBuyPackage();
-  const continuePaying = (order: Order) => {
-    if (!order.payUrl) return;
-    openPayPage(order.payUrl);
-    resume({ id: order.id, orderNo: order.orderNo, amountFen: order.amountFen, payUrl: order.payUrl, title: order.packageName });
-  };
   return (
     <Stack gap="5">
       <PageHeader title="账户中心" icon="account" description="余额、订单与余额明细" />
@@ -34,7 +27,7 @@ export function AccountPage({ tab, onTabChange }: Props) {
             <Tabs.Trigger value="ledger">余额明细</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="orders">
-            <OrderList onPay={continuePaying} />
+            <OrderList onPay={resume} />
           </Tabs.Content>
           <Tabs.Content value="ledger">
             <LedgerList />

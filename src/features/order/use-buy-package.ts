@@ -1,34 +1,43 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOrderInfoCreateOrder } from '@/api/gen/order/order';
-import type { Package } from '@/api/gen/model';
+import type { Order, Package } from '@/api/gen/model';
 import { openPayPage } from './pay-page';
 import type { Payment } from './payment-dialog';
 import { refreshOrders } from './refresh-account';
 
-/** Buying: create a sandbox order, open its pay page, then follow it in the payment dialog. */
+/** Buying: create a sandbox order (or take a pending one), open its pay page, then follow it in the payment dialog. */
 export function useBuyPackage() {
   const queryClient = useQueryClient();
   const [payment, setPayment] = useState<Payment | null>(null);
   const create = useOrderInfoCreateOrder();
+
+  const follow = ({ id, orderNo, amountFen, payUrl }: Omit<Payment, 'title'>, title: string) => {
+    openPayPage(payUrl);
+    setPayment({ id, orderNo, amountFen, payUrl, title });
+  };
 
   const buy = (pkg: Package) =>
     create.mutate(
       { data: { packageId: pkg.id, payChannel: 'sandbox' } },
       {
         onSuccess: (order) => {
-          openPayPage(order.payUrl);
-          setPayment({ id: order.id, orderNo: order.orderNo, amountFen: order.amountFen, payUrl: order.payUrl, title: pkg.name });
+          follow(order, pkg.name);
           void refreshOrders(queryClient);
         },
       },
     );
 
+  /** A pending order from the list, paid later. */
+  const resume = (order: Order) => {
+    if (order.payUrl) follow({ ...order, payUrl: order.payUrl }, order.packageName);
+  };
+
   return {
     buy,
     buyingId: create.isPending ? create.variables?.data.packageId : undefined,
     payment,
-    resume: setPayment,
+    resume,
     close: () => setPayment(null),
   };
 }
