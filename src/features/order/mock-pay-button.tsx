@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { orderInfoSandboxNotify } from '@/api/gen/order/order';
+import { payLinkConfirmation } from './pay-page';
 
 /**
  * Development only: in fully mocked mode there is no server to serve the 沙箱支付 page, so this confirms
@@ -9,9 +10,7 @@ import { orderInfoSandboxNotify } from '@/api/gen/order/order';
 export function MockPayButton({ payUrl }: { payUrl: string }) {
   const [done, setDone] = useState(false);
   const pay = async () => {
-    const url = new URL(payUrl, window.location.origin);
-    const orderId = decodeURIComponent(url.pathname.split('/').filter(Boolean).at(-1) ?? '');
-    await orderInfoSandboxNotify({ orderId, token: url.searchParams.get('token') ?? '' });
+    await orderInfoSandboxNotify(payLinkConfirmation(payUrl));
     setDone(true);
   };
   return (

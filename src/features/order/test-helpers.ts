@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { TOKEN_KEY } from '@/api/http';
+import { payLinkConfirmation } from './pay-page';
 
 /** A call to the mocked server as the signed-in student (or as the pay page, which sends no token). */
 type CallOptions = { method?: 'GET' | 'POST'; query?: Record<string, string>; body?: unknown; anonymous?: boolean };
@@ -25,9 +26,7 @@ export const createOrder = (packageId: string) =>
 
 /** What the 沙箱支付 page's 确认支付 button sends. */
 export function confirmOnPayPage(payUrl: string) {
-  const url = new URL(payUrl, window.location.origin);
-  const orderId = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
-  return api('/api/order/order_info_api/f/sandbox_notify', { body: { orderId, token: url.searchParams.get('token') }, anonymous: true });
+  return api('/api/order/order_info_api/f/sandbox_notify', { body: payLinkConfirmation(payUrl), anonymous: true });
 }
 
 /** jsdom has no tabs: records what the page asks to open. */
