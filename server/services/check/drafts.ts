@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Deps } from '../../context';
+import { type Deps, withDb } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { libraryDocuments } from '../../db/schema/library';
 import { tasks } from '../../db/schema/tasks';
@@ -70,7 +70,7 @@ export async function initCheck(deps: Deps, userId: string, input: CheckInput): 
 
   const id = await deps.db.transaction(async (tx) => {
     const task = await createTask(
-      { ...deps, db: tx },
+      withDb(deps, tx),
       { kind: 'check', userId, title, priceFen, charCount: extracted.charCount, offline: true },
     );
     await tx.orm.insert(checks).values({

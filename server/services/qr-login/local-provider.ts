@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../../context';
+import { type Deps, withDb } from '../../context';
 import { newId } from '../../db/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { type QrSession, qrSessions } from '../../db/schema/qr';
@@ -59,7 +59,7 @@ export const localQrProvider: QrLoginProvider & {
 
   scan(deps, request) {
     return deps.db.transaction(async (tx) => {
-      const session = await openForPhone({ ...deps, db: tx }, request);
+      const session = await openForPhone(withDb(deps, tx), request);
       if (session.status === 'pending') {
         await tx.orm
           .update(qrSessions)
@@ -67,13 +67,13 @@ export const localQrProvider: QrLoginProvider & {
           .where(eq(qrSessions.id, session.id));
         return mobileState({ ...session, status: 'scanned' }, null);
       }
-      return mobileState(session, await loginNameOf({ ...deps, db: tx }, session.userId));
+      return mobileState(session, await loginNameOf(withDb(deps, tx), session.userId));
     });
   },
 
   confirm(deps, request) {
     return deps.db.transaction(async (tx) => {
-      const txDeps = { ...deps, db: tx };
+      const txDeps = withDb(deps, tx);
       const session = await openForPhone(txDeps, request);
       const user = await deviceAccount(txDeps, request.deviceKey);
       if (session.status === 'confirmed') {
