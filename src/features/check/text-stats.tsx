@@ -1,4 +1,5 @@
 import { HStack, Spinner, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import { useCheckWordCount } from '@/api/gen/check/check';
 import { useSignedIn } from '@/components/use-signed-in';
 import { countChars, MAX_CHECK_CHARS } from '@/lib/char-count';
@@ -8,7 +9,8 @@ import { useDebounced } from './use-debounced';
 /** The live count (the checkers' rule, in the browser) and, for a signed-in user, the server's price. */
 export function TextStats({ text, note }: { text: string | null; note?: string }) {
   const signedIn = useSignedIn();
-  const chars = text === null ? null : countChars(text);
+  // A whole paper takes tens of milliseconds to count; the debounce and the price request re-render without new text.
+  const chars = useMemo(() => (text === null ? null : countChars(text)), [text]);
   const settled = useDebounced(text ?? '', 400);
   const fits = chars !== null && chars > 0 && chars <= MAX_CHECK_CHARS;
   const price = useCheckWordCount({ content: settled }, { query: { enabled: signedIn && fits && settled === text, meta: { silent: true } } });
