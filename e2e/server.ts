@@ -48,7 +48,7 @@ const START_TIMEOUT_MS = 60_000;
 let spaBuild: Promise<string> | undefined;
 
 /** The production build (`npm start`'s), once per process, into a folder removed at exit. */
-export function buildRealSpa(): Promise<string> {
+function buildRealSpa(): Promise<string> {
   spaBuild ??= (async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'moyan-e2e-real-'));
     process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
@@ -71,7 +71,7 @@ function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.
 }
 
 /** `npm run cli -- user create` against the DATA_DIR (before the server holds the database). */
-export async function createUserWithCli(dataDir: string, user: RealUser): Promise<void> {
+async function createUserWithCli(dataDir: string, user: RealUser): Promise<void> {
   const args = ['--import', 'tsx', 'server/cli.ts', 'user', 'create', '--username', user.username, '--password', user.password];
   await run(process.execPath, args, { cwd: root, env: serverEnv(dataDir, { LOG_LEVEL: 'warn' }) });
 }

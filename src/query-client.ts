@@ -3,7 +3,7 @@ import { ApiError } from '@/api/http';
 import { notify } from '@/components/ui/toaster';
 import { appStore } from '@/stores/app';
 
-export const UNAUTHENTICATED_MESSAGE = '未登录、请登录后使用!';
+const UNAUTHENTICATED_MESSAGE = '未登录、请登录后使用!';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -14,7 +14,7 @@ declare module '@tanstack/react-query' {
 }
 
 /** Section 8: a 401 asks the user to log in and opens the overlay; anything else shows its own message. */
-export function reportApiError(error: unknown): void {
+function reportApiError(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) {
     notify.error(UNAUTHENTICATED_MESSAGE);
     appStore.actions.openLogin();

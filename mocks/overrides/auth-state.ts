@@ -2,7 +2,7 @@ import { faker } from '@faker-js/faker/locale/zh_CN';
 
 /** The password the mocked server accepts for any username it has not seen registered. */
 export const MOCK_PASSWORD = 'Moyan2026!';
-export const QR_TTL_MS = 5 * 60 * 1000;
+const QR_TTL_MS = 5 * 60 * 1000;
 
 export type MockUser = {
   id: string;

@@ -16,7 +16,7 @@ export const PACKAGES: Package[] = [
   { id: 'pkg-recharge-20000', name: '充值 200 元', type: 'recharge', priceFen: 20000, originalPriceFen: 20000, creditFen: 22000, description: '到账 220 元余额（赠 20 元）', features: ['到账 220 元', '赠送 20 元'], sort: 140, recommended: false },
 ];
 
-export const ORDER_TTL_MS = 30 * 60 * 1000;
+const ORDER_TTL_MS = 30 * 60 * 1000;
 export const MAX_PENDING_ORDERS = 10;
 
 export type MockOrder = Omit<Order, 'payUrl'> & { owner: MockUser; payToken: string };

@@ -8,7 +8,7 @@ import { isWhitelisted } from './whitelist';
 
 type GuardArgs = { context: RouterContext; location: ParsedLocation };
 
-export const NO_USER_MESSAGE = 'Verification failed, please Login again.';
+const NO_USER_MESSAGE = 'Verification failed, please Login again.';
 export const GENERIC_ERROR_MESSAGE = 'Has Error';
 
 async function loadRoles({ queryClient }: RouterContext): Promise<string[]> {

@@ -5,7 +5,7 @@ import { hasPermission } from './meta';
 
 export type MenuNode = { path: string; title: string; icon?: IconName; children: MenuNode[] };
 
-export const APP_LAYOUT_ID = '/_app';
+const APP_LAYOUT_ID = '/_app';
 
 /** Sidebar order of the sections; anything not listed follows in path order. */
 const SECTION_ORDER = [

@@ -22,7 +22,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export const PRODUCT_TITLE = '墨研';
+const PRODUCT_TITLE = '墨研';
 
 export function pageTitle(title?: string): string {
   return title ? `${PRODUCT_TITLE} - ${title}` : PRODUCT_TITLE;

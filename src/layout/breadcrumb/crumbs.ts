@@ -2,7 +2,7 @@ import type { StaticDataRouteOption } from '@tanstack/react-router';
 
 export type Crumb = { title: string; path?: string };
 
-export const ROOT_CRUMB: Crumb = { title: '首页', path: '/home' };
+const ROOT_CRUMB: Crumb = { title: '首页', path: '/home' };
 
 /**
  * vue-element-admin's breadcrumb: the matched routes that have a title, rooted at Dashboard (首页).

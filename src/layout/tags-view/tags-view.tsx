@@ -6,8 +6,8 @@ import { useTagActions } from './use-tag-actions';
 import { useVisitedTags } from './use-visited-tags';
 
 /** The spec's context menu width and the padding kept around a tag scrolled into view. */
-export const TAG_MENU_WIDTH = '105px';
-export const TAG_SCROLL_PADDING = '4px';
+const TAG_MENU_WIDTH = '105px';
+const TAG_SCROLL_PADDING = '4px';
 
 function Tag({ view, active, actions }: { view: TagView; active: boolean; actions: ReturnType<typeof useTagActions> }) {
   return (

@@ -3,7 +3,7 @@ import { Maximize, Minimize } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { notify } from '@/components/ui/toaster';
 
-export const FULLSCREEN_UNSUPPORTED = 'you browser can not work';
+const FULLSCREEN_UNSUPPORTED = 'you browser can not work';
 
 export function ScreenfullButton() {
   const [full, setFull] = useState(false);

@@ -4,8 +4,8 @@ import { ALargeSmall } from 'lucide-react';
 import { notify } from '@/components/ui/toaster';
 import { SIZES, type Size, appStore } from '@/stores/app';
 
-export const SIZE_LABELS: Record<Size, string> = { default: '默认', medium: '中等', small: '小', mini: '迷你' };
-export const SIZE_SWITCHED = 'Switch Size Success';
+const SIZE_LABELS: Record<Size, string> = { default: '默认', medium: '中等', small: '小', mini: '迷你' };
+const SIZE_SWITCHED = 'Switch Size Success';
 
 export function SizeSelect() {
   const size = useSelector(appStore, (state) => state.size);
