@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { logOptions } from '../http/logging';
 import { openTestDatabase } from '../test/database';
-import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
+import { bearer, body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
 import { testClock } from '../test/clock';
 import { expectNoChange } from '../test/snapshot';
 
@@ -62,7 +62,7 @@ describe('accounts: registration, password login, current user, account, logout'
 
   it('answers the account: balance, free check, phone, totals', async () => {
     const { token, username } = await signUp(t.app, 'lisi', 'Moyan2026!', '13900139000');
-    const response = await t.app.inject({ method: 'GET', url: ACCOUNT, headers: { authorization: `Bearer ${token}` } });
+    const response = await t.app.inject({ method: 'GET', url: ACCOUNT, headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     const account = body<Record<string, unknown>>(response).result;
     expect(account).toMatchObject({

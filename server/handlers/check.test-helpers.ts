@@ -7,8 +7,7 @@ import pino from 'pino';
 import type { Database } from '../db/client';
 import { loadJobHandlers } from '../services/tasks/registry';
 import { JobRunner } from '../services/tasks/runner';
-import { testConfig } from '../test/app';
-import { body, post } from '../test/app';
+import { bearer, body, post, testConfig } from '../test/app';
 
 // Shared by the check API tests: requests, QR sign-up, the real job runner and a scratch DATA_DIR.
 
@@ -39,11 +38,11 @@ export async function init(
   file?: UploadFile,
 ): Promise<LightMyRequestResponse> {
   const { payload, headers } = await multipart(fields, file);
-  return app.inject({ method: 'POST', url: `${CHECK}/check_init`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  return app.inject({ method: 'POST', url: `${CHECK}/check_init`, payload, headers: { ...headers, ...bearer(token) } });
 }
 
 export const get = (app: FastifyInstance, path: string, token: string, query: Record<string, string>) =>
-  app.inject({ method: 'GET', url: `${CHECK}/${path}`, query, headers: { authorization: `Bearer ${token}` } });
+  app.inject({ method: 'GET', url: `${CHECK}/${path}`, query, headers: bearer(token) });
 
 /** Signs up through the QR flow (a new phone), so the account has its free first check. */
 export async function qrSignUp(app: FastifyInstance): Promise<string> {

@@ -5,7 +5,7 @@ import { countChars } from '../engines/text/count';
 import { buildDocx } from '../engines/text/fixtures/build';
 import { runCheck } from '../services/check/run';
 import { ReferenceLibrary } from '../services/library/library';
-import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
+import { bearer, body, createTestApp, post, signUp, type TestApp } from '../test/app';
 import { grant } from '../test/fixtures';
 import { expectNoChange } from '../test/snapshot';
 import { CHECK, get, init, qrSignUp, runJobs, scratchDir } from './check.test-helpers';
@@ -96,7 +96,7 @@ describe('check API', () => {
     );
   const freeCheckAvailable = async (token: string) =>
     body<{ freeCheckAvailable: boolean }>(
-      await t.app.inject({ method: 'GET', url: '/api/base/account_info_api/account', headers: { authorization: `Bearer ${token}` } }),
+      await t.app.inject({ method: 'GET', url: '/api/base/account_info_api/account', headers: bearer(token) }),
     ).result.freeCheckAvailable;
 
   it('walks a QR sign-up through upload, free check, job, report, PDF and HTML downloads and delete', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, operationsOf } from '../http/contract';
-import { body, createTestApp, signUp, type TestApp } from '../test/app';
+import { bearer, body, createTestApp, signUp, type TestApp } from '../test/app';
 import { handlers } from '.';
 import { isNotImplemented } from './not-implemented';
 
@@ -36,7 +36,7 @@ describe('every operation of the contract', () => {
       const response = await t.app.inject({
         method: op.method as 'GET' | 'POST',
         url: op.path,
-        headers: op.secured ? { authorization: `Bearer ${token}` } : {},
+        headers: op.secured ? bearer(token) : {},
       });
       // The request may fail validation first (400/415); it must never succeed.
       expect(response.statusCode, op.operation.operationId).not.toBe(200);
@@ -70,7 +70,7 @@ describe('every operation of the contract', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: upload?.path ?? '',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     });
     expect(response.statusCode).toBe(413);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
+import { bearer, body, createTestApp, post, signUp, type TestApp } from '../test/app';
 import { testClock } from '../test/clock';
 import { expectNoChange } from '../test/snapshot';
 
@@ -41,7 +41,7 @@ describe('packages, orders, sandbox payment and the ledger', () => {
   const notify = (order: Created, tokenValue = payToken(order)) =>
     post(t.app, NOTIFY, { payload: { orderId: order.id, token: tokenValue } });
   const balance = async (as = token) =>
-    body<{ balanceFen: number }>(await t.app.inject({ method: 'GET', url: ACCOUNT, headers: { authorization: `Bearer ${as}` } }))
+    body<{ balanceFen: number }>(await t.app.inject({ method: 'GET', url: ACCOUNT, headers: bearer(as) }))
       .result.balanceFen;
 
   it('lists the seeded packages in order, filters by type and pages', async () => {
@@ -260,7 +260,7 @@ describe('packages, orders, sandbox payment and the ledger', () => {
     expect(ledger.balanceFen).toBe(6200);
     expect(await balance()).toBe(6200);
     const account = body<{ totalRechargeFen: number; totalSpentFen: number }>(
-      await t.app.inject({ method: 'GET', url: ACCOUNT, headers: { authorization: `Bearer ${token}` } }),
+      await t.app.inject({ method: 'GET', url: ACCOUNT, headers: bearer(token) }),
     ).result;
     expect(account).toMatchObject({ totalRechargeFen: 6200, totalSpentFen: 0 });
   });

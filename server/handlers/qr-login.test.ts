@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, post, type TestApp } from '../test/app';
+import { bearer, body, createTestApp, post, type TestApp } from '../test/app';
 import { testClock } from '../test/clock';
 import { expectNoChange } from '../test/snapshot';
 
@@ -76,7 +76,7 @@ describe('QR login with the local provider', () => {
     const account = await t.app.inject({
       method: 'GET',
       url: '/api/base/account_info_api/account',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     expect(body(account).result).toMatchObject({ freeCheckAvailable: true, phone: null, balanceFen: 0 });
 
