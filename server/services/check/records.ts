@@ -68,12 +68,13 @@ const ownCheck = (userId: string, id: string) => and(eq(tasks.id, id), eq(tasks.
 /** The caller's check; another user's or an unknown id is NOT_FOUND. */
 export async function loadCheck(db: Executor, userId: string, id: string): Promise<CheckRecord> {
   const [row] = await db.orm
-    .select(recordColumns)
+    .select({ ...recordColumns, qrSignup: users.qrSignup, freeCheckUsedAt: users.freeCheckUsedAt })
     .from(tasks)
     .innerJoin(checks, eq(checks.taskId, tasks.id))
+    .innerJoin(users, eq(users.id, tasks.userId))
     .where(ownCheck(userId, id));
   if (!row) throw notFound();
-  return recordView(row, await hasFreeCheck(db, userId));
+  return recordView(row, freeCheckAvailable(row));
 }
 
 export interface CheckFilter {
