@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type LedgerEntry, ledgerEntries } from '../../db/schema/ledger';
-import { tasks } from '../../db/schema/tasks';
+import { type TaskStatus, tasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { conflict, notFound } from '../../errors';
 import { freeCheckAvailable } from '../accounts/users';
@@ -100,7 +100,7 @@ async function entryFor(db: Executor, taskId: string, kind: 'charge' | 'refund')
 export interface PaymentCheck {
   paid: boolean;
   orderId: string | null;
-  status: 'draft' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  status: TaskStatus;
   priceFen: number;
 }
 
