@@ -2,6 +2,7 @@ import { Box, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { type IconName, RouteIcon } from '@/components/route-icon';
+import { SLOGAN } from '../constants';
 
 const SERVICES: { title: string; text: string; to: string; icon: IconName }[] = [
   { title: '论文查重', text: '逐段比对，给出总文字复制比与标红报告', to: '/papercheck/check', icon: 'check' },
@@ -17,7 +18,7 @@ export function HomePage() {
     <Stack gap="6">
       <Box rounded="2xl" p={{ base: 6, md: 10 }} bgGradient="to-r" gradientFrom="brand.solid" gradientTo="brand.fg" color="white">
         <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
-          墨研 · 让论文写作更从容
+          {SLOGAN}
         </Heading>
         <Text mt="2" opacity={0.9} maxW="560px">
           查重、降重、AIGC 检测、AI 写作与 PPT 生成，一站完成。扫码登录即可获得首次免费查重。
