@@ -16,7 +16,7 @@ export interface Contract {
   [key: string]: unknown;
 }
 
-export const contractPath = fileURLToPath(new URL('../../openapi/gen/openapi.json', import.meta.url));
+const contractPath = fileURLToPath(new URL('../../openapi/gen/openapi.json', import.meta.url));
 
 /** The bundled contract (`npm run gen` writes it from openapi/openapi.yaml). */
 export function loadContract(path = contractPath): Contract {

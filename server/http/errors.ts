@@ -10,7 +10,7 @@ interface Limits {
 }
 
 /** Turns anything thrown while handling a request into the error envelope. */
-export function toAppError(error: FastifyError | AppError | Error, limits: Limits): AppError {
+function toAppError(error: FastifyError | AppError | Error, limits: Limits): AppError {
   if (error instanceof AppError) return error;
   const e = error as FastifyError & { validationContext?: string };
   if (e.validation && e.validation.length > 0) {
