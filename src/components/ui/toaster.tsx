@@ -7,7 +7,7 @@ export const toaster = createToaster({
   max: 4,
 });
 
-export const MESSAGE_DURATION_MS = 2000;
+const MESSAGE_DURATION_MS = 2000;
 
 export const notify = {
   success: (title: string) => toaster.create({ type: 'success', title, duration: MESSAGE_DURATION_MS }),

@@ -5,7 +5,7 @@ import { PasswordForm } from './password/password-form';
 import { QrPanel } from './qr/qr-panel';
 import { useCompleteLogin } from './use-complete-login';
 
-export const DISMISS_TEXT = '先看看,一会再说';
+const DISMISS_TEXT = '先看看,一会再说';
 
 type Props = {
   /** Polling runs only while the panel is shown. */

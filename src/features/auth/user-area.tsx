@@ -9,7 +9,7 @@ import { currentUserQuery } from './api/current-user';
 import { useLogout } from './use-logout';
 
 /** The spec shows the avatar at 80x80. */
-export const AVATAR_SIZE = '80px';
+const AVATAR_SIZE = '80px';
 
 /** Sign-in button without a user id; the user ID with its menu otherwise. */
 export function UserArea() {

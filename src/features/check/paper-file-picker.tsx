@@ -1,7 +1,7 @@
 import { Box, Button, FileUpload, HStack, Icon, Text } from '@chakra-ui/react';
 import { FileText, Upload } from 'lucide-react';
 
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 // Browsers name .docx and .pdf types inconsistently; the extensions decide as well.
 const ACCEPT = {

@@ -4,7 +4,7 @@ import { getCheckQueryListQueryKey } from '@/api/gen/check/check';
 import type { TaskProgressItem } from '@/api/gen/model';
 import { useTaskProgress } from '@/api/gen/task/task';
 
-export const PROGRESS_POLL_MS = 3000;
+const PROGRESS_POLL_MS = 3000;
 
 const finished = (item: TaskProgressItem) => item.status !== 'queued' && item.status !== 'running';
 

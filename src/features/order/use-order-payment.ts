@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useOrderInfoLoadById } from '@/api/gen/order/order';
 import { refreshAccount } from './refresh-account';
 
-export const PAY_POLL_MS = 1500;
+const PAY_POLL_MS = 1500;
 
 /**
  * Polls the order until it is no longer pending, also while the student is on the pay tab; once it

@@ -5,10 +5,10 @@ import { useLoginLogin } from '@/api/gen/auth/auth';
 
 type Values = { username: string; password: string };
 
-export const CAPS_LOCK_WARNING = '大写锁定已打开';
+const CAPS_LOCK_WARNING = '大写锁定已打开';
 
 /** The spec's caps-lock check: the last key typed was an uppercase letter. */
-export function isCapsLockKey(key: string): boolean {
+function isCapsLockKey(key: string): boolean {
   return key.length === 1 && key >= 'A' && key <= 'Z';
 }
 
