@@ -2,6 +2,7 @@ import { Box, Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { plainValue, queryFallback } from './query-fallback';
+import { DEFAULT_PAGE_SIZE } from './use-paging';
 
 export type Column<T> = { key: string; label: string; render?: (record: T) => ReactNode; width?: string };
 
@@ -19,7 +20,7 @@ type Props<T> = {
 };
 
 /** A plain list of records with paging; each screen chooses its columns. */
-export function RecordTable<T>({ columns, records, loading, error, total = 0, pageNo = 1, pageSize = 10, onPageChange, rowKey, emptyText = '暂无记录' }: Props<T>) {
+export function RecordTable<T>({ columns, records, loading, error, total = 0, pageNo = 1, pageSize = DEFAULT_PAGE_SIZE, onPageChange, rowKey, emptyText = '暂无记录' }: Props<T>) {
   const fallback = queryFallback({ loading, error, rows: 3, rowHeight: '9' });
   if (fallback) return fallback;
   if (!records?.length) {

@@ -8,7 +8,6 @@ import { type Column, RecordTable } from './record-table';
 import { SectionCard } from './section-card';
 import { StatusBadge } from './status-badge';
 import { TaskProgress } from './task-progress';
-import { DEFAULT_PAGE_SIZE } from './use-paging';
 import { useSignedIn } from './use-signed-in';
 
 /** The fields every service task shares (the contract's Task). */
@@ -86,7 +85,7 @@ export function TaskRecords<T extends TaskLike>({ title = '我的记录', query,
           loading={query.isLoading}
           error={query.error}
           pageNo={paging?.pageNo}
-          pageSize={paging?.pageSize ?? DEFAULT_PAGE_SIZE}
+          pageSize={paging?.pageSize}
           onPageChange={paging?.setPageNo}
           rowKey={(record) => record.id}
         />
