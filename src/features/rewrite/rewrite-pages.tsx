@@ -5,8 +5,7 @@ import type { IconName } from '@/components/route-icon';
 import { ServiceScreen } from '@/components/service-screen';
 import { TaskDetail } from '@/components/task-detail';
 import { useSignedIn } from '@/components/use-signed-in';
-import { formatRatio } from '@/lib/number';
-import { MODE_LABELS, MachineRecords, PaperMachineRecords } from './rewrite-records';
+import { MODE_LABELS, MachineRecords, PaperMachineRecords, RATIO_COLUMNS } from './rewrite-records';
 
 const SCREENS: Record<PaperMachineMode | MachineMode, { icon: IconName; description: string; highlights: string[] }> = {
   rewrite: { icon: 'rewrite', description: '逐段改写降低重复率，改写后自动复查', highlights: ['保留专业术语', '逐段对比可选择接受', '改写后重新查重'] },
@@ -57,15 +56,7 @@ export function PaperMachineContentPage({ id }: { id: string }) {
   return (
     <>
       <PageHeader title="改写对比" icon="rewrite" />
-      <TaskDetail
-        query={query}
-        fields={[
-          { key: 'mode', label: '方式', render: (record) => MODE_LABELS[record.mode] ?? record.mode },
-          { key: 'similarityBefore', label: '降前重复率', render: (record) => formatRatio(record.similarityBefore) },
-          { key: 'similarityAfter', label: '降后重复率', render: (record) => formatRatio(record.similarityAfter) },
-          { key: 'paragraphRewritten', label: '已改写段落' },
-        ]}
-      />
+      <TaskDetail query={query} fields={[...RATIO_COLUMNS, { key: 'paragraphRewritten', label: '已改写段落' }]} />
     </>
   );
 }

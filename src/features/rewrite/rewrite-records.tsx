@@ -22,7 +22,8 @@ export const MODE_LABELS: Record<string, string> = {
 };
 
 type RatioRecord = { mode: string; similarityBefore: number | null; similarityAfter: number | null };
-const columns: Column<RatioRecord>[] = [
+/** The way and the figures of a rewrite: columns of the lists, fields of the comparison view. */
+export const RATIO_COLUMNS: Column<RatioRecord>[] = [
   { key: 'mode', label: '方式', render: (record) => MODE_LABELS[record.mode] ?? record.mode },
   { key: 'before', label: '降前重复率', render: (record) => formatRatio(record.similarityBefore) },
   { key: 'after', label: '降后重复率', render: (record) => formatRatio(record.similarityAfter) },
@@ -38,7 +39,7 @@ export function PaperMachineRecords({ mode, title }: { mode?: PaperMachineMode; 
       query={query}
       paging={paging}
       detailHref={(record) => `/papermachine/content/${record.id}`}
-      extraColumns={columns}
+      extraColumns={RATIO_COLUMNS}
       onDelete={(id) => paperMachineDelete({ id })}
       listKey={[getPaperMachineQueryListQueryKey()[0]]}
     />
@@ -54,7 +55,7 @@ export function MachineRecords({ mode, title }: { mode?: MachineMode; title?: st
       title={title}
       query={query}
       paging={paging}
-      extraColumns={columns}
+      extraColumns={RATIO_COLUMNS}
       onDelete={(id) => machineDelete({ id })}
       listKey={[getMachineQueryListQueryKey()[0]]}
     />
