@@ -124,6 +124,19 @@ describe('QR polling', () => {
     await waitFor(() => expect(log.calls(CHECK)).toBe(2));
   });
 
+  it('marks an expired code (410) and clears the mark with the new code', async () => {
+    server.use(http.post(`*${CHECK}`, () => HttpResponse.json({ success: false, error: { code: 'QR_EXPIRED', message: '二维码已过期' } }, { status: 410 })));
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderPanel();
+    await codeShown();
+    expect(screen.queryByText('二维码已失效')).not.toBeInTheDocument();
+    await tick();
+    expect(await screen.findByText('二维码已失效')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '刷新二维码' }));
+    await waitFor(() => expect(log.calls(QR)).toBe(2));
+    await waitFor(() => expect(screen.queryByText('二维码已失效')).not.toBeInTheDocument());
+  });
+
   it('hands over a truthy result once and stops polling', async () => {
     server.use(http.post(`*${CHECK}`, () => HttpResponse.json({ success: true, result: 'mya_token_from_qr_login_0001' })));
     const { onToken } = renderPanel();

@@ -11,30 +11,26 @@ export const QR_POLL_INTERVAL_MS = 3000;
  */
 export function useQrLogin({ active, onToken }: { active: boolean; onToken: (token: string) => void }) {
   const [qr, setQr] = useState<QrSession | null>(null);
-  const [expired, setExpired] = useState(false);
+  // The code the server called expired (410); a new code is not.
+  const [expiredId, setExpiredId] = useState<string | null>(null);
   const checking = useRef(false);
   const onTokenRef = useRef(onToken);
   useEffect(() => {
     onTokenRef.current = onToken;
   }, [onToken]);
 
-  const show = useCallback((session: QrSession) => {
-    setQr(session);
-    setExpired(false);
-  }, []);
-
   // Section 8: a failed QR fetch is silently ignored.
-  const refresh = useCallback(() => loginLoginQrCode().then(show, () => undefined), [show]);
+  const refresh = useCallback(() => loginLoginQrCode().then(setQr, () => undefined), []);
 
   useEffect(() => {
     if (!active) return;
     let current = true;
-    loginLoginQrCode().then((session) => current && show(session), () => undefined);
+    loginLoginQrCode().then((session) => current && setQr(session), () => undefined);
     return () => {
       current = false;
       setQr(null);
     };
-  }, [active, show]);
+  }, [active]);
 
   const qrId = qr?.id;
   useEffect(() => {
@@ -47,7 +43,7 @@ export function useQrLogin({ active, onToken }: { active: boolean; onToken: (tok
       try {
         token = await loginValLoginQrCode({ query: qrId });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 410 && !stopped) setExpired(true);
+        if (error instanceof ApiError && error.status === 410 && !stopped) setExpiredId(qrId);
       } finally {
         checking.current = false;
       }
@@ -63,5 +59,5 @@ export function useQrLogin({ active, onToken }: { active: boolean; onToken: (tok
     };
   }, [active, qrId]);
 
-  return { qr, expired, refresh };
+  return { qr, expired: qr !== null && qr.id === expiredId, refresh };
 }
