@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, operationsOf } from '../http/contract';
 import { bearer, body, createTestApp, signUp, type TestApp } from '../test/app';
 import { handlers } from '.';
+import { multipart } from './check.test-helpers';
 import { isNotImplemented } from './not-implemented';
 
 const handlerOf = (id: string) => handlers[id as keyof typeof handlers] as (ctx: never) => Promise<unknown>;
@@ -59,18 +60,12 @@ describe('every operation of the contract', () => {
   it('caps uploads at 20 MB with a Chinese message, before any handler runs', async () => {
     const upload = operations.find((o) => Object.keys(o.operation.requestBody?.content ?? {}).includes('multipart/form-data'));
     expect(upload).toBeDefined();
-    const boundary = '----moyan';
     const big = Buffer.alloc(t.config.UPLOAD_LIMIT_BYTES + 1024, 0x61);
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n论文\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="paper.txt"\r\nContent-Type: text/plain\r\n\r\n`),
-      big,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const { payload, headers } = await multipart({ title: '论文' }, { name: 'paper.txt', data: big, type: 'text/plain' });
     const response = await t.app.inject({
       method: 'POST',
       url: upload?.path ?? '',
-      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...bearer(token), ...headers },
       payload,
     });
     expect(response.statusCode).toBe(413);
