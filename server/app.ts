@@ -5,10 +5,10 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { type Database, openDatabase } from './db/client';
+import type { Database } from './db/client';
 import { handlers } from './handlers';
 import { registerBodyParsers } from './http/body-parsers';
-import { type Contract, loadContract, mediaTypesOf } from './http/contract';
+import { loadContract, mediaTypesOf } from './http/contract';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { logOptions } from './http/logging';
 import { relaxMultipartSchemas, bufferUpload } from './http/multipart';
@@ -22,23 +22,18 @@ import { localQrProvider } from './services/qr-login/local-provider';
 
 export interface BuildOptions {
   config: Config;
-  /** An open database; without one the app opens (and on close closes) the one the config names. */
-  db?: Database;
+  /** An open database; whoever opened it closes it after the app. */
+  db: Database;
   /** Called after a task was queued, to wake an in-process job runner. */
   wakeJobs?: () => void;
   /** Serve the built SPA from config.STATIC_DIR (npm start / npm run serve). */
   serveSpa?: boolean;
-  contract?: Contract;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { config } = options;
-  const ownsDb = !options.db;
-  const db =
-    options.db ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const { config, db } = options;
 
   const app = Fastify({
     logger: options.logger ?? logOptions(config),
@@ -77,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     strictTransportSecurity: config.PUBLIC_BASE_URL.startsWith('https:'),
   });
   await app.register(rateLimit, { global: false });
-  const contract = options.contract ?? loadContract();
+  const contract = loadContract();
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     onFile: bufferUpload,
@@ -95,7 +90,5 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   } else {
     app.setNotFoundHandler(notFoundHandler);
   }
-
-  if (ownsDb) app.addHook('onClose', () => db.close());
   return app;
 }
