@@ -10,14 +10,14 @@
 // The SPA is built once per process, whichever server asks first. `users` are created with
 // `npm run cli -- user create` before the server opens the database (the embedded database admits one
 // process at a time); `register` uses the API. The server's output is kept and shown when it fails.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { exited, freePort, waitForHealth } from '../server/test/process';
 
 export type RealUser = { username: string; password: string };
 
@@ -76,32 +76,6 @@ async function createUserWithCli(dataDir: string, user: RealUser): Promise<void>
   await run(process.execPath, args, { cwd: root, env: serverEnv(dataDir, { LOG_LEVEL: 'warn' }) });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('没有空闲端口'))));
-    });
-  });
-}
-
-function exited(proc: ChildProcess): Promise<void> {
-  return proc.exitCode !== null || proc.signalCode !== null ? Promise.resolve() : new Promise((resolve) => proc.once('exit', () => resolve()));
-}
-
-async function waitUntilReady(url: string, proc: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`服务器提前退出（${proc.exitCode}）：\n${output()}`);
-    const ready = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
-    if (ready) return;
-    if (Date.now() > deadline) throw new Error(`服务器 ${START_TIMEOUT_MS / 1000} 秒内没有就绪：\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 export async function startRealServer(options: StartOptions = {}): Promise<RealServer> {
   const staticDir = await buildRealSpa();
   const dataDir = mkdtempSync(join(tmpdir(), 'moyan-e2e-data-'));
@@ -133,7 +107,7 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
   };
 
   try {
-    await waitUntilReady(url, proc, output);
+    await waitForHealth(url, proc, output, START_TIMEOUT_MS);
   } catch (error) {
     await stop();
     throw error;

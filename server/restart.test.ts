@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, freePort, waitForHealth } from './test/process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -40,17 +40,7 @@ describe('restart of the real server process', () => {
     let log = '';
     server.stdout?.on('data', (chunk) => (log += chunk));
     server.stderr?.on('data', (chunk) => (log += chunk));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitForHealth(base, server, () => log);
   }
 
   async function stop(signal: NodeJS.Signals): Promise<number | null> {
@@ -124,19 +114,3 @@ describe('restart of the real server process', () => {
     expect(await stop('SIGTERM')).toBe(0);
   }, 180_000);
 });
-
-function exited(proc: ChildProcess): Promise<number | null> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(proc.exitCode);
-  return new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

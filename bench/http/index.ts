@@ -5,12 +5,12 @@
 // hash lookup in the database) and request validation cost per call.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
+import { freePort, waitForHealth } from '../../server/test/process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -29,7 +29,7 @@ const base = `http://127.0.0.1:${port}`;
 const server = startServer();
 
 try {
-  await waitForHealth();
+  await waitForHealth(base, server);
   const token = await signIn();
   const health = await measure('GET /api/health', { url: `${base}/api/health` });
   const current = await measure('POST current (authenticated)', {
@@ -102,29 +102,4 @@ async function signIn(): Promise<string> {
   });
   const json = (await response.json()) as { result: { access_token: string } };
   return json.result.access_token;
-}
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (server.exitCode !== null) throw new Error('server exited during start-up');
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

@@ -1,0 +1,39 @@
+// Helpers for tests and tools that run the real server as a child process
+// (the restart test, the e2e harness, the HTTP benchmark).
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('没有空闲端口'))));
+    });
+  });
+}
+
+/** Resolves with the exit code once the process has ended (at once if it already has). */
+export function exited(proc: ChildProcess): Promise<number | null> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(proc.exitCode);
+  return new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
+}
+
+/** Polls GET /api/health until it answers; fails early, with the server's output, if the process ends first. */
+export async function waitForHealth(
+  baseUrl: string,
+  proc: ChildProcess,
+  output: () => string = () => '',
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`服务器提前退出（${proc.exitCode}）：\n${output()}`);
+    const ready = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`服务器 ${timeoutMs / 1000} 秒内没有就绪：\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
