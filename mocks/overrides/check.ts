@@ -1,6 +1,6 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http, HttpResponse } from 'msw';
-import { countChars, MAX_CHECK_CHARS } from '@/lib/char-count';
+import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
 import { fail, notFound, ok, unauthorized } from '../envelope';
 import { getCheckLoadByIdResponseMock, getCheckQueryListResponseMock } from '../gen/check/check.msw';
 import { MOCK_PARAGRAPHS } from '../sample-text';
@@ -54,7 +54,7 @@ async function textOf(file: File): Promise<string | Response> {
 function refusedText(text: string): Response | undefined {
   const chars = countChars(text);
   if (chars === 0) return fail(400, 'EMPTY_TEXT', '论文内容为空，请上传包含正文的文件或粘贴论文文字');
-  if (chars > MAX_CHECK_CHARS) return fail(413, 'TEXT_TOO_LONG', `论文共 ${chars} 字，超过单次检测 ${MAX_CHECK_CHARS} 字的上限，请删减或分章节检测`);
+  if (chars > MAX_CHECK_CHARS) return fail(413, 'TEXT_TOO_LONG', tooLongMessage(chars));
   return undefined;
 }
 

@@ -68,3 +68,8 @@ export function countChars(text: string): number {
 
 /** The most a single check accepts (the server refuses more with TEXT_TOO_LONG). */
 export const MAX_CHECK_CHARS = 300_000;
+
+/** What the form, the server and the mocks say about a text over the limit. */
+export function tooLongMessage(chars: number, maxChars = MAX_CHECK_CHARS): string {
+  return `论文共 ${chars} 字，超过单次检测 ${maxChars} 字的上限，请删减或分章节检测`;
+}

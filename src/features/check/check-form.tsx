@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useCheckCheckInit } from '@/api/gen/check/check';
 import { useSignedIn } from '@/components/use-signed-in';
-import { countChars, MAX_CHECK_CHARS } from '@/lib/char-count';
+import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
 import { appStore } from '@/stores/app';
 import { PaperFilePicker } from './paper-file-picker';
 import { TextStats } from './text-stats';
@@ -99,7 +99,7 @@ export function CheckForm() {
                   if (mode !== 'paste') return true;
                   const chars = countChars(value);
                   if (chars === 0) return '请粘贴论文正文';
-                  if (chars > MAX_CHECK_CHARS) return `论文共 ${chars} 字，超过单次检测 ${MAX_CHECK_CHARS} 字的上限，请删减或分章节检测`;
+                  if (chars > MAX_CHECK_CHARS) return tooLongMessage(chars);
                   return true;
                 },
               })}
