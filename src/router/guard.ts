@@ -1,7 +1,7 @@
 import { type AnyRouter, redirect } from '@tanstack/react-router';
 import type { ParsedLocation } from '@tanstack/react-router';
 import { notify } from '@/components/ui/toaster';
-import { currentUserQuery } from '@/features/auth/api/current-user';
+import { currentUserQuery, rolesOf } from '@/features/auth/api/current-user';
 import type { RouterContext } from './context';
 import { hasPermission } from './meta';
 import { isWhitelisted } from './whitelist';
@@ -14,7 +14,7 @@ export const GENERIC_ERROR_MESSAGE = 'Has Error';
 async function loadRoles({ queryClient }: RouterContext): Promise<string[]> {
   const user = await queryClient.ensureQueryData(currentUserQuery());
   if (!user?.id) throw new Error(NO_USER_MESSAGE);
-  return user.roles?.length ? user.roles : ['admin'];
+  return rolesOf(user);
 }
 
 /** The access guard of spec section 2, run before every route under the main and bare layouts. */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { appStore } from '@/stores/app';
 import { sessionStore } from '@/stores/session';
-import { currentUserQuery } from './api/current-user';
+import { currentUserQuery, rolesOf } from './api/current-user';
 
 /**
  * After a password or QR login: keep the token, fetch the user, close the overlay.
@@ -15,7 +15,7 @@ export function useCompleteLogin() {
       sessionStore.actions.setToken(token);
       try {
         const user = await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 });
-        sessionStore.actions.grant(user.roles?.length ? user.roles : ['admin']);
+        sessionStore.actions.grant(rolesOf(user));
         appStore.actions.closeLogin();
         return true;
       } catch {
