@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { type User, users } from '../../db/schema/users';
-import { AppError, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { hashPassword } from './passwords';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -23,13 +23,13 @@ const phoneTaken = () => conflict('PHONE_TAKEN', '该手机号已被注册');
  */
 export async function createUser(deps: Deps, input: NewUser): Promise<User> {
   if (!USERNAME_PATTERN.test(input.username)) {
-    throw new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：username 只能是 3-32 位字母、数字、下划线、点或连字符');
+    throw badRequest('username 只能是 3-32 位字母、数字、下划线、点或连字符');
   }
   if (input.password.length < 8 || input.password.length > 72) {
-    throw new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：password 长度应为 8-72 位');
+    throw badRequest('password 长度应为 8-72 位');
   }
   if (input.phone !== undefined && !PHONE_PATTERN.test(input.phone)) {
-    throw new AppError(400, 'VALIDATION_FAILED', '请求参数不正确：phone 格式不正确');
+    throw badRequest('phone 格式不正确');
   }
   if (await loginNameInUse(deps, input.username)) throw usernameTaken();
   if (input.phone && (await loginNameInUse(deps, input.phone))) throw phoneTaken();
