@@ -1,14 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@/api/http';
+import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
 import { renderApp } from '@/test/render-app';
 
 setupMockServer();
 
 async function issuedToken(): Promise<string> {
-  const response = await fetch(`${window.location.origin}/api/base/login_api/f/login?username=zhouqi&password=Moyan2026!`, { method: 'POST' });
-  return ((await response.json()) as { result: { access_token: string } }).result.access_token;
+  const { body } = await callMock<{ access_token: string }>('/api/base/login_api/f/login?username=zhouqi&password=Moyan2026!');
+  return body.result.access_token;
 }
 
 describe('/auth-redirect', () => {

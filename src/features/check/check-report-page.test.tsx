@@ -3,26 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatRatio } from '@/lib/number';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
+import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
 import { MOCK_PARAGRAPHS } from '../../../mocks/sample-text';
 
 setupMockServer();
 
-const api = async <T,>(path: string, token: string, init: { query?: string; body?: BodyInit; json?: unknown } = {}) => {
-  const response = await fetch(`${window.location.origin}/api/base/check_api/${path}${init.query ? `?${init.query}` : ''}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, ...(init.json ? { 'Content-Type': 'application/json' } : {}) },
-    body: init.json ? JSON.stringify(init.json) : init.body,
-  });
-  return ((await response.json()) as { result: T }).result;
-};
+const api = async <T,>(path: string, token: string, body?: unknown) =>
+  (await callMock<T>(`/api/base/check_api/${path}`, { token, body })).body.result;
 
 async function submittedCheck(token: string, title: string): Promise<string> {
   const form = new FormData();
   form.append('title', title);
   form.append('content', MOCK_PARAGRAPHS.join('\n'));
-  const { id } = await api<{ id: string }>('check_init', token, { body: form });
-  await api('check_submit', token, { json: { id } });
+  const { id } = await api<{ id: string }>('check_init', token, form);
+  await api('check_submit', token, { id });
   return id;
 }
 
@@ -96,8 +91,8 @@ describe('check records screen', () => {
     const form = new FormData();
     form.append('title', '要求降重的论文');
     form.append('content', MOCK_PARAGRAPHS.join('\n'));
-    const { id } = await api<{ id: string }>('check_init', token, { body: form });
-    await api('check_machine_submit', token, { json: { id, mode: 'strong' } });
+    const { id } = await api<{ id: string }>('check_init', token, form);
+    await api('check_machine_submit', token, { id, mode: 'strong' });
     renderApp('/paper/report');
     await screen.findByRole('table');
     expect(within(rowOf('要求降重的论文')).getByText('查重完成后自动降重')).toBeInTheDocument();
@@ -124,13 +119,11 @@ describe('check records screen', () => {
 
   it('shows a finished check’s ratio, downloads its report as PDF, and filters by keyword', async () => {
     const token = await signIn();
-    const { records } = await api<{ records: Array<{ id: string; status: string; figures: { totalRatio: number } | null }> }>('query_list', token, {
-      query: 'pageNo=1&pageSize=10',
-    });
+    const { records } = await api<{ records: Array<{ id: string; status: string; figures: { totalRatio: number } | null }> }>('query_list?pageNo=1&pageSize=10', token);
     const done = records.find((r) => r.status === 'done');
     if (!done?.figures) throw new Error('the mocked list has no finished check on its first page');
     const title = '可下载的论文';
-    await api('update_title', token, { query: `id=${done.id}`, json: { title, author: '' } });
+    await api(`update_title?id=${done.id}`, token, { title, author: '' });
     const saved: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {
       saved.push(blob);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { countChars } from '@/lib/char-count';
 import { renderApp, signIn } from '@/test/render-app';
+import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
 import { MOCK_PARAGRAPHS } from '../../../mocks/sample-text';
 
@@ -14,12 +15,7 @@ async function draft(token: string, title: string): Promise<string> {
   form.append('title', title);
   form.append('author', '王五');
   form.append('content', TEXT);
-  const response = await fetch(`${window.location.origin}/api/base/check_api/check_init`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return ((await response.json()) as { result: { id: string } }).result.id;
+  return (await callMock<{ id: string }>('/api/base/check_api/check_init', { token, body: form })).body.result.id;
 }
 
 function submitted() {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '@/test/render-app';
+import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
 
 const server = setupMockServer();
@@ -21,12 +22,12 @@ describe('AI PPT screen', () => {
   });
 
   it('is the same screen under the named route aippttype, showing the deck', async () => {
-    await signIn();
-    const response = await fetch(`${window.location.origin}/api/base/ai_ppt_info_api/query_list?pageNo=1&pageSize=1`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${localStorage.getItem('Admin-Token')}` },
-    });
-    const deck = ((await response.json()) as { result: { records: { id: string; title: string }[] } }).result.records[0];
+    const token = await signIn();
+    const { body } = await callMock<{ records: { id: string; title: string }[] }>(
+      '/api/base/ai_ppt_info_api/query_list?pageNo=1&pageSize=1',
+      { token },
+    );
+    const deck = body.result.records[0];
     const { router } = renderApp(`/aippt/ppttype/${deck.id}`);
     expect(await screen.findByRole('heading', { name: '确认提交', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText(deck.title)).toBeInTheDocument();

@@ -3,17 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { CheckReport } from '@/api/gen/model';
 import { formatRatio } from '@/lib/number';
 import { renderApp, signIn } from '@/test/render-app';
+import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
 
 setupMockServer();
 
-const call = async <T,>(method: 'GET' | 'POST', path: string, token: string, query: string) => {
-  const response = await fetch(`${window.location.origin}/api/base/check_api/${path}?${query}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return (await response.json()) as { result: T; error?: { message: string } };
-};
+const call = async <T,>(method: 'GET' | 'POST', path: string, token: string, query: string) =>
+  (await callMock<T>(`/api/base/check_api/${path}?${query}`, { token, method })).body;
 
 async function finishedReport(token: string): Promise<CheckReport> {
   const { result } = await call<{ records: Array<{ id: string; status: string }> }>('POST', 'query_list', token, 'pageNo=1&pageSize=20');
