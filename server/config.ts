@@ -4,6 +4,7 @@ import { z } from 'zod';
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+const onOff = z.enum(['on', 'off']).transform((v) => v === 'on');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,6 +29,8 @@ const schema = z.object({
   ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   MAX_PENDING_ORDERS: z.coerce.number().int().min(1).default(10),
   PAYMENT_SECRET: z.string().min(32).optional(),
+  PAYMENT_SANDBOX: onOff.optional(),
+  REGISTRATION: z.enum(['open', 'closed']).default('open'),
   JOBS_IN_PROCESS: flag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
@@ -38,9 +41,11 @@ const schema = z.object({
 
 type Raw = z.infer<typeof schema>;
 
-export type Config = Omit<Raw, 'PUBLIC_BASE_URL' | 'VALIDATE_RESPONSES'> & {
+export type Config = Omit<Raw, 'PUBLIC_BASE_URL' | 'VALIDATE_RESPONSES' | 'PAYMENT_SANDBOX'> & {
   PUBLIC_BASE_URL: string;
   VALIDATE_RESPONSES: boolean;
+  /** Whether the 沙箱支付 channel takes orders and confirms payments. */
+  PAYMENT_SANDBOX: boolean;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -55,7 +60,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...raw,
     PUBLIC_BASE_URL: (raw.PUBLIC_BASE_URL ?? `http://${host}:${raw.PORT}`).replace(/\/+$/, ''),
     VALIDATE_RESPONSES: raw.VALIDATE_RESPONSES ?? raw.NODE_ENV !== 'production',
+    PAYMENT_SANDBOX: raw.PAYMENT_SANDBOX ?? (raw.NODE_ENV !== 'production' && isLoopback(raw.HOST)),
   };
+}
+
+// Anyone holding a sandbox pay link can confirm it, so by default the sandbox is only open on a
+// development server that no other machine can reach.
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function blankToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {
