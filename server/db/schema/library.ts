@@ -5,7 +5,8 @@ export const libraryOrigins = ['import', 'submission'] as const;
 export type LibraryOrigin = (typeof libraryOrigins)[number];
 
 // The reference library of the plagiarism check: imported documents and submissions their authors
-// chose to add. `num` is the compact key the fingerprint rows carry.
+// chose to add. `num` is the compact key the fingerprint rows carry. Author, source (the collection or
+// publication it came from), year and url are what an import knew; a report's sources show them.
 export const libraryDocuments = pgTable(
   'library_documents',
   {
@@ -16,11 +17,16 @@ export const libraryDocuments = pgTable(
     origin: text('origin', { enum: libraryOrigins }).notNull().default('import'),
     charCount: integer('char_count').notNull().default(0),
     text: text('text').notNull(),
+    author: text('author'),
+    source: text('source'),
+    year: integer('year'),
+    url: text('url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('library_documents_owner_idx').on(t.ownerId),
     check('library_documents_origin_check', sql`${t.origin} in ('import', 'submission')`),
+    check('library_documents_year_check', sql`${t.year} between 1 and 9999`),
   ],
 );
 
