@@ -6,8 +6,9 @@ import { tasks } from './tasks';
 import { users } from './users';
 
 // recharge: a paid order credits the balance; reversal: a refunded order takes that credit back;
-// charge: a task's price; refund: a failed task's price back; grant: credit given by an operator.
-export const ledgerKinds = ['recharge', 'reversal', 'charge', 'refund', 'grant'] as const;
+// charge: a task's price; refund: a failed task's price back; grant: credit given by an operator;
+// deduction: balance an operator took back (never below zero).
+export const ledgerKinds = ['recharge', 'reversal', 'charge', 'refund', 'grant', 'deduction'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 // Append-only: a balance is the sum of amountFen. The partial unique indexes make "credit an order once",
@@ -32,7 +33,7 @@ export const ledgerEntries = pgTable(
     index('ledger_user_seq_idx').on(t.userId, t.seq),
     uniqueIndex('ledger_order_kind_uq').on(t.orderId, t.kind).where(sql`${t.orderId} is not null`),
     uniqueIndex('ledger_task_kind_uq').on(t.taskId, t.kind).where(sql`${t.taskId} is not null`),
-    check('ledger_kind_check', sql`${t.kind} in ('recharge', 'reversal', 'charge', 'refund', 'grant')`),
+    check('ledger_kind_check', sql`${t.kind} in ('recharge', 'reversal', 'charge', 'refund', 'grant', 'deduction')`),
   ],
 );
 

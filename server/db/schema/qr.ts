@@ -18,6 +18,10 @@ export const qrSessions = pgTable(
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    // The desktop that asked for the code (hashed network address and device cookie), counted with
+    // the phone's against the daily free-check allowance when the code signs up a new account.
+    requesterAddressHash: text('requester_address_hash'),
+    requesterDeviceHash: text('requester_device_hash'),
   },
   (t) => [check('qr_sessions_status_check', sql`${t.status} in ('pending', 'scanned', 'confirmed', 'consumed')`)],
 );

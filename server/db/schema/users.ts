@@ -1,6 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { newId } from '../ids';
+
+// Why a QR sign-up got no free check: its device or its network address had already received the
+// day's allowance (FREE_CHECKS_PER_DEVICE_PER_DAY, FREE_CHECKS_PER_IP_PER_DAY).
+export const freeCheckWithheldReasons = ['device', 'address'] as const;
+export type FreeCheckWithheldReason = (typeof freeCheckWithheldReasons)[number];
 
 // A QR sign-up has no password: the phone's device key (stored hashed) is its identity.
 export const users = pgTable(
@@ -14,12 +18,9 @@ export const users = pgTable(
     avatar: text('avatar').notNull().default('/avatar/default.png'),
     qrSignup: boolean('qr_signup').notNull().default(false),
     freeCheckUsedAt: timestamp('free_check_used_at', { withTimezone: true }),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    failedLoginsSince: timestamp('failed_logins_since', { withTimezone: true }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    freeCheckWithheld: text('free_check_withheld', { enum: freeCheckWithheldReasons }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_failed_logins_check', sql`${t.failedLogins} >= 0`)],
 );
 
 export type User = typeof users.$inferSelect;
