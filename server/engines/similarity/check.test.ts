@@ -37,7 +37,17 @@ describe('checkText finds copies', () => {
     expect(report.figures.matchedChars).toBe(countChars(copied));
     expect(report.figures.totalChars).toBe(countChars(paper));
     expect(report.sources).toEqual([
-      { id: 'a', title: '文献 a', origin: 'library', matchedChars: countChars(copied), ratio: expect.any(Number) },
+      {
+        id: 'a',
+        title: '文献 a',
+        origin: 'library',
+        author: null,
+        source: null,
+        year: null,
+        url: null,
+        matchedChars: countChars(copied),
+        ratio: expect.any(Number),
+      },
     ]);
   });
 

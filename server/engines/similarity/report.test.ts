@@ -98,10 +98,49 @@ describe('report paragraphs and sentence marks', () => {
     const report = await checkText(`摘要\n${OWN}\n第一章 绪论\n${a0}`, lib);
     expect(report.paragraphs.map((p) => [p.section, p.sectionIndex])).toEqual([
       ['abstract', 0],
-      ['abstract', 0],
-      ['body', 1],
       ['body', 1],
     ]);
     expect(report.sections[1]).toMatchObject({ kind: 'body', heading: '第一章 绪论', matchedChars: countChars(a0) });
+  });
+
+  it('does not count heading lines as paragraphs: each rides on the paragraph below it', async () => {
+    const paper = `摘要\n${OWN}\n第一章 绪论\n1.1 研究背景\n${a0}\n（一）研究现状\n${OWN}\n参考文献\n[1] 张三. 文本相似度研究[J]. 计算机学报, 2020.`;
+    const report = await checkText(paper, lib);
+    expect(report.paragraphs.map((p) => [p.index, p.headings, p.text])).toEqual([
+      [0, ['摘要'], OWN],
+      [1, ['第一章 绪论', '1.1 研究背景'], a0],
+      [2, ['（一）研究现状'], OWN],
+      [3, ['参考文献'], '[1] 张三. 文本相似度研究[J]. 计算机学报, 2020.'],
+    ]);
+    expect(report.figures.paragraphCount).toBe(3);
+    expect(report.figures.suspectParagraphCount).toBe(1);
+    // Headings still count as characters of their section.
+    expect(report.sections[1].charCount).toBe(countChars(`第一章 绪论1.1 研究背景${a0}（一）研究现状${OWN}`));
+  });
+
+  it('keeps an inline 摘要： paragraph and a numbered sentence as paragraphs', async () => {
+    const paper = `摘要：${OWN}\n1 引言\n1. 本文的第一个贡献是提出了一种新的方法，它在实验中表现良好。\n${a0}`;
+    const report = await checkText(paper, lib);
+    expect(report.paragraphs.map((p) => [p.headings, p.text])).toEqual([
+      [[], `摘要：${OWN}`],
+      [['1 引言'], '1. 本文的第一个贡献是提出了一种新的方法，它在实验中表现良好。'],
+      [[], a0],
+    ]);
+  });
+
+  it('marks text matched only inside a cited quotation as cited, not as copied', async () => {
+    const quote = `“${a1.slice(0, -1)}”[3]`;
+    const paper = `${OWN}\n有学者指出：${quote}。${a2}`;
+    const report = await checkText(paper, lib);
+    const [, second] = report.paragraphs;
+    const marks = second.sentences.map((s) => [[...second.text].slice(s.start, s.end).join(''), s.mark, s.sourceId]);
+    expect(marks).toEqual([
+      [`有学者指出：${quote}。`, 'cited', 'a'],
+      [a2, 'red', 'a'],
+    ]);
+    expect(report.figures.quotedChars).toBeGreaterThan(0);
+    // The same sentence without the marker is plain copying.
+    const uncited = await checkText(`${OWN}\n有学者指出：“${a1.slice(0, -1)}”。`, lib);
+    expect(uncited.paragraphs[1].sentences.map((s) => s.mark)).toEqual(['red']);
   });
 });

@@ -8,6 +8,7 @@ import { firstEndingAfter, MaskedCounter, unionOf } from './counting';
 import { clipSegment, resolveSegments, type Segment, type SourceAlignment } from './resolve';
 import { originalRange } from './spans';
 import type {
+  DocumentMetadata,
   LibraryDocument,
   ReportFigures,
   ReportParagraph,
@@ -49,9 +50,19 @@ function ratio(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 10000) / 10000 : 0;
 }
 
-function markSentence(matched: number, chars: number): SentenceMark {
+/** Copied text is red (over half the sentence) or orange; text matched only inside cited quotations is cited. */
+function markSentence(matched: number, unquoted: number, chars: number): SentenceMark {
   if (matched === 0 || chars === 0) return 'none';
+  if (unquoted === 0) return 'cited';
   return matched * 2 > chars ? 'red' : 'orange';
+}
+
+const NO_METADATA: DocumentMetadata = { author: null, source: null, year: null, url: null };
+
+/** What an import knew about a source; nothing about submissions (another user's name stays private). */
+function metadataOf(doc: LibraryDocument): DocumentMetadata {
+  if (doc.origin !== 'import' || !doc.metadata) return NO_METADATA;
+  return { ...NO_METADATA, ...doc.metadata };
 }
 
 interface Placed {
@@ -123,7 +134,14 @@ export function buildReport(input: ReportInput): ReportBody {
     .map((s) => {
       const ranges = unionOf(s.alignments.map((al) => originalRange(input.normalized, structure.codes, al.aStart, al.aEnd)));
       const matched = inText.within(ranges);
-      return { id: s.doc.id, title: s.doc.title, origin: s.origin, matchedChars: matched, ratio: ratio(matched, totalChars) };
+      return {
+        id: s.doc.id,
+        title: s.doc.title,
+        origin: s.origin,
+        ...metadataOf(s.doc),
+        matchedChars: matched,
+        ratio: ratio(matched, totalChars),
+      };
     })
     .filter((s) => s.matchedChars > 0)
     .sort((x, y) => y.matchedChars - x.matchedChars);
@@ -135,7 +153,11 @@ export function buildReport(input: ReportInput): ReportBody {
     const matched = inText.within(spans, s.start, s.end);
     return { index, kind: s.kind, heading: s.heading, charCount, matchedChars: matched, ratio: ratio(matched, charCount), excluded: excluded.has(s.kind) };
   });
-  const paragraphs = buildParagraphs(input, placed, inText);
+  // Letters and digits matched outside cited quotations: punctuation a match runs through decides nothing.
+  const matchable = new Uint8Array(n);
+  for (const origin of input.normalized.origins) matchable[origin] = 1;
+  const inUnquoted = new MaskedCounter(structure.prefix, included.map((v, i) => v & matchable[i] & (quoted[i] ^ 1)));
+  const paragraphs = buildParagraphs(input, placed, inText, inUnquoted);
   const countedParagraphs = paragraphs.filter((p) => !excluded.has(p.section) && p.charCount > 0);
   const figures: ReportFigures = {
     totalRatio: ratio(matchedChars, totalChars),
@@ -155,24 +177,40 @@ export function buildReport(input: ReportInput): ReportBody {
   return { figures, sections, sources: reportSources, paragraphs, spans };
 }
 
-function buildParagraphs(input: ReportInput, { spans, segments }: Placed, inText: MaskedCounter): ReportParagraph[] {
+/** Paragraphs of text, numbered from 0; heading lines are left out and ride on the paragraph below them. */
+function buildParagraphs(
+  input: ReportInput,
+  { spans, segments }: Placed,
+  inText: MaskedCounter,
+  inUnquoted: MaskedCounter,
+): ReportParagraph[] {
   const { structure, sources, normalized } = input;
   const { prefix, codes } = structure;
-  return structure.paragraphs.map((p, index) => {
+  const out: ReportParagraph[] = [];
+  let headings: string[] = [];
+  for (const p of structure.paragraphs) {
+    if (p.heading) {
+      headings.push(fromCodePoints(codes, p.start, p.end));
+      continue;
+    }
     const charCount = prefix[p.end] - prefix[p.start];
     const matchedChars = inText.within(spans, p.start, p.end);
     const sentences = p.sentences.map((s) => {
       const bySource = new Map<string, number>();
+      let unquoted = 0;
       for (let i = firstEndingAfter(spans, s.start); i < spans.length && spans[i].start < s.end; i++) {
-        const c = inText.chars(Math.max(s.start, spans[i].start), Math.min(s.end, spans[i].end));
+        const from = Math.max(s.start, spans[i].start);
+        const to = Math.min(s.end, spans[i].end);
+        const c = inText.chars(from, to);
         if (c) bySource.set(spans[i].sourceId, (bySource.get(spans[i].sourceId) ?? 0) + c);
+        unquoted += inUnquoted.chars(from, to);
       }
       const ranked = [...bySource].sort((x, y) => y[1] - x[1]);
       const matched = ranked.reduce((sum, [, c]) => sum + c, 0);
       return {
         start: s.start - p.start,
         end: s.end - p.start,
-        mark: markSentence(matched, prefix[s.end] - prefix[s.start]),
+        mark: markSentence(matched, unquoted, prefix[s.end] - prefix[s.start]),
         sourceId: ranked[0]?.[0] ?? null,
       };
     });
@@ -192,8 +230,9 @@ function buildParagraphs(input: ReportInput, { spans, segments }: Placed, inText
         sourceText: fromCodePoints(src.codes, b.start, Math.min(b.end, b.start + MAX_SOURCE_TEXT)),
       });
     }
-    return {
-      index,
+    out.push({
+      index: out.length,
+      headings,
       section: structure.sections[p.section].kind,
       sectionIndex: p.section,
       offset: p.start,
@@ -203,6 +242,8 @@ function buildParagraphs(input: ReportInput, { spans, segments }: Placed, inText
       ratio: ratio(matchedChars, charCount),
       sentences,
       matches,
-    };
-  });
+    });
+    headings = [];
+  }
+  return out;
 }

@@ -2,7 +2,17 @@ import type { SectionKind } from '../text/sections';
 import type { SimilarityParams } from './params';
 
 export type SourceOrigin = 'library' | 'submission' | 'own';
-export type SentenceMark = 'red' | 'orange' | 'none';
+/** red over half copied, orange some, cited only inside quoted passages with a [n] marker, none. */
+export type SentenceMark = 'red' | 'orange' | 'cited' | 'none';
+
+/** What an import knew about a library document (null when unknown). */
+export interface DocumentMetadata {
+  author: string | null;
+  /** The collection or publication the document came from, e.g. 《计算机学报》. */
+  source: string | null;
+  year: number | null;
+  url: string | null;
+}
 
 /** A document of the reference library as the engine sees it. */
 export interface LibraryDocument {
@@ -11,6 +21,7 @@ export interface LibraryDocument {
   ownerId: string | null;
   origin: 'import' | 'submission';
   text: string;
+  metadata?: Partial<DocumentMetadata>;
 }
 
 export interface Candidate {
@@ -85,8 +96,11 @@ export interface ReportMatch {
   sourceText: string;
 }
 
+/** A paragraph of body text; heading lines are not paragraphs, they ride on the paragraph below them. */
 export interface ReportParagraph {
   index: number;
+  /** Heading lines right above this paragraph (第一章 绪论, 1.1 研究背景). */
+  headings: string[];
   section: SectionKind;
   sectionIndex: number;
   /** Code point offset of the paragraph in the checked text. */
@@ -99,7 +113,8 @@ export interface ReportParagraph {
   matches: ReportMatch[];
 }
 
-export interface ReportSource {
+/** Metadata only for imported documents: another user's submission never shows its author. */
+export interface ReportSource extends DocumentMetadata {
   id: string;
   title: string;
   origin: SourceOrigin;

@@ -17,7 +17,7 @@ function markerBefore(codes: Uint32Array, from: number, end: number): boolean {
 
 /**
  * Quoted passages carrying a citation marker: “…”[3], 「…」［1,2］, "…[4]". The range covers the
- * quotation marks and the quoted text.
+ * quotation marks, the quoted text and a marker that follows the closing mark.
  */
 export function findQuotedCitations(codes: Uint32Array): Range[] {
   const out: Range[] = [];
@@ -29,9 +29,10 @@ export function findQuotedCitations(codes: Uint32Array): Range[] {
     if (j >= codes.length || codes[j] !== close) continue;
     let after = j + 1;
     while (after < codes.length && after - j <= 3 && SKIPPABLE.has(codes[after])) after++;
-    const cited =
-      markerBefore(codes, i + 1, j) || markerLength(codes, j + 1, codes.length) > 0 || markerLength(codes, after, codes.length) > 0;
-    if (cited) out.push({ start: i, end: j + 1 });
+    const right = markerLength(codes, j + 1, codes.length);
+    const afterPunctuation = right > 0 ? 0 : markerLength(codes, after, codes.length);
+    const end = right > 0 ? j + 1 + right : afterPunctuation > 0 ? after + afterPunctuation : j + 1;
+    if (end > j + 1 || markerBefore(codes, i + 1, j)) out.push({ start: i, end });
     i = j;
   }
   return out;

@@ -1,11 +1,13 @@
-import { toCodePoints } from './code-points';
+import { fromCodePoints, toCodePoints } from './code-points';
 import { charWeights, weightPrefix } from './count';
-import { detectSections, type Section } from './sections';
+import { detectSections, isSubheading, type Section } from './sections';
 import { splitParagraphs, splitSentences, type Range } from './split';
 
 export interface Paragraph extends Range {
   section: number;
   sentences: Range[];
+  /** A heading line (a section's title, a numbered sub-heading in the body), not a paragraph of text. */
+  heading: boolean;
 }
 
 /** A text cut into sections, paragraphs and sentences; all offsets are code points, indexes into `codes`. */
@@ -42,9 +44,13 @@ export function analyzeText(text: string): DocumentStructure {
   const prefix = weightPrefix(charWeights(codes));
   const ranges = splitParagraphs(codes).flatMap((p) => limitLength(codes, p));
   const sections = detectSections(codes, ranges);
-  const paragraphs: Paragraph[] = ranges.map((r) => ({ ...r, section: 0, sentences: splitSentences(codes, r) }));
+  const paragraphs: Paragraph[] = ranges.map((r) => ({ ...r, section: 0, sentences: splitSentences(codes, r), heading: false }));
   sections.forEach((s, i) => {
-    for (let p = s.firstParagraph; p < s.endParagraph; p++) paragraphs[p].section = i;
+    for (let p = s.firstParagraph; p < s.endParagraph; p++) {
+      paragraphs[p].section = i;
+      if (p === s.firstParagraph) paragraphs[p].heading = s.titled;
+      else if (s.kind === 'body') paragraphs[p].heading = isSubheading(fromCodePoints(codes, paragraphs[p].start, paragraphs[p].end));
+    }
   });
   return { codes, prefix, paragraphs, sections };
 }

@@ -7,6 +7,8 @@ export interface Section {
   kind: SectionKind;
   /** The heading paragraph's text ('' for an untitled part such as the cover). */
   heading: string;
+  /** The first paragraph is only the section's title line (not 摘要：followed by the abstract itself). */
+  titled: boolean;
   /** Paragraph indexes [firstParagraph, endParagraph). */
   firstParagraph: number;
   endParagraph: number;
@@ -32,6 +34,15 @@ const TOC_ENTRY = /(\.{3,}|…+|·{3,}|-{3,}|\t|\s)\s*([0-9]+|[ivxlcIVXLC]+)$/;
 const COVER_FIELD = /^(学号|指导教师|导师|姓名|专业|学院|院系|班级|年级|论文题目|题目|作者|答辩日期|提交日期|分类号|密级|学位类别|UDC)[:：]/;
 const FRONT_MATTER = new Set<SectionKind>(['declaration', 'abstract', 'toc']);
 const HAN_DIGITS = '一二三四五六七八九十';
+const INLINE_ABSTRACT = /^(中文摘要|英文摘要|内容摘要|内容提要|摘要|abstract)\s*[:：]\s*\S/i;
+// Numbered sub-headings inside a chapter: 1.1 研究背景, 2.3.1 …, 第二节 …, （一）…, 一、…, 1、…, 2 方法.
+const SUBHEADING = [
+  /^\d{1,2}(?:[.．]\d{1,2}){1,3}\.?\s*\p{L}/u,
+  /^第[一二三四五六七八九十百零〇\d]+[章节]/,
+  /^[（(][一二三四五六七八九十\d]{1,3}[)）]\s*\p{L}/u,
+  /^[一二三四五六七八九十]{1,3}、\s*\p{L}/u,
+  /^\d{1,2}(?:[、．.](?!\d)|\s)\s*\p{L}/u,
+];
 
 function hanNumber(text: string): number {
   if (text === '十') return 10;
@@ -47,6 +58,11 @@ function compact(text: string): string {
 
 function isShort(text: string, max = 40): boolean {
   return text.length <= max && !/[。；;！？]/.test(text);
+}
+
+/** A short numbered line inside the body that titles what follows rather than saying something. */
+export function isSubheading(text: string): boolean {
+  return isShort(text, 30) && !/[，,：:]$/.test(text) && SUBHEADING.some((re) => re.test(text));
 }
 
 type Style = 'chapter' | 'numbered' | 'han';
@@ -105,6 +121,7 @@ export function detectSections(codes: Uint32Array, paragraphs: Range[]): Section
     sections.push({
       kind,
       heading,
+      titled: heading !== '' && isShort(heading, 60) && !INLINE_ABSTRACT.test(heading),
       firstParagraph: first,
       endParagraph: end,
       start: paragraphs[first].start,
