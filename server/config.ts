@@ -37,6 +37,7 @@ const schema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  LIBRARY_SMALL_DOCUMENTS: z.coerce.number().int().min(0).default(1000),
 });
 
 type Raw = z.infer<typeof schema>;

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { onShutdownSignal } from './process/shutdown';
+import { logLibraryState } from './services/library';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
 
@@ -28,6 +29,7 @@ try {
   process.exit(1);
 }
 runner?.start();
+await logLibraryState(db, app.log, config.LIBRARY_SMALL_DOCUMENTS);
 app.log.info(
   { url: config.PUBLIC_BASE_URL, database: db.engine, jobs: runner ? runner.kinds : 'external' },
   '墨研 server ready',

@@ -66,6 +66,13 @@ export function countChars(text: string): number {
   return n;
 }
 
+/** CJK characters (Han, kana, hangul): how much of a counted text is Chinese-like. */
+export function countCjk(text: string): number {
+  let n = 0;
+  for (const ch of text) if (kindOf(ch.codePointAt(0) as number) === Kind.Cjk) n++;
+  return n;
+}
+
 /** The most a single check accepts (the server refuses more with TEXT_TOO_LONG). */
 export const MAX_CHECK_CHARS = 300_000;
 

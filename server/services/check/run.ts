@@ -5,6 +5,7 @@ import { tasks } from '../../db/schema/tasks';
 import { checkText } from '../../engines/similarity/check';
 import type { ReportFigures } from '../../engines/similarity/types';
 import { ReferenceLibrary } from '../library/library';
+import { libraryScope } from '../library/scope';
 
 export class CheckMissing extends Error {}
 
@@ -32,6 +33,8 @@ export async function runCheck(
   if (!row) throw new CheckMissing(`check ${taskId} has no stored text`);
   await progress(10);
 
+  // 检测范围 as it stands now, kept with the report: the library grows, the report must not change.
+  const scope = await libraryScope(db);
   const library = new ReferenceLibrary(db);
   const report = await checkText(row.text, library, {
     excludeDocumentIds: [taskId],
@@ -42,7 +45,7 @@ export async function runCheck(
 
   await db.orm
     .update(checks)
-    .set({ figures: { ...report.figures }, report: { ...report }, reportedAt: new Date() })
+    .set({ figures: { ...report.figures }, report: { ...report, scope }, reportedAt: new Date() })
     .where(eq(checks.taskId, taskId));
   if (row.addToLibrary) {
     await progress(90);

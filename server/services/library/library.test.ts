@@ -45,7 +45,14 @@ describe('ReferenceLibrary', () => {
     expect(report.sources.map((s) => [s.id, s.title, s.origin])).toEqual([['a', '文本相似度', 'library']]);
     expect(report.figures.matchedChars).toBe(countChars(A));
     const [doc] = await library.loadDocuments(['b']);
-    expect(doc).toEqual({ id: 'b', title: '城市绿地', ownerId: 'u1', origin: 'submission', text: B });
+    expect(doc).toEqual({
+      id: 'b',
+      title: '城市绿地',
+      ownerId: 'u1',
+      origin: 'submission',
+      text: B,
+      metadata: { author: null, source: null, year: null, url: null },
+    });
   });
 
   it('leaves out excluded ids when looking up candidates', async () => {
@@ -72,6 +79,16 @@ describe('ReferenceLibrary', () => {
     expect(n).toBe(0);
     expect((await checkText(B, library)).sources).toEqual([]);
     expect(await library.removeDocuments(['b'])).toBe(0);
+  });
+
+  it('keeps what an import knew (author, source, year, url) and the report’s sources show it', async () => {
+    const metadata = { author: '李四', source: '城市规划学刊', year: 2019, url: 'https://example.org/b' };
+    await library.addDocuments([{ id: 'meta', title: '绿地与热岛', text: B, ...metadata }]);
+    const [doc] = await library.loadDocuments(['meta']);
+    expect(doc.metadata).toEqual(metadata);
+    const report = await checkText(B, library);
+    expect(report.sources.map(({ id, author, source, year, url }) => ({ id, author, source, year, url }))).toEqual([{ id: 'meta', ...metadata }]);
+    await library.removeDocuments(['meta']);
   });
 
   it('keeps texts with quotes, backslashes and astral characters intact', async () => {

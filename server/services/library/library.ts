@@ -2,16 +2,28 @@ import type { Executor } from '../../db/client';
 import type { LibraryOrigin } from '../../db/schema/library';
 import { fingerprintText } from '../../engines/similarity/fingerprint';
 import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
-import type { Candidate, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
+import type { Candidate, DocumentMetadata, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
 import { countChars } from '../../engines/text/count';
 import { intArray } from './pg-arrays';
 
-export interface NewLibraryDocument {
+export interface NewLibraryDocument extends Partial<DocumentMetadata> {
   id: string;
   title: string;
   text: string;
   ownerId?: string | null;
   origin?: LibraryOrigin;
+}
+
+interface DocumentRow {
+  id: string;
+  title: string;
+  owner_id: string | null;
+  origin: LibraryOrigin;
+  text: string;
+  author: string | null;
+  source: string | null;
+  year: number | null;
+  url: string | null;
 }
 
 export interface LibraryStats {
@@ -23,7 +35,7 @@ export interface LibraryStats {
 }
 
 interface Prepared {
-  row: { id: string; title: string; owner_id: string | null; origin: LibraryOrigin; char_count: number; text: string };
+  row: DocumentRow & { char_count: number };
   hashes: Int32Array;
   positions: Uint32Array;
 }
@@ -57,15 +69,20 @@ export class ReferenceLibrary implements LibraryPort {
         origin: d.origin ?? 'import',
         char_count: countChars(d.text),
         text: d.text,
+        author: d.author ?? null,
+        source: d.source ?? null,
+        year: d.year ?? null,
+        url: d.url ?? null,
       },
       ...distinctFingerprints(d.text, this.params),
     }));
     await this.db.transaction(async (tx) => {
       await this.removeWith(tx, unique.map((d) => d.id));
       const inserted = await tx.sql<{ id: string; num: number }>(
-        `insert into library_documents (id, title, owner_id, origin, char_count, text)
-         select id, title, owner_id, origin, char_count, text
-         from jsonb_to_recordset($1::jsonb) as x(id text, title text, owner_id text, origin text, char_count int, text text)
+        `insert into library_documents (id, title, owner_id, origin, char_count, text, author, source, year, url)
+         select id, title, owner_id, origin, char_count, text, author, source, year, url
+         from jsonb_to_recordset($1::jsonb)
+           as x(id text, title text, owner_id text, origin text, char_count int, text text, author text, source text, year int, url text)
          returning id, num`,
         [JSON.stringify(prepared.map((p) => p.row))],
       );
@@ -121,15 +138,23 @@ export class ReferenceLibrary implements LibraryPort {
 
   async loadDocuments(ids: string[]): Promise<LibraryDocument[]> {
     if (!ids.length) return [];
-    const rows = await this.db.sql<{ id: string; title: string; owner_id: string | null; origin: LibraryOrigin; text: string }>(
-      `select id, title, owner_id, origin, text from library_documents where id in (select jsonb_array_elements_text($1::jsonb))`,
+    const rows = await this.db.sql<DocumentRow>(
+      `select id, title, owner_id, origin, text, author, source, year, url
+       from library_documents where id in (select jsonb_array_elements_text($1::jsonb))`,
       [JSON.stringify(ids)],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids
       .map((id) => byId.get(id))
       .filter((r) => r !== undefined)
-      .map((r) => ({ id: r.id, title: r.title, ownerId: r.owner_id, origin: r.origin, text: r.text }));
+      .map((r) => ({
+        id: r.id,
+        title: r.title,
+        ownerId: r.owner_id,
+        origin: r.origin,
+        text: r.text,
+        metadata: { author: r.author, source: r.source, year: r.year, url: r.url },
+      }));
   }
 
   /** Refreshes planner statistics and the visibility map after a large import (index-only scans). */
