@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { handlers } from './handlers';
+import { builtServices, handlers } from './handlers';
 import { registerBodyParsers } from './http/body-parsers';
 import { loadContract, mediaTypesOf } from './http/contract';
 import { errorHandler, notFoundHandler } from './http/errors';
@@ -19,6 +19,7 @@ import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
 import { sandboxProvider, sandboxSecret } from './services/payments/sandbox';
 import { localQrProvider } from './services/qr-login/local-provider';
+import type { ServiceName } from './services/system/capabilities';
 
 export interface BuildOptions {
   config: Config;
@@ -30,6 +31,8 @@ export interface BuildOptions {
   serveSpa?: boolean;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Tests only: pretend these services are built (default: those without 501 placeholders). */
+  builtServices?: ReadonlySet<ServiceName>;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -57,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     wakeJobs: options.wakeJobs ?? (() => undefined),
     payments: { sandbox: sandboxProvider(await sandboxSecret(db, config.PAYMENT_SECRET)) },
     qrLogin: localQrProvider,
+    builtServices: options.builtServices ?? builtServices,
   };
 
   await app.register(helmet, {

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Executor } from './db/client';
 import type { PaymentProvider } from './services/payments/provider';
 import type { QrLoginProvider } from './services/qr-login/provider';
+import type { ServiceName } from './services/system/capabilities';
 
 /** What a service needs: a database (or an open transaction), the configuration and the clock. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface AppContext extends Deps {
   wakeJobs(): void;
   payments: { sandbox: PaymentProvider };
   qrLogin: QrLoginProvider;
+  /** Services whose handlers do real work (no 501 placeholder left); see services/system/capabilities. */
+  builtServices: ReadonlySet<ServiceName>;
 }
 
 export function withDb(deps: Deps, db: Executor): Deps {

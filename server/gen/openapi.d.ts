@@ -178,7 +178,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 套餐列表 */
+        /**
+         * 套餐列表
+         * @description 只列出当前可购买的套餐：需有已开启的支付渠道，服务套餐还需其服务已开放。
+         */
         post: operations["productPackageQueryList"];
         delete?: never;
         options?: never;
@@ -214,7 +217,8 @@ export interface paths {
         put?: never;
         /**
          * 下单购买套餐或充值
-         * @description 创建待支付订单，返回支付地址；默认支付渠道为沙箱（本地确认页，标注“沙箱支付”）。
+         * @description 创建待支付订单，返回支付地址。支付渠道为沙箱（本地确认页，标注“沙箱支付”），须由运营方开启
+         *     （见 system_api/f/capabilities）；未开启时拒绝下单。未开放服务的套餐不出售。
          */
         post: operations["orderInfoCreateOrder"];
         delete?: never;
@@ -320,6 +324,27 @@ export interface paths {
         };
         /** 健康检查 */
         get: operations["systemHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/system_api/f/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 本站可用功能
+         * @description 无需登录。各服务是否开放（未开放时附中文原因），是否有可用的支付渠道（沙箱支付须由运营方开启），
+         *     是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
+         */
+        get: operations["systemCapabilities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2237,6 +2262,48 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             result: components["schemas"]["Health"];
+        };
+        ServiceCapability: {
+            available: boolean;
+            /**
+             * @description 未开放的原因；开放时为 null
+             * @example 该功能正在建设中
+             */
+            reason: string | null;
+        };
+        /** @description check 论文查重, aigc AIGC 检测与降AI痕迹, rewrite 降重与润色改写, paper AI 论文写作, ppt AI PPT, chat 智能对话 */
+        ServiceCapabilities: {
+            check: components["schemas"]["ServiceCapability"];
+            aigc: components["schemas"]["ServiceCapability"];
+            rewrite: components["schemas"]["ServiceCapability"];
+            paper: components["schemas"]["ServiceCapability"];
+            ppt: components["schemas"]["ServiceCapability"];
+            chat: components["schemas"]["ServiceCapability"];
+        };
+        PaymentCapability: {
+            /** @description 是否有可用的支付渠道（购买套餐、充值） */
+            available: boolean;
+            /**
+             * @description 没有可用支付渠道时的说明；有时为 null
+             * @example 暂未开通在线支付，请联系管理员充值
+             */
+            reason: string | null;
+            /** @description 已开启的支付渠道；sandbox 为沙箱支付（不产生真实扣款） */
+            channels: components["schemas"]["PayChannel"][];
+        };
+        RegistrationCapability: {
+            /** @description 是否开放用户名密码自助注册 */
+            open: boolean;
+        };
+        Capabilities: {
+            services: components["schemas"]["ServiceCapabilities"];
+            payment: components["schemas"]["PaymentCapability"];
+            registration: components["schemas"]["RegistrationCapability"];
+        };
+        CapabilitiesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Capabilities"];
         };
         CheckFilter: {
             status?: components["schemas"]["TaskStatus"];
@@ -4192,8 +4259,26 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description 该支付渠道未开启（PAYMENT_UNAVAILABLE） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYMENT_UNAVAILABLE",
+                     *         "message": "暂未开通在线支付，请联系管理员充值"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["NotFound"];
-            /** @description 待支付订单过多 */
+            /** @description 待支付订单过多（TOO_MANY_PENDING_ORDERS），或套餐对应的服务未开放（PACKAGE_UNAVAILABLE） */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4294,7 +4379,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description 支付令牌无效 */
+            /** @description 支付令牌无效（BAD_PAYMENT_TOKEN），或沙箱支付未开启（PAYMENT_UNAVAILABLE） */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4405,6 +4490,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    systemCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 本站可用功能 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CapabilitiesResponse"];
                 };
             };
             500: components["responses"]["ServerError"];

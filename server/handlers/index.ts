@@ -2,6 +2,7 @@ import { aigcHandlers } from './aigc';
 import { authHandlers } from './auth';
 import { chatHandlers } from './chat';
 import { checkHandlers } from './check';
+import { builtAreas } from './not-implemented';
 import { orderHandlers } from './order';
 import { paperHandlers } from './paper';
 import { pptHandlers } from './ppt';
@@ -9,6 +10,7 @@ import { rewriteHandlers } from './rewrite';
 import { systemHandlers } from './system';
 import { taskHandlers } from './task';
 import type { Handlers } from './types';
+import type { ServiceName } from '../services/system/capabilities';
 
 /** Every operationId of the contract, one file per tag; a missing operation fails the type check. */
 export const handlers: Handlers = {
@@ -23,3 +25,13 @@ export const handlers: Handlers = {
   ...chatHandlers,
   ...pptHandlers,
 };
+
+/** The services whose contract area has no 501 placeholder left (what the capabilities call offers). */
+export const builtServices: ReadonlySet<ServiceName> = builtAreas<ServiceName>({
+  check: checkHandlers,
+  aigc: aigcHandlers,
+  rewrite: rewriteHandlers,
+  paper: paperHandlers,
+  ppt: pptHandlers,
+  chat: chatHandlers,
+});

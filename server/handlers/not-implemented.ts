@@ -18,3 +18,14 @@ async function reject(): Promise<never> {
 export function isNotImplemented(handler: unknown): boolean {
   return handler === reject;
 }
+
+/**
+ * The areas whose handlers all do real work. An area with any 501 placeholder left is not built: its
+ * service is not offered (server/services/system/capabilities.ts) and its packages are not sold.
+ */
+export function builtAreas<A extends string>(areas: Record<A, object>): Set<A> {
+  const built = (Object.entries(areas) as Array<[A, object]>).filter(
+    ([, group]) => !Object.values(group).some(isNotImplemented),
+  );
+  return new Set(built.map(([area]) => area));
+}

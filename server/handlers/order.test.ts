@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, post, signUp, type TestApp } from '../test/app';
+import { SERVICES } from '../services/system/capabilities';
 import { testClock } from '../test/clock';
 import { expectNoChange } from '../test/snapshot';
 
@@ -27,7 +28,8 @@ describe('packages, orders, sandbox payment and the ledger', () => {
   let otherToken: string;
   const clock = testClock();
   beforeAll(async () => {
-    t = await createTestApp({ MAX_PENDING_ORDERS: 4 }, { now: clock.now });
+    // Every service offered, so every package is on sale (order-sale.test.ts covers what is not).
+    t = await createTestApp({ MAX_PENDING_ORDERS: 4 }, { now: clock.now, builtServices: new Set(SERVICES) });
     token = (await signUp(t.app)).token;
     otherToken = (await signUp(t.app)).token;
   });

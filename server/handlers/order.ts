@@ -1,8 +1,11 @@
 import { listLedger } from '../services/billing/ledger-list';
 import type { AppContext } from '../context';
+import { packageTypesForSale } from '../services/orders/for-sale';
 import { type OrderView, confirmPayment, createOrder, listOrders, loadOrder } from '../services/orders/orders';
 import { getPackage, listPackages, packageView } from '../services/orders/packages';
 import { pageOf } from '../services/paging';
+import { isPayChannelOpen } from '../services/payments/channels';
+import { capabilities } from '../services/system/capabilities';
 import type { HandlerGroup } from './types';
 
 type OrderOperations =
@@ -14,16 +17,21 @@ type OrderOperations =
   | 'orderInfoSandboxNotify'
   | 'accountInfoLedger';
 
-/** A pending order carries its pay link again, so the account centre can continue paying it. */
+/** A pending order carries its pay link again (while its channel is open), so the account centre can continue paying it. */
 const payable = (app: AppContext, order: OrderView) => ({
   ...order,
-  payUrl: order.status === 'pending' ? app.payments[order.payChannel].payUrl(order.id) : null,
+  payUrl:
+    order.status === 'pending' && isPayChannelOpen(app.config, order.payChannel)
+      ? app.payments[order.payChannel].payUrl(order.id)
+      : null,
 });
 
 export const orderHandlers: HandlerGroup<OrderOperations> = {
-  productPackageQueryList: ({ app, query, body }) => listPackages(app.db, pageOf(query), body?.type),
+  productPackageQueryList: ({ app, query, body }) =>
+    listPackages(app.db, pageOf(query), packageTypesForSale(capabilities(app)), body?.type),
   productPackageLoadById: async ({ app, query }) => packageView(await getPackage(app.db, query.id)),
-  orderInfoCreateOrder: ({ app, user, body }) => createOrder(app, app.payments[body.payChannel], user.id, body.packageId),
+  orderInfoCreateOrder: ({ app, user, body }) =>
+    createOrder(app, app.payments[body.payChannel], user.id, body.packageId, capabilities(app)),
   orderInfoLoadById: async ({ app, user, query }) => payable(app, await loadOrder(app, user.id, query.id)),
   orderInfoQueryList: async ({ app, user, query, body }) => {
     const page = await listOrders(app, user.id, pageOf(query), body?.status);

@@ -1,6 +1,8 @@
+import { capabilities } from '../services/system/capabilities';
 import { health } from '../services/system/health';
 import type { HandlerGroup } from './types';
 
-export const systemHandlers: HandlerGroup<'systemHealth'> = {
+export const systemHandlers: HandlerGroup<'systemHealth' | 'systemCapabilities'> = {
   systemHealth: ({ app }) => health(app.db),
+  systemCapabilities: ({ app }) => capabilities(app),
 };

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import type { Nonces } from '../pages/html';
 import { qrConfirmPage } from '../pages/qr-confirm';
-import { invalidPayLinkPage, sandboxPayPage } from '../pages/sandbox-pay';
+import { invalidPayLinkPage, sandboxClosedPage, sandboxPayPage } from '../pages/sandbox-pay';
 import { orderForPayLink } from '../services/orders/orders';
+import { isPayChannelOpen } from '../services/payments/channels';
 
 /** Server-rendered pages outside the SPA: the phone's QR confirmation and the sandbox payment. */
 export async function registerPages(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -19,12 +20,13 @@ export async function registerPages(app: FastifyInstance, context: AppContext): 
   };
 
   app.get<{ Params: { id: string } }>('/m/qr/:id', async (request, reply) =>
-    html(reply, 200, (n) => qrConfirmPage(request.params.id, n)),
+    html(reply, 200, (n) => qrConfirmPage(request.params.id, n, context.config.REGISTRATION === 'open')),
   );
 
   app.get<{ Params: { orderId: string }; Querystring: { token?: string } }>(
     '/pay/sandbox/:orderId',
     async (request, reply) => {
+      if (!isPayChannelOpen(context.config, 'sandbox')) return html(reply, 403, sandboxClosedPage);
       const order = await orderForPayLink(
         context,
         context.payments.sandbox,

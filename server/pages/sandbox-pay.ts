@@ -1,4 +1,5 @@
 import type { OrderView } from '../services/orders/orders';
+import { NO_PAYMENT_CHANNEL } from '../services/payments/channels';
 import { escapeHtml, type Nonces, page } from './html';
 
 const statusText: Record<OrderView['status'], string> = {
@@ -63,6 +64,17 @@ export function invalidPayLinkPage(nonce: Nonces): string {
   <span class="badge">沙箱支付</span>
   <h1>支付链接无效</h1>
   <p class="error">支付链接无效或已失效，请回到墨研重新下单。</p>
+</div>`;
+  return page('沙箱支付 - 墨研', body, '', nonce);
+}
+
+export function sandboxClosedPage(nonce: Nonces): string {
+  const body = `
+<div class="card">
+  <span class="badge">沙箱支付</span>
+  <h1>沙箱支付未开启</h1>
+  <p class="error">本站未开启沙箱支付，此链接不能支付。${NO_PAYMENT_CHANNEL}。</p>
+  <p><a href="/order/account">返回账户中心</a></p>
 </div>`;
   return page('沙箱支付 - 墨研', body, '', nonce);
 }

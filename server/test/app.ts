@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { openTestDatabase } from './database';
@@ -30,11 +30,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** The real app on a fresh database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { now?: () => Date; db?: Database } = {},
+  options: { now?: () => Date; db?: Database; builtServices?: BuildOptions['builtServices'] } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const db = options.db ?? (await openTestDatabase());
-  const app = await buildApp({ config, db, now: options.now, logger: false });
+  const app = await buildApp({ config, db, now: options.now, logger: false, builtServices: options.builtServices });
   await app.ready();
   return {
     app,

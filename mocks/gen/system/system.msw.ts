@@ -20,12 +20,18 @@ import type {
   RequestHandlerOptions
 } from 'msw';
 
+import {
+  PayChannel
+} from '../../../src/api/gen/model';
 import type {
+  CapabilitiesResponse,
   HealthResponse
 } from '../../../src/api/gen/model';
 
 
 export const getSystemHealthResponseMock = (overrideResponse: Partial< HealthResponse > = {}): HealthResponse => ({success: true, result: {status: faker.helpers.arrayElement(['ok','degraded'] as const), database: faker.helpers.arrayElement(['pglite','postgres'] as const), version: faker.string.alpha({length: {min: 10, max: 40}}), uptimeSeconds: faker.number.int({min: 0, max: 100000000})}, ...overrideResponse})
+
+export const getSystemCapabilitiesResponseMock = (overrideResponse: Partial< CapabilitiesResponse > = {}): CapabilitiesResponse => ({success: true, result: {services: {check: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null])}, aigc: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null])}, rewrite: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null])}, paper: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null])}, ppt: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null])}, chat: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null])}}, payment: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null]), channels: faker.helpers.arrayElements(Object.values(PayChannel))}, registration: {open: faker.datatype.boolean()}}, ...overrideResponse})
 
 
 export const getSystemHealthMockHandler = (overrideResponse?: HealthResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<HealthResponse> | HealthResponse), options?: RequestHandlerOptions) => {
@@ -39,5 +45,18 @@ export const getSystemHealthMockHandler = (overrideResponse?: HealthResponse | (
       })
   }, options)
 }
+
+export const getSystemCapabilitiesMockHandler = (overrideResponse?: CapabilitiesResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<CapabilitiesResponse> | CapabilitiesResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/base/system_api/f/capabilities', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getSystemCapabilitiesResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 export const getSystemMock = () => [
-  getSystemHealthMockHandler()]
+  getSystemHealthMockHandler(),
+  getSystemCapabilitiesMockHandler()]

@@ -2,13 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { testClock } from '../../test/clock';
 import { openTestDatabase } from '../../test/database';
+import { testConfig } from '../../test/app';
 import { depsFor, makeUser } from '../../test/fixtures';
 import { balanceOf } from '../billing/balance';
 import { expectNoChange } from '../../test/snapshot';
 import { chargeTask } from '../billing/charges';
 import { sandboxProvider } from '../payments/sandbox';
+import { SERVICES, capabilities } from '../system/capabilities';
 import { createTask } from '../tasks/tasks';
 import { confirmPayment, createOrder, loadOrder, orderForPayLink, refundOrder } from './orders';
+
+/** An instance offering every service, with the sandbox open (the test default). */
+const everything = capabilities({ config: testConfig(), builtServices: new Set(SERVICES) });
 
 describe('order refunds (operator, via the CLI)', () => {
   let db: Database;
@@ -22,7 +27,7 @@ describe('order refunds (operator, via the CLI)', () => {
 
   async function paidOrder(userId: string, packageId = 'pkg-recharge-3000') {
     const deps = depsFor(db);
-    const order = await createOrder(deps, provider, userId, packageId);
+    const order = await createOrder(deps, provider, userId, packageId, everything);
     const token = new URL(order.payUrl, 'http://x').searchParams.get('token') ?? '';
     await confirmPayment(deps, provider, order.id, token);
     return { ...order, token };
@@ -56,7 +61,7 @@ describe('order refunds (operator, via the CLI)', () => {
 
   it('refuses to refund an unpaid or unknown order', async () => {
     const userId = await makeUser(db);
-    const pending = await createOrder(depsFor(db), provider, userId, 'pkg-check');
+    const pending = await createOrder(depsFor(db), provider, userId, 'pkg-check', everything);
     await expect(refundOrder(depsFor(db), pending.id)).rejects.toMatchObject({ code: 'ORDER_NOT_PAID' });
     await expect(refundOrder(depsFor(db), 'nope')).rejects.toMatchObject({ statusCode: 404 });
   });
@@ -76,7 +81,7 @@ describe('the sandbox pay link', () => {
     const clock = testClock();
     const deps = depsFor(db, clock.now);
     const userId = await makeUser(db);
-    const order = await createOrder(deps, provider, userId, 'pkg-check');
+    const order = await createOrder(deps, provider, userId, 'pkg-check', everything);
     const token = new URL(order.payUrl, 'http://x').searchParams.get('token') ?? '';
     expect(await orderForPayLink(deps, provider, order.id, token)).toEqual(await loadOrder(deps, userId, order.id));
     expect(await orderForPayLink(deps, provider, order.id, 'A'.repeat(43))).toBeNull();

@@ -8,7 +8,10 @@ import { type Order, type OrderStatus, orders } from '../../db/schema/orders';
 import { AppError, conflict, notFound } from '../../errors';
 import { balanceOf, lockUser } from '../billing/balance';
 import { type Page, type PageQuery, offsetOf } from '../paging';
+import { requirePayChannel } from '../payments/channels';
 import type { PaymentProvider } from '../payments/provider';
+import type { Capabilities } from '../system/capabilities';
+import { requireForSale } from './for-sale';
 import { getPackage } from './packages';
 
 export interface OrderView {
@@ -57,13 +60,17 @@ function orderNumber(now: Date): string {
   return `MY${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
+/** A pending order through an open channel for a package on sale (`caps`: what this instance offers). */
 export async function createOrder(
   deps: Deps,
   provider: PaymentProvider,
   userId: string,
   packageId: string,
+  caps: Capabilities,
 ): Promise<CreatedOrder> {
+  requirePayChannel(deps.config, provider.channel);
   const pkg = await getPackage(deps.db, packageId);
+  requireForSale(caps, pkg.type);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, userId);
@@ -153,7 +160,7 @@ export async function closeExpiredOrders(db: Executor, now: Date, userId?: strin
 
 /**
  * A payment notification. Idempotent: the first valid one marks the order paid and credits the
- * balance; later ones return the paid order and change nothing.
+ * balance; later ones return the paid order and change nothing. Refused while the channel is closed.
  */
 export async function confirmPayment(
   deps: Deps,
@@ -161,6 +168,7 @@ export async function confirmPayment(
   orderId: string,
   token: string,
 ): Promise<OrderView> {
+  requirePayChannel(deps.config, provider.channel);
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.orm.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound();

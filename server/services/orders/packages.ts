@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type Package, type PackageType, packages } from '../../db/schema/packages';
 import { notFound } from '../../errors';
@@ -32,8 +32,16 @@ export function packageView(p: Package): PackageView {
   };
 }
 
-export async function listPackages(db: Executor, page: PageQuery, type?: PackageType): Promise<Page<PackageView>> {
-  const where = and(eq(packages.active, true), type ? eq(packages.type, type) : undefined);
+/** The active packages of the types on sale (server/services/orders/for-sale.ts), optionally of one type. */
+export async function listPackages(
+  db: Executor,
+  page: PageQuery,
+  forSale: readonly PackageType[],
+  type?: PackageType,
+): Promise<Page<PackageView>> {
+  const types = type ? forSale.filter((t) => t === type) : forSale;
+  if (types.length === 0) return { records: [], total: 0, pageNo: page.pageNo, pageSize: page.pageSize };
+  const where = and(eq(packages.active, true), inArray(packages.type, types));
   const [{ total }] = await db.orm.select({ total: count() }).from(packages).where(where);
   const rows = await db.orm
     .select()

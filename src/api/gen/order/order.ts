@@ -58,6 +58,7 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
+ * 只列出当前可购买的套餐：需有已开启的支付渠道，服务套餐还需其服务已开放。
  * @summary 套餐列表
  */
 export const productPackageQueryList = (
@@ -251,7 +252,9 @@ export function useProductPackageLoadById<TData = Awaited<ReturnType<typeof prod
 
 
 /**
- * 创建待支付订单，返回支付地址；默认支付渠道为沙箱（本地确认页，标注“沙箱支付”）。
+ * 创建待支付订单，返回支付地址。支付渠道为沙箱（本地确认页，标注“沙箱支付”），须由运营方开启
+（见 system_api/f/capabilities）；未开启时拒绝下单。未开放服务的套餐不出售。
+
  * @summary 下单购买套餐或充值
  */
 export const orderInfoCreateOrder = (
@@ -270,7 +273,7 @@ export const orderInfoCreateOrder = (
   
 
 
-export const getOrderInfoCreateOrderMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const getOrderInfoCreateOrderMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof orderInfoCreateOrder>>, TError,{data: BodyType<CreateOrderBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof orderInfoCreateOrder>>, TError,{data: BodyType<CreateOrderBody>}, TContext> => {
 
@@ -297,12 +300,12 @@ const {mutation: mutationOptions} = options ?
 
     export type OrderInfoCreateOrderMutationResult = NonNullable<Awaited<ReturnType<typeof orderInfoCreateOrder>>>
     export type OrderInfoCreateOrderMutationBody = BodyType<CreateOrderBody>
-    export type OrderInfoCreateOrderMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>
+    export type OrderInfoCreateOrderMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 下单购买套餐或充值
  */
-export const useOrderInfoCreateOrder = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const useOrderInfoCreateOrder = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof orderInfoCreateOrder>>, TError,{data: BodyType<CreateOrderBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof orderInfoCreateOrder>>,

@@ -24,6 +24,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  CapabilitiesResponse,
   HealthResponse,
   ServerErrorResponse
 } from '.././model';
@@ -115,6 +116,100 @@ export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getSystemHealthQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * 无需登录。各服务是否开放（未开放时附中文原因），是否有可用的支付渠道（沙箱支付须由运营方开启），
+是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
+
+ * @summary 本站可用功能
+ */
+export const systemCapabilities = (
+    
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<CapabilitiesResponse>(
+      {url: `/api/base/system_api/f/capabilities`, method: 'GET', signal
+    },
+      );
+    }
+  
+
+
+
+export const getSystemCapabilitiesQueryKey = () => {
+    return [
+    `/api/base/system_api/f/capabilities`
+    ] as const;
+    }
+
+    
+export const getSystemCapabilitiesQueryOptions = <TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getSystemCapabilitiesQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof systemCapabilities>>> = ({ signal }) => systemCapabilities(signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type SystemCapabilitiesQueryResult = NonNullable<Awaited<ReturnType<typeof systemCapabilities>>>
+export type SystemCapabilitiesQueryError = ErrorType<ServerErrorResponse>
+
+
+export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof systemCapabilities>>,
+          TError,
+          Awaited<ReturnType<typeof systemCapabilities>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof systemCapabilities>>,
+          TError,
+          Awaited<ReturnType<typeof systemCapabilities>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary 本站可用功能
+ */
+
+export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getSystemCapabilitiesQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract, operationsOf } from '../http/contract';
+import { SERVICES } from '../services/system/capabilities';
+import { body, createTestApp, type TestApp } from '../test/app';
+import { handlers } from '.';
+import { builtAreas, isNotImplemented, notImplementedHandlers } from './not-implemented';
+
+const CAPABILITIES = '/api/base/system_api/f/capabilities';
+
+type Availability = { available: boolean; reason: string | null };
+type Capabilities = {
+  services: Record<string, Availability>;
+  payment: Availability & { channels: string[] };
+  registration: { open: boolean };
+};
+
+const read = async (t: TestApp) => {
+  const response = await t.app.inject({ method: 'GET', url: CAPABILITIES });
+  expect(response.statusCode).toBe(200);
+  return body<Capabilities>(response).result;
+};
+
+describe('which areas are built', () => {
+  const real = { checkQueryList: async () => ({}) };
+  it('leaves out every area with a 501 placeholder, even one beside real handlers', () => {
+    const built = builtAreas({
+      check: real,
+      aigc: notImplementedHandlers('paperAigcQueryList'),
+      rewrite: { ...real, ...notImplementedHandlers('paperMachineReload') },
+    });
+    expect([...built]).toEqual(['check']);
+  });
+});
+
+describe('GET system_api/f/capabilities', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers without a token: every service, the payment channels and sign-up', async () => {
+    const caps = await read(t);
+    expect(Object.keys(caps.services).sort()).toEqual([...SERVICES].sort());
+    expect(caps.payment).toEqual({ available: true, reason: null, channels: ['sandbox'] });
+    expect(caps.registration).toEqual({ open: true });
+  });
+
+  it('offers exactly the services whose contract area has no 501 placeholder left', async () => {
+    const caps = await read(t);
+    const placeholderTags = new Set(
+      [...operationsOf(loadContract()).values()]
+        .filter(({ operation }) => isNotImplemented(handlers[operation.operationId as keyof typeof handlers]))
+        .map(({ operation }) => operation.tags?.[0]),
+    );
+    for (const service of SERVICES) {
+      const built = !placeholderTags.has(service);
+      expect(caps.services[service], service).toEqual(
+        built ? { available: true, reason: null } : { available: false, reason: '该功能正在建设中' },
+      );
+    }
+    // 查重 is built; at the time of writing the others still answer 501.
+    expect(caps.services.check.available).toBe(true);
+  });
+});
+
+describe('capabilities follow the configuration', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PAYMENT_SANDBOX: false, REGISTRATION: 'closed' }, { builtServices: new Set(['check', 'ppt']) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports no payment channel, closed sign-up and the built services', async () => {
+    const caps = await read(t);
+    expect(caps.payment).toEqual({ available: false, reason: '暂未开通在线支付，请联系管理员充值', channels: [] });
+    expect(caps.registration).toEqual({ open: false });
+    expect(Object.entries(caps.services).filter(([, s]) => s.available).map(([name]) => name).sort()).toEqual(['check', 'ppt']);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { packageTypesForSale } from '../orders/for-sale';
+import { type CapabilitySources, SERVICES, type ServiceName, capabilities } from './capabilities';
+
+describe('PAYMENT_SANDBOX', () => {
+  it.each([
+    [{}, true],
+    [{ HOST: '127.0.0.1', NODE_ENV: 'development' }, true],
+    [{ HOST: '127.0.0.2', NODE_ENV: 'test' }, true],
+    [{ HOST: '::1' }, true],
+    [{ HOST: 'localhost' }, true],
+    [{ HOST: '0.0.0.0' }, false],
+    [{ HOST: '::' }, false],
+    [{ HOST: '192.168.1.10' }, false],
+    [{ HOST: 'moyan.example.edu.cn' }, false],
+    [{ HOST: '127.0.0.1', NODE_ENV: 'production' }, false],
+    [{ HOST: 'localhost', NODE_ENV: 'production' }, false],
+  ])('defaults for %j to %s (on only for loopback development)', (env, open) => {
+    expect(loadConfig(env).PAYMENT_SANDBOX).toBe(open);
+  });
+
+  it.each([
+    [{ PAYMENT_SANDBOX: 'on', HOST: '0.0.0.0', NODE_ENV: 'production' }, true],
+    [{ PAYMENT_SANDBOX: 'off', HOST: '127.0.0.1', NODE_ENV: 'development' }, false],
+    [{ PAYMENT_SANDBOX: '', HOST: '0.0.0.0' }, false],
+  ])('follows the operator when set: %j -> %s', (env, open) => {
+    expect(loadConfig(env).PAYMENT_SANDBOX).toBe(open);
+  });
+
+  it('refuses anything but on and off', () => {
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'yes' })).toThrow(/PAYMENT_SANDBOX/);
+  });
+});
+
+describe('REGISTRATION', () => {
+  it('is open by default, closed when the operator says so, and nothing else', () => {
+    expect(loadConfig({}).REGISTRATION).toBe('open');
+    expect(loadConfig({ REGISTRATION: 'closed' }).REGISTRATION).toBe('closed');
+    expect(() => loadConfig({ REGISTRATION: 'no' })).toThrow(/REGISTRATION/);
+  });
+});
+
+describe('what this instance offers', () => {
+  const config: CapabilitySources['config'] = { PAYMENT_SANDBOX: true, REGISTRATION: 'open' };
+  const offer = (built: ServiceName[], overrides: Partial<CapabilitySources['config']> = {}) =>
+    capabilities({ config: { ...config, ...overrides }, builtServices: new Set(built) });
+
+  it('offers built services and explains the others', () => {
+    const caps = offer(['check', 'ppt']);
+    expect(Object.keys(caps.services)).toEqual([...SERVICES]);
+    expect(caps.services.check).toEqual({ available: true, reason: null });
+    expect(caps.services.ppt).toEqual({ available: true, reason: null });
+    for (const service of ['aigc', 'rewrite', 'paper', 'chat'] as const) {
+      expect(caps.services[service]).toEqual({ available: false, reason: '该功能正在建设中' });
+    }
+  });
+
+  it('names the open payment channels, and says why there is none', () => {
+    expect(offer([]).payment).toEqual({ available: true, reason: null, channels: ['sandbox'] });
+    expect(offer([], { PAYMENT_SANDBOX: false }).payment).toEqual({
+      available: false,
+      reason: '暂未开通在线支付，请联系管理员充值',
+      channels: [],
+    });
+  });
+
+  it('says whether sign-up is open', () => {
+    expect(offer([]).registration).toEqual({ open: true });
+    expect(offer([], { REGISTRATION: 'closed' }).registration).toEqual({ open: false });
+  });
+
+  it('sells top-ups and the packages of available services, and nothing without a payment channel', () => {
+    expect(packageTypesForSale(offer(['check', 'ppt']))).toEqual(['check', 'ppt', 'recharge']);
+    expect(packageTypesForSale(offer([...SERVICES]))).toEqual(['check', 'rewrite', 'aigc', 'paper', 'ppt', 'recharge']);
+    expect(packageTypesForSale(offer([...SERVICES], { PAYMENT_SANDBOX: false }))).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import type { Config } from '../../config';
+import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payments/channels';
+
+/** The services a student can use, one per contract area that does work (the tag of its calls). */
+export const SERVICES = ['check', 'aigc', 'rewrite', 'paper', 'ppt', 'chat'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const UNDER_CONSTRUCTION = '该功能正在建设中';
+
+export interface Availability {
+  available: boolean;
+  /** Why not, in Chinese; null when available. */
+  reason: string | null;
+}
+
+export interface Capabilities {
+  services: Record<ServiceName, Availability>;
+  payment: Availability & { channels: PayChannel[] };
+  registration: { open: boolean };
+}
+
+/** What decides: the configuration, and which services have real handlers (server/handlers/index.ts). */
+export interface CapabilitySources {
+  config: Pick<Config, 'PAYMENT_SANDBOX' | 'REGISTRATION'>;
+  builtServices: ReadonlySet<ServiceName>;
+}
+
+const available: Availability = { available: true, reason: null };
+const unavailable = (reason: string): Availability => ({ available: false, reason });
+
+/**
+ * The one rule for what this instance offers. The UI reads it (capabilities call) to explain instead of
+ * failing, and the server applies the same answer when it sells packages.
+ */
+export function capabilities({ config, builtServices }: CapabilitySources): Capabilities {
+  const services = Object.fromEntries(
+    SERVICES.map((service) => [service, builtServices.has(service) ? available : unavailable(UNDER_CONSTRUCTION)]),
+  ) as Record<ServiceName, Availability>;
+  const channels = openPayChannels(config);
+  return {
+    services,
+    payment: { ...(channels.length > 0 ? available : unavailable(NO_PAYMENT_CHANNEL)), channels },
+    registration: { open: config.REGISTRATION === 'open' },
+  };
+}
