@@ -4,6 +4,7 @@ import { packages } from '../server/db/schema/packages';
 import { qrSessions } from '../server/db/schema/qr';
 import { accessTokens } from '../server/db/schema/sessions';
 import { users } from '../server/db/schema/users';
+import { clearThrottlesForNames } from '../server/services/accounts/login-throttle';
 import { hashPassword } from '../server/services/accounts/passwords';
 import { hashToken } from '../server/services/accounts/tokens';
 import { storeFinishedCheck } from '../server/services/check/seed';
@@ -39,9 +40,10 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
       .values({ username: PACT_USER.username, passwordHash })
       .onConflictDoUpdate({
         target: users.username,
-        set: { passwordHash, failedLogins: 0, failedLoginsSince: null, lockedUntil: null },
+        set: { passwordHash },
       })
       .returning({ id: users.id });
+    await clearThrottlesForNames(deps, [PACT_USER.username]);
     return user.id;
   }
 

@@ -1,4 +1,5 @@
 import './http/augment';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -73,9 +74,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     // The app is also served over plain HTTP on a LAN address; HSTS would lock browsers out of it.
-    strictTransportSecurity: config.PUBLIC_BASE_URL.startsWith('https:'),
+    strictTransportSecurity: config.PUBLIC_BASE_URL?.startsWith('https:') ?? false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(cookie);
   const contract = loadContract();
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

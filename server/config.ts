@@ -21,8 +21,11 @@ const schema = z.object({
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(30 * 24 * 3600),
   QR_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  LOGIN_MAX_DELAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  FREE_CHECKS_PER_DEVICE_PER_DAY: z.coerce.number().int().min(0).max(1000).default(1),
+  FREE_CHECKS_PER_IP_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(3),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   POLL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
@@ -42,8 +45,9 @@ const schema = z.object({
 
 type Raw = z.infer<typeof schema>;
 
-export type Config = Omit<Raw, 'PUBLIC_BASE_URL' | 'VALIDATE_RESPONSES' | 'PAYMENT_SANDBOX'> & {
-  PUBLIC_BASE_URL: string;
+export type Config = Omit<Raw, 'VALIDATE_RESPONSES' | 'PAYMENT_SANDBOX'> & {
+  /** The configured public address without a trailing slash; unset: derived per request (http/public-url.ts). */
+  PUBLIC_BASE_URL: string | undefined;
   VALIDATE_RESPONSES: boolean;
   /** Whether the 沙箱支付 channel takes orders and confirms payments. */
   PAYMENT_SANDBOX: boolean;
@@ -56,10 +60,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const raw = parsed.data;
-  const host = raw.HOST === '0.0.0.0' || raw.HOST === '::' ? '127.0.0.1' : raw.HOST;
   return {
     ...raw,
-    PUBLIC_BASE_URL: (raw.PUBLIC_BASE_URL ?? `http://${host}:${raw.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_BASE_URL: raw.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     VALIDATE_RESPONSES: raw.VALIDATE_RESPONSES ?? raw.NODE_ENV !== 'production',
     PAYMENT_SANDBOX: raw.PAYMENT_SANDBOX ?? (raw.NODE_ENV !== 'production' && isLoopback(raw.HOST)),
   };

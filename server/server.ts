@@ -31,6 +31,6 @@ try {
 runner?.start();
 await logLibraryState(db, app.log, config.LIBRARY_SMALL_DOCUMENTS);
 app.log.info(
-  { url: config.PUBLIC_BASE_URL, database: db.engine, jobs: runner ? runner.kinds : 'external' },
+  { url: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`, database: db.engine, jobs: runner ? runner.kinds : 'external' },
   '墨研 server ready',
 );

@@ -63,6 +63,7 @@ export const authOverrides = [
     phone: user.phone,
     balanceFen: user.balanceFen,
     freeCheckAvailable: user.freeCheckAvailable,
+    freeCheckNotice: null,
     totalRechargeFen: 0,
     totalSpentFen: 0,
     createdAt: user.createdAt,

@@ -15,7 +15,8 @@ export interface paths {
         put?: never;
         /**
          * 用户名（或手机号）密码登录
-         * @description 规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。
+         * @description 规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同；
+         *     同一用户名在同一网络地址连续失败多次后需等待（429，等待时间逐次加倍，见 Retry-After），其他地址不受影响。
          */
         post: operations["loginLogin"];
         delete?: never;
@@ -160,7 +161,8 @@ export interface paths {
         put?: never;
         /**
          * 手机确认登录
-         * @description 以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重）。
+         * @description 以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重，每台设备、每个网络地址每天
+         *     有数量上限）。本站关闭注册时，新手机确认返回 403，已有账号照常登录。
          */
         post: operations["loginQrConfirm"];
         delete?: never;
@@ -1981,6 +1983,11 @@ export interface components {
             balanceFen: components["schemas"]["Fen"];
             /** @description 扫码注册赠送的首次免费查重尚未使用 */
             freeCheckAvailable: boolean;
+            /**
+             * @description 扫码注册却未获赠首次免费查重时的原因（同一设备或网络当天已领取到上限），否则为 null
+             * @example 当前网络今日领取首次免费查重的次数已达上限，该账号未获赠免费查重
+             */
+            freeCheckNotice: string | null;
             totalRechargeFen: components["schemas"]["Fen"];
             totalSpentFen: components["schemas"]["Fen"];
             createdAt: components["schemas"]["DateTime"];
@@ -2193,10 +2200,10 @@ export interface components {
             token: string;
         };
         /**
-         * @description recharge 充值入账, reversal 订单退款冲正, charge 服务扣费, refund 失败退款, grant 平台赠送
+         * @description recharge 充值入账, reversal 订单退款冲正, charge 服务扣费, refund 失败退款, grant 平台赠送, deduction 平台扣减
          * @enum {string}
          */
-        LedgerKind: "recharge" | "reversal" | "charge" | "refund" | "grant";
+        LedgerKind: "recharge" | "reversal" | "charge" | "refund" | "grant" | "deduction";
         LedgerEntry: {
             id: components["schemas"]["Id"];
             kind: components["schemas"]["LedgerKind"];
@@ -4099,6 +4106,24 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description 本站已关闭注册（REGISTRATION_CLOSED） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "REGISTRATION_CLOSED",
+                     *         "message": "本站暂未开放注册，请联系管理员开通账号；已有账号可直接登录"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 用户名或手机号已被使用 */
             409: {
                 headers: {
@@ -4173,6 +4198,24 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description 本站已关闭注册，新手机无法扫码注册（REGISTRATION_CLOSED） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "REGISTRATION_CLOSED",
+                     *         "message": "本站暂未开放注册，请联系管理员开通账号；已有账号可直接登录"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];

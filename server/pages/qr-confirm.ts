@@ -33,7 +33,7 @@ const script = `
       show('已确认登录' + (state.loginName ? '（账号 ' + state.loginName + '）' : '') + '，请回到电脑继续使用', 'ok');
     } else {
       button.hidden = false;
-      show('确认后，电脑上的墨研将登录你的账号；首次扫码将自动注册并赠送一次免费查重');
+      show(root.getAttribute('data-hint'));
     }
   }
   function fail(error) { button.hidden = true; show(error.message, 'error'); }
@@ -46,9 +46,14 @@ const script = `
 })();
 `;
 
-export function qrConfirmPage(id: string, nonce: Nonces): string {
+const HINT_OPEN =
+  '确认后，电脑上的墨研将登录你的账号；首次扫码将自动注册，新账号可获赠一次免费查重（每台设备、每个网络每天名额有限）';
+const HINT_CLOSED = '确认后，电脑上的墨研将登录你的账号；本站暂未开放注册，仅已有账号可扫码登录';
+
+export function qrConfirmPage(id: string, nonce: Nonces, registrationOpen: boolean): string {
+  const hint = registrationOpen ? HINT_OPEN : HINT_CLOSED;
   const body = `
-<div class="card" id="qr" data-id="${escapeHtml(id)}">
+<div class="card" id="qr" data-id="${escapeHtml(id)}" data-hint="${escapeHtml(hint)}">
   <h1>墨研 扫码登录</h1>
   <p id="status" class="muted">正在读取二维码…</p>
   <button id="confirm" type="button" hidden>确认登录</button>

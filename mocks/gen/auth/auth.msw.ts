@@ -41,7 +41,7 @@ return faker.person.fullName();
 export const getAccountInfoAccountResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: faker.string.alpha({length: {min: 1, max: 64}}), loginName: (function anonymous(
 ) {
 return faker.person.fullName();
-})(), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), balanceFen: faker.number.int({min: 0, max: 100000000}), freeCheckAvailable: faker.datatype.boolean(), totalRechargeFen: faker.number.int({min: 0, max: 100000000}), totalSpentFen: faker.number.int({min: 0, max: 100000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
+})(), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), balanceFen: faker.number.int({min: 0, max: 100000000}), freeCheckAvailable: faker.datatype.boolean(), freeCheckNotice: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null]), totalRechargeFen: faker.number.int({min: 0, max: 100000000}), totalSpentFen: faker.number.int({min: 0, max: 100000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
 
 export const getLoginLoginQrCodeResponseMock = (overrideResponse: Partial< QrSessionResponse > = {}): QrSessionResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), qrCode: faker.string.alpha({length: {min: 10, max: 2048}}), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../../context';
 import { totalsOf } from '../billing/balance';
+import { freeCheckNotice } from './free-check-allowance';
 import type { AuthUser } from './types';
 import { findUserById, freeCheckAvailable } from './users';
 
@@ -27,6 +28,7 @@ export async function accountInfo(deps: Deps, userId: string) {
     phone: user.phone,
     balanceFen: totals.balanceFen,
     freeCheckAvailable: freeCheckAvailable(user),
+    freeCheckNotice: freeCheckNotice(user.qrSignup ? user.freeCheckWithheld : null),
     totalRechargeFen: totals.totalRechargeFen,
     totalSpentFen: totals.totalSpentFen,
     createdAt: user.createdAt.toISOString(),

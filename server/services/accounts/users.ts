@@ -73,6 +73,6 @@ export async function findUserByLoginName(deps: Deps, name: string): Promise<Use
   return rows.find((u) => u.username === name) ?? rows[0];
 }
 
-export function freeCheckAvailable(user: Pick<User, 'qrSignup' | 'freeCheckUsedAt'>): boolean {
-  return user.qrSignup && user.freeCheckUsedAt === null;
+export function freeCheckAvailable(user: Pick<User, 'qrSignup' | 'freeCheckUsedAt' | 'freeCheckWithheld'>): boolean {
+  return user.qrSignup && user.freeCheckUsedAt === null && user.freeCheckWithheld === null;
 }

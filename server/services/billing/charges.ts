@@ -4,6 +4,7 @@ import { type LedgerEntry, ledgerEntries } from '../../db/schema/ledger';
 import { type TaskStatus, tasks } from '../../db/schema/tasks';
 import { users } from '../../db/schema/users';
 import { conflict, notFound } from '../../errors';
+import { freeCheckNotice } from '../accounts/free-check-allowance';
 import { freeCheckAvailable } from '../accounts/users';
 import { balanceOf, lockUser } from './balance';
 
@@ -49,7 +50,9 @@ export async function chargeTask(db: Executor, input: ChargeInput): Promise<Ledg
     let amount = input.amountFen;
     let note = input.note;
     if (input.useFreeCheck) {
-      if (!freeCheckAvailable(user)) throw conflict('FREE_CHECK_USED', '首次免费查重已使用');
+      if (!freeCheckAvailable(user)) {
+        throw conflict('FREE_CHECK_USED', freeCheckNotice(user.freeCheckWithheld) ?? '首次免费查重已使用');
+      }
       await tx.orm.update(users).set({ freeCheckUsedAt: new Date() }).where(eq(users.id, input.userId));
       await tx.orm.update(tasks).set({ freeCheck: true }).where(eq(tasks.id, input.taskId));
       amount = 0;

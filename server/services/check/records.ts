@@ -57,7 +57,7 @@ function recordView(row: RecordRow, freeCheckNow: boolean): CheckRecord {
 
 export async function hasFreeCheck(db: Executor, userId: string): Promise<boolean> {
   const [user] = await db.orm
-    .select({ qrSignup: users.qrSignup, freeCheckUsedAt: users.freeCheckUsedAt })
+    .select({ qrSignup: users.qrSignup, freeCheckUsedAt: users.freeCheckUsedAt, freeCheckWithheld: users.freeCheckWithheld })
     .from(users)
     .where(eq(users.id, userId));
   return Boolean(user) && freeCheckAvailable(user);
@@ -68,7 +68,12 @@ const ownCheck = (userId: string, id: string) => and(eq(tasks.id, id), eq(tasks.
 /** The caller's check; another user's or an unknown id is NOT_FOUND. */
 export async function loadCheck(db: Executor, userId: string, id: string): Promise<CheckRecord> {
   const [row] = await db.orm
-    .select({ ...recordColumns, qrSignup: users.qrSignup, freeCheckUsedAt: users.freeCheckUsedAt })
+    .select({
+      ...recordColumns,
+      qrSignup: users.qrSignup,
+      freeCheckUsedAt: users.freeCheckUsedAt,
+      freeCheckWithheld: users.freeCheckWithheld,
+    })
     .from(tasks)
     .innerJoin(checks, eq(checks.taskId, tasks.id))
     .innerJoin(users, eq(users.id, tasks.userId))

@@ -5,8 +5,11 @@ import { newId } from '../../db/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { type QrSession, qrSessions } from '../../db/schema/qr';
 import { type User, users } from '../../db/schema/users';
+import type { ClientIdentity } from '../../http/client-identity';
+import { freeCheckWithheld, grantFreeCheck, type SignupOrigin } from '../accounts/free-check-allowance';
+import { registrationClosed } from '../accounts/registration';
 import { qrExpired, qrNotFound, qrUsed } from './errors';
-import type { QrLoginProvider, QrSessionView } from './provider';
+import type { QrLoginProvider } from './provider';
 
 // A session the phone confirmed just before it expired can still be picked up by the desktop's next poll.
 const CLAIM_GRACE_MS = 60_000;
@@ -28,18 +31,26 @@ export interface MobileRequest {
 /**
  * QR login without a third party: the QR code is a link to /m/qr/<id>?s=<secret> on this server. The
  * phone's browser keeps a random device key; the first confirmation from a phone creates its account
- * (a QR sign-up, whose first check is free), later ones sign in to the same account.
+ * (a QR sign-up, whose first check is free within the daily limits per device and address; refused
+ * while REGISTRATION=closed), later ones sign in to the same account.
  */
 export const localQrProvider: QrLoginProvider & {
   scan(deps: Deps, request: MobileRequest): Promise<MobileState>;
-  confirm(deps: Deps, request: MobileRequest): Promise<MobileState>;
+  confirm(deps: Deps, request: MobileRequest, phone: ClientIdentity): Promise<MobileState>;
 } = {
-  async create(deps) {
+  async create(deps, requester) {
     const id = newId();
     const secret = randomBytes(24).toString('base64url');
     const expiresAt = new Date(deps.now().getTime() + deps.config.QR_TTL_SECONDS * 1000);
-    await deps.db.orm.insert(qrSessions).values({ id, secretHash: sha256(secret), expiresAt });
-    return sessionView(deps, id, secret, expiresAt);
+    await deps.db.orm.insert(qrSessions).values({
+      id,
+      secretHash: sha256(secret),
+      expiresAt,
+      requesterAddressHash: requester.addressHash,
+      requesterDeviceHash: requester.deviceHash,
+    });
+    const qrCode = `${requester.baseUrl}/m/qr/${encodeURIComponent(id)}?s=${secret}`;
+    return { id, qrCode, expiresAt: expiresAt.toISOString() };
   },
 
   claim(deps, id) {
@@ -71,11 +82,11 @@ export const localQrProvider: QrLoginProvider & {
     });
   },
 
-  confirm(deps, request) {
+  confirm(deps, request, phone) {
     return deps.db.transaction(async (tx) => {
       const txDeps = withDb(deps, tx);
       const session = await openForPhone(txDeps, request);
-      const user = await deviceAccount(txDeps, request.deviceKey);
+      const user = await deviceAccount(txDeps, request.deviceKey, signupOrigin(session, phone));
       if (session.status === 'confirmed') {
         if (session.userId !== user.id) throw qrUsed();
         return mobileState(session, user.username);
@@ -89,9 +100,12 @@ export const localQrProvider: QrLoginProvider & {
   },
 };
 
-function sessionView(deps: Deps, id: string, secret: string, expiresAt: Date): QrSessionView {
-  const qrCode = `${deps.config.PUBLIC_BASE_URL}/m/qr/${encodeURIComponent(id)}?s=${secret}`;
-  return { id, qrCode, expiresAt: expiresAt.toISOString() };
+function signupOrigin(session: QrSession, phone: ClientIdentity): SignupOrigin {
+  const known = (values: Array<string | null>) => [...new Set(values.filter((v): v is string => v !== null))];
+  return {
+    deviceHashes: known([session.requesterDeviceHash, phone.deviceHash]),
+    addressHashes: known([session.requesterAddressHash, phone.addressHash]),
+  };
 }
 
 // The phone must present the secret from the QR code; a wrong secret looks exactly like an unknown id.
@@ -119,16 +133,23 @@ async function loginNameOf(deps: Deps, userId: string | null): Promise<string | 
 }
 
 /** The account bound to this phone, created on its first confirmation. */
-async function deviceAccount(deps: Deps, deviceKey: string): Promise<User> {
+async function deviceAccount(deps: Deps, deviceKey: string, origin: SignupOrigin): Promise<User> {
   const deviceKeyHash = sha256(`device:${deviceKey}`);
   const [existing] = await deps.db.orm.select().from(users).where(eq(users.deviceKeyHash, deviceKeyHash));
   if (existing) return existing;
+  if (deps.config.REGISTRATION === 'closed') throw registrationClosed();
+  const withheld = await freeCheckWithheld(deps, origin);
   for (let attempt = 0; attempt < 5; attempt++) {
     const username = `qr_${randomBytes(5).toString('hex')}`;
     try {
-      const [created] = await deps.db.transaction((inner) =>
-        inner.orm.insert(users).values({ username, deviceKeyHash, qrSignup: true }).returning(),
-      );
+      const [created] = await deps.db.transaction(async (inner) => {
+        const [user] = await inner.orm
+          .insert(users)
+          .values({ username, deviceKeyHash, qrSignup: true, freeCheckWithheld: withheld })
+          .returning();
+        if (!withheld) await grantFreeCheck(withDb(deps, inner), user.id, origin);
+        return [user];
+      });
       return created;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -3,7 +3,10 @@ import { useAccountInfoAccount } from '@/api/gen/auth/auth';
 import { useSignedIn } from '@/components/use-signed-in';
 import { appStore } from '@/stores/app';
 
-/** The first check after a QR sign-up is free: visitors are told how to get it, owners that they have it. */
+/**
+ * The first check after a QR sign-up is free: visitors are told how to get it, owners that they have it,
+ * and a QR account that got none (its device or network had used the day's allowance) why not.
+ */
 export function FreeCheckNotice() {
   const signedIn = useSignedIn();
   const account = useAccountInfoAccount({ query: { enabled: signedIn } });
@@ -18,6 +21,17 @@ export function FreeCheckNotice() {
         <Button size="sm" colorPalette="brand" onClick={() => appStore.actions.openLogin()}>
           扫码登录
         </Button>
+      </Alert.Root>
+    );
+  }
+  if (account.data?.freeCheckNotice) {
+    return (
+      <Alert.Root status="warning" variant="subtle">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>未获赠首次免费查重</Alert.Title>
+          <Alert.Description>{account.data.freeCheckNotice}</Alert.Description>
+        </Alert.Content>
       </Alert.Root>
     );
   }

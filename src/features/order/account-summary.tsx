@@ -65,7 +65,9 @@ export function AccountSummary({ account }: { account?: AccountInfo }) {
             <Figure
               label="首次免费查重"
               value={account.freeCheckAvailable ? '可用' : '不可用'}
-              note={account.freeCheckAvailable ? '下一次查重免费' : '扫码注册的新账号可享一次'}
+              note={
+                account.freeCheckNotice ?? (account.freeCheckAvailable ? '下一次查重免费' : '扫码注册的新账号可享一次')
+              }
             />
           </SimpleGrid>
         </SectionCard>

@@ -16,6 +16,7 @@ export const LEDGER_KIND: Record<LedgerKind, { label: string; palette: string }>
   refund: { label: '退款', palette: 'blue' },
   grant: { label: '赠送', palette: 'purple' },
   reversal: { label: '冲正', palette: 'red' },
+  deduction: { label: '扣减', palette: 'gray' },
 };
 
 /** Ledger amounts with their sign: 5200 -> `+¥52.00`, -300 -> `-¥3.00`. */

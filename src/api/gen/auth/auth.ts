@@ -55,7 +55,9 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
- * 规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。
+ * 规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同；
+同一用户名在同一网络地址连续失败多次后需等待（429，等待时间逐次加倍，见 Retry-After），其他地址不受影响。
+
  * @summary 用户名（或手机号）密码登录
  */
 export const loginLogin = (
@@ -508,7 +510,7 @@ export const loginRegister = (
   
 
 
-export const getLoginRegisterMutationOptions = <TError = ErrorType<BadRequestResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const getLoginRegisterMutationOptions = <TError = ErrorType<BadRequestResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginRegister>>, TError,{data: BodyType<RegisterBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof loginRegister>>, TError,{data: BodyType<RegisterBody>}, TContext> => {
 
@@ -535,12 +537,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LoginRegisterMutationResult = NonNullable<Awaited<ReturnType<typeof loginRegister>>>
     export type LoginRegisterMutationBody = BodyType<RegisterBody>
-    export type LoginRegisterMutationError = ErrorType<BadRequestResponse | Error | TooManyRequestsResponse | ServerErrorResponse>
+    export type LoginRegisterMutationError = ErrorType<BadRequestResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 注册账号并登录
  */
-export const useLoginRegister = <TError = ErrorType<BadRequestResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const useLoginRegister = <TError = ErrorType<BadRequestResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginRegister>>, TError,{data: BodyType<RegisterBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof loginRegister>>,
@@ -618,7 +620,9 @@ export const useLoginQrScan = <TError = ErrorType<BadRequestResponse | NotFoundR
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重）。
+ * 以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重，每台设备、每个网络地址每天
+有数量上限）。本站关闭注册时，新手机确认返回 403，已有账号照常登录。
+
  * @summary 手机确认登录
  */
 export const loginQrConfirm = (
@@ -637,7 +641,7 @@ export const loginQrConfirm = (
   
 
 
-export const getLoginQrConfirmMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getLoginQrConfirmMutationOptions = <TError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirm>>, TError,{data: BodyType<QrMobileBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirm>>, TError,{data: BodyType<QrMobileBody>}, TContext> => {
 
@@ -664,12 +668,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LoginQrConfirmMutationResult = NonNullable<Awaited<ReturnType<typeof loginQrConfirm>>>
     export type LoginQrConfirmMutationBody = BodyType<QrMobileBody>
-    export type LoginQrConfirmMutationError = ErrorType<BadRequestResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type LoginQrConfirmMutationError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 手机确认登录
  */
-export const useLoginQrConfirm = <TError = ErrorType<BadRequestResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useLoginQrConfirm = <TError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirm>>, TError,{data: BodyType<QrMobileBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof loginQrConfirm>>,

@@ -24,6 +24,12 @@ export interface AccountInfo {
   balanceFen: Fen;
   /** 扫码注册赠送的首次免费查重尚未使用 */
   freeCheckAvailable: boolean;
+  /**
+   * 扫码注册却未获赠首次免费查重时的原因（同一设备或网络当天已领取到上限），否则为 null
+   * @maxLength 200
+   * @nullable
+   */
+  freeCheckNotice: string | null;
   totalRechargeFen: Fen;
   totalSpentFen: Fen;
   createdAt: DateTime;

@@ -10,7 +10,7 @@
  */
 
 /**
- * recharge 充值入账, reversal 订单退款冲正, charge 服务扣费, refund 失败退款, grant 平台赠送
+ * recharge 充值入账, reversal 订单退款冲正, charge 服务扣费, refund 失败退款, grant 平台赠送, deduction 平台扣减
  */
 export type LedgerKind = typeof LedgerKind[keyof typeof LedgerKind];
 
@@ -22,4 +22,5 @@ export const LedgerKind = {
   charge: 'charge',
   refund: 'refund',
   grant: 'grant',
+  deduction: 'deduction',
 } as const;
