@@ -7,7 +7,11 @@ export type DocumentErrorCode =
   | 'CORRUPT_PDF'
   | 'ENCRYPTED_PDF'
   | 'SCANNED_PDF'
-  | 'UNDECODABLE_TEXT';
+  | 'PDF_TOO_LARGE'
+  | 'UNDECODABLE_TEXT'
+  | 'PARSE_TIMEOUT'
+  | 'PARSE_OUT_OF_MEMORY'
+  | 'PARSE_FAILED';
 
 const STATUS: Record<DocumentErrorCode, number> = {
   EMPTY_TEXT: 400,
@@ -18,7 +22,11 @@ const STATUS: Record<DocumentErrorCode, number> = {
   CORRUPT_PDF: 422,
   ENCRYPTED_PDF: 422,
   SCANNED_PDF: 422,
+  PDF_TOO_LARGE: 413,
   UNDECODABLE_TEXT: 422,
+  PARSE_TIMEOUT: 422,
+  PARSE_OUT_OF_MEMORY: 413,
+  PARSE_FAILED: 422,
 };
 
 /** A problem with the submitted document itself; `message` is shown to the user as is. */

@@ -1,3 +1,4 @@
+import { MAX_CHECK_CHARS } from './count';
 import { extractDocx } from './docx';
 import { DocumentError } from './errors';
 import { extractPdf } from './pdf';
@@ -18,11 +19,12 @@ export interface ExtractedText {
  * name. Throws DocumentError with a Chinese message for anything a check cannot run on.
  */
 export async function extractText(buf: Buffer, options: { maxChars?: number } = {}): Promise<ExtractedText> {
+  const maxChars = options.maxChars ?? MAX_CHECK_CHARS;
   const kind = sniffFile(buf);
   let text: string;
   let format: TextFormat;
   if (kind === 'pdf') [text, format] = [await extractPdf(buf), 'pdf'];
-  else if (kind === 'zip') [text, format] = [await extractDocx(buf), 'docx'];
+  else if (kind === 'zip') [text, format] = [await extractDocx(buf, maxChars), 'docx'];
   else if (kind === 'text') [text, format] = [decodeText(buf), 'txt'];
   else if (kind === 'ole') {
     throw new DocumentError(
@@ -35,5 +37,5 @@ export async function extractText(buf: Buffer, options: { maxChars?: number } = 
       '文件内容不是 .docx、.pdf 或 .txt 文档（可能是修改了扩展名的其他文件），请上传正确的论文文件',
     );
   }
-  return { text, format, charCount: validateText(text, options.maxChars) };
+  return { text, format, charCount: validateText(text, maxChars) };
 }

@@ -1,6 +1,6 @@
-import { PasswordException, PDFParse } from 'pdf-parse';
 import { countChars } from './count';
 import { DocumentError } from './errors';
+import { assertPdfInflation } from './pdf-streams';
 
 const PAGE_NUMBER = /^(第?\s*[-—–]?\s*\d{1,4}\s*[-—–]?\s*页?|[ivxlcIVXLC]{1,6}|\d+\s*\/\s*\d+)$/;
 const LATIN_END = /[A-Za-z0-9,]$/;
@@ -40,6 +40,9 @@ function rebuildParagraphs(pages: string[]): string {
 }
 
 export async function extractPdf(buf: Buffer): Promise<string> {
+  await assertPdfInflation(buf);
+  // pdf.js is large: loaded on the first PDF, not by every process that can read documents.
+  const { PasswordException, PDFParse } = await import('pdf-parse');
   const parser = new PDFParse({ data: new Uint8Array(buf) });
   try {
     const result = await parser.getText({ pageJoiner: '' });

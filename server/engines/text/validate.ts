@@ -10,3 +10,12 @@ export function validateText(text: string, maxChars = MAX_CHECK_CHARS): number {
   }
   return chars;
 }
+
+/** A document whose reading stopped after `chars` counted characters, well past the limit. */
+export function tooLongAtLeast(chars: number, maxChars: number): DocumentError {
+  return new DocumentError(
+    'TEXT_TOO_LONG',
+    `论文至少 ${chars} 字，超过单次检测 ${maxChars} 字的上限，请删减或分章节检测`,
+    { chars, maxChars, atLeast: true },
+  );
+}
