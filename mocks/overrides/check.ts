@@ -1,11 +1,12 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http, HttpResponse } from 'msw';
-import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
+import { countChars, countCjk, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
+import type { CheckWarning } from '@/api/gen/model';
 import { fail, notFound, ok, unauthorized } from '../envelope';
 import { getCheckLoadByIdResponseMock, getCheckQueryListResponseMock } from '../gen/check/check.msw';
 import { MOCK_PARAGRAPHS } from '../sample-text';
 import { userOf } from './auth-state';
-import { mockCheckReport } from './check-report';
+import { MOCK_SCOPE, mockCheckReport } from './check-report';
 import { recordArea } from './record-store';
 import { type Row, idOf, readBody, withUser } from './request';
 
@@ -31,8 +32,39 @@ export const checkArea = recordArea({
 
 const texts = new Map<string, string>();
 
+/** The mocked library's size (tests empty it to see the warnings); the server's LIBRARY_SMALL_DOCUMENTS default. */
+const library = { documents: MOCK_SCOPE.documents, chars: MOCK_SCOPE.chars };
+const SMALL_LIBRARY = 1000;
+
+export function setMockLibrarySize(documents: number, chars = documents * 12_000): void {
+  Object.assign(library, { documents, chars });
+}
+
 export function resetCheckState(): void {
   texts.clear();
+  setMockLibrarySize(MOCK_SCOPE.documents, MOCK_SCOPE.chars);
+}
+
+/** What the real check_cost warns about before payment: an empty or small library, little Chinese. */
+function warningsFor(text: string): CheckWarning[] {
+  const warnings: CheckWarning[] = [];
+  if (library.documents === 0) {
+    warnings.push({ code: 'library_empty', message: '本站比对库中还没有任何文献，检测结果将是 0%，并不说明论文没有重复。建议等管理员导入比对文献后再检测。' });
+  } else if (library.documents < SMALL_LIBRARY) {
+    warnings.push({
+      code: 'library_small',
+      message: `本站比对库目前只收录 ${library.documents.toLocaleString('zh-CN')} 篇文献（${library.chars.toLocaleString('zh-CN')} 字），检测结果只反映与这些文献的重合，可能明显偏低。`,
+    });
+  }
+  const counted = countChars(text);
+  const cjk = countCjk(text);
+  if (counted > 0 && cjk < counted * 0.3) {
+    warnings.push({
+      code: 'little_chinese',
+      message: `本系统比对库以中文文献为主，英文内容的检测结果可能偏低（本文中文字符约占 ${Math.floor((cjk / counted) * 100)}%）。`,
+    });
+  }
+  return warnings;
 }
 
 const priceOf = (chars: number) => Math.max(300, Math.ceil(chars / 1000) * 100);
@@ -153,8 +185,15 @@ export const checkOverrides = [
     const row = checkArea.store.find(id);
     if (!row) return notFound();
     const priceFen = Number(row.priceFen);
-    const freeCheck = row.status === 'draft' ? user.freeCheckAvailable : Boolean(row.freeCheck);
-    return ok({ priceFen, balanceFen: user.balanceFen, freeCheck, enough: row.status !== 'draft' || freeCheck || user.balanceFen >= priceFen });
+    const draft = row.status === 'draft';
+    const freeCheck = draft ? user.freeCheckAvailable : Boolean(row.freeCheck);
+    return ok({
+      priceFen,
+      balanceFen: user.balanceFen,
+      freeCheck,
+      enough: !draft || freeCheck || user.balanceFen >= priceFen,
+      warnings: draft ? warningsFor(texts.get(row.id) ?? MOCK_PARAGRAPHS.join('\n')) : [],
+    });
   })),
 
   http.post(`*${BASE}/check_submit`, submit(null)),

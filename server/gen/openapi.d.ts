@@ -2518,10 +2518,35 @@ export interface components {
             /** @description 余额足够或可免费 */
             enough: boolean;
         };
+        /** @description 付款前的提醒（不阻止提交）。library_empty 比对库为空；library_small 比对库文献较少（少于 LIBRARY_SMALL_DOCUMENTS 篇）； little_chinese 正文中文字符不足三成 */
+        CheckWarning: {
+            /** @enum {string} */
+            code: "library_empty" | "library_small" | "little_chinese";
+            /** @example 比对库目前仅收录 120 篇文献，检测结果只反映与这些文献的重合，可能偏低。 */
+            message: string;
+        };
+        /**
+         * @description 提交前的费用核对，以及付款前应让用户知道的提醒
+         * @example {
+         *       "priceFen": 300,
+         *       "balanceFen": 5000,
+         *       "freeCheck": false,
+         *       "enough": true,
+         *       "warnings": [
+         *         {
+         *           "code": "little_chinese",
+         *           "message": "本系统比对库以中文文献为主，英文内容的检测结果可能偏低（本文中文字符约占 4%）。"
+         *         }
+         *       ]
+         *     }
+         */
+        CheckCostQuote: components["schemas"]["CostQuote"] & {
+            warnings: components["schemas"]["CheckWarning"][];
+        };
         CheckCostResponse: {
             /** @enum {boolean} */
             success: true;
-            result: components["schemas"]["CostQuote"];
+            result: components["schemas"]["CheckCostQuote"];
         };
         CheckMachineSubmitBody: {
             id: components["schemas"]["Id"];
@@ -2533,6 +2558,37 @@ export interface components {
         };
         /** Format: binary */
         DeliveredFile: string;
+        /**
+         * @description 文献篇数
+         * @example 100000
+         */
+        LibraryDocumentCount: number;
+        /**
+         * @description 字数（按中文查重系统的规则统计）
+         * @example 17100000
+         */
+        LibraryCharCount: number;
+        /** @description 比对库中的一个文献集合 */
+        LibraryCollection: {
+            /**
+             * @description 集合名称：导入文献按其出处（source）归集，未注明出处的归入墨研公共比对库；用户提交的论文归入本校库
+             * @example 墨研公共比对库
+             */
+            name: string;
+            /**
+             * @description import 导入的文献；submission 用户提交并选择加入比对库的论文（本校库）
+             * @enum {string}
+             */
+            kind: "import" | "submission";
+            documents: components["schemas"]["LibraryDocumentCount"];
+            chars: components["schemas"]["LibraryCharCount"];
+        };
+        /** @description 检测范围：检测时比对库的组成与规模（记录于检测当时，之后比对库的变化不影响本报告） */
+        CheckScope: {
+            documents: components["schemas"]["LibraryDocumentCount"];
+            chars: components["schemas"]["LibraryCharCount"];
+            collections: components["schemas"]["LibraryCollection"][];
+        };
         /**
          * @description cover 封面, toc 目录, abstract 摘要, body 正文, references 参考文献, acknowledgements 致谢, declaration 声明
          * @enum {string}
@@ -2554,19 +2610,33 @@ export interface components {
             /** @example 中文文本相似度计算方法综述 */
             title: string;
             /**
-             * @description library 比对库文献；submission 其他用户提交的论文（不显示作者）；own 本人此前提交
+             * @description library 比对库文献；submission 本校库中其他用户提交的论文（不显示作者）；own 本人此前提交
              * @enum {string}
              */
             origin: "library" | "submission" | "own";
+            /**
+             * @description 作者（导入时提供才有；用户提交的论文始终为 null）
+             * @example 张三
+             */
+            author: string | null;
+            /**
+             * @description 出处（期刊、文集或馆藏名称，导入时提供才有）
+             * @example 计算机学报
+             */
+            source: string | null;
+            /** @example 2019 */
+            year: number | null;
+            /** @example https://example.org/papers/123 */
+            url: string | null;
             matchedChars: components["schemas"]["CharCount"];
             /** @description 与该来源重合字数占总字数的比例 */
             ratio: components["schemas"]["Ratio"];
         };
         /**
-         * @description red 句子过半被匹配；orange 部分匹配；none 未匹配
+         * @description red 句子过半被匹配；orange 部分匹配；cited 匹配的文字全在带 [n] 标注的引文之内（引用）；none 未匹配
          * @enum {string}
          */
-        SentenceMark: "red" | "orange" | "none";
+        SentenceMark: "red" | "orange" | "cited" | "none";
         ReportSentence: {
             /** @description 段内起始位置（Unicode 码点） */
             start: number;
@@ -2583,8 +2653,11 @@ export interface components {
             /** @example 文本相似度计算在学术不端检测中发挥着重要作用 */
             sourceText: string;
         };
+        /** @description 正文的一段；标题行（章节标题、1.1 之类的小标题）不算段落，记在其下一段的 headings 里 */
         ReportParagraph: {
             index: number;
+            /** @description 紧挨在本段之前的标题行 */
+            headings: string[];
             section: components["schemas"]["SectionKind"];
             sectionIndex: number;
             /** @example 随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。 */
@@ -2596,6 +2669,8 @@ export interface components {
             matches: components["schemas"]["ReportMatch"][];
         };
         CheckReport: {
+            /** @description 检测范围；在记录检测范围之前生成的报告为 null */
+            scope: components["schemas"]["CheckScope"] | null;
             id: components["schemas"]["Id"];
             title: string;
             author: string;

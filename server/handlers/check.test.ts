@@ -48,6 +48,7 @@ interface Report {
   title: string;
   author: string;
   figures: Figures;
+  scope: { documents: number; chars: number; collections: Array<{ name: string; kind: string; documents: number; chars: number }> } | null;
   sources: Array<{ id: string; title: string; origin: string; matchedChars: number }>;
   paragraphs: Array<{
     index: number;
@@ -127,7 +128,14 @@ describe('check API', () => {
     expect(await dir.files()).toContain((await import('node:crypto')).createHash('sha256').update(docx).digest('hex'));
 
     const cost = body(await call('check_cost', token, { payload: { id: draft.id } })).result;
-    expect(cost).toEqual({ priceFen: 300, balanceFen: 0, freeCheck: true, enough: true });
+    // Two library documents are a small library: the user hears it before paying.
+    expect(cost).toEqual({
+      priceFen: 300,
+      balanceFen: 0,
+      freeCheck: true,
+      enough: true,
+      warnings: [{ code: 'library_small', message: expect.stringContaining('只收录 2 篇文献') }],
+    });
 
     const submitted = await call('check_submit', token, { payload: { id: draft.id } });
     expect(submitted.statusCode).toBe(200);
@@ -162,8 +170,24 @@ describe('check API', () => {
     const report = body<Report>(reportResponse).result;
     expect(report).toMatchObject({ id: draft.id, title: TITLE, author: '张三', figures: done.figures });
     expect(report.sources).toEqual([
-      { id: 'lib-a', title: '指纹检测方法综述', origin: 'library', matchedChars: countChars(A), ratio: expect.any(Number) },
+      {
+        id: 'lib-a',
+        title: '指纹检测方法综述',
+        origin: 'library',
+        author: null,
+        source: null,
+        year: null,
+        url: null,
+        matchedChars: countChars(A),
+        ratio: expect.any(Number),
+      },
     ]);
+    const libraryChars = countChars(A) + countChars(B);
+    expect(report.scope).toEqual({
+      documents: 2,
+      chars: libraryChars,
+      collections: [{ name: '墨研公共比对库', kind: 'import', documents: 2, chars: libraryChars }],
+    });
     const [own, copied] = report.paragraphs;
     expect(own).toMatchObject({ text: OWN, ratio: 0, matches: [] });
     expect(own.sentences.every((s) => s.mark === 'none')).toBe(true);
@@ -181,6 +205,8 @@ describe('check API', () => {
     expect(text).toContain(TITLE);
     expect(text).toContain('总文字复制比');
     expect(text).toContain('指纹检测方法综述');
+    expect(text).toContain('检测范围');
+    expect(text).toContain(`墨研公共比对库2篇，${libraryChars.toLocaleString('zh-CN')}字`);
 
     const html = await get(t.app, 'download_report', token, { id: draft.id, format: 'html' });
     expect(html.statusCode).toBe(200);
@@ -188,6 +214,7 @@ describe('check API', () => {
     expect(html.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`${TITLE}-查重报告.html`)}`);
     expect(html.body).toContain(`<title>${TITLE} - 查重报告</title>`);
     expect(html.body).toMatch(/<span class="red" title="\[1\] 指纹检测方法综述">/);
+    expect(html.body).toContain(`<tr><td>墨研公共比对库</td><td>2 篇，${libraryChars.toLocaleString('zh-CN')} 字</td></tr>`);
 
     const deleted = await call('delete', token, { query: { id: draft.id } });
     expect(body(deleted).result).toEqual({ id: draft.id, deleted: true });
@@ -206,6 +233,7 @@ describe('check API', () => {
       balanceFen: 1000,
       freeCheck: false,
       enough: true,
+      warnings: [expect.objectContaining({ code: 'library_small' })],
     });
     expect((await call('check_submit', token, { payload: { id: draft.id } })).statusCode).toBe(200);
     const again = await expectNoChange(t.db, () => call('check_submit', token, { payload: { id: draft.id } }));
@@ -217,6 +245,7 @@ describe('check API', () => {
       balanceFen: 700,
       freeCheck: false,
       enough: true,
+      warnings: [],
     });
     await runJobs(t.db);
   });
@@ -290,10 +319,17 @@ describe('check API', () => {
     expect(selfIncluded.figures.totalRatio).toBe(1);
     expect(selfIncluded.figures.ratioExcludingSelf).toBe(0);
 
+    // Another user's check finds the paper in this instance's 本校库, without its author.
     const byOther = await reportOf(other);
     expect(byOther.sources).toEqual([
-      { id: added.id, title: '入库的论文', origin: 'submission', matchedChars: countChars(OWN), ratio: 1 },
+      { id: added.id, title: '入库的论文', origin: 'submission', author: null, source: null, year: null, url: null, matchedChars: countChars(OWN), ratio: 1 },
     ]);
+    expect(byOther.scope?.collections.find((c) => c.kind === 'submission')).toEqual({
+      name: '本校库',
+      kind: 'submission',
+      documents: 1,
+      chars: countChars(OWN),
+    });
 
     await call('update_title', author, { query: { id: added.id }, payload: { title: '改名后的论文', author: '' } });
     expect((await library.loadDocuments([added.id]))[0].title).toBe('改名后的论文');

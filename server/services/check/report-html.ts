@@ -2,12 +2,15 @@ import { escapeHtml as e } from '../../pages/html';
 import type { CheckReportView } from './report';
 import {
   figureRows,
+  MARK_LEGEND,
   ORIGIN_LABELS,
   paragraphCaption,
   percent,
   reportTime,
+  scopeRows,
   SECTION_LABELS,
   segmentsOf,
+  sourceDetails,
   sourceLabels,
 } from './report-labels';
 
@@ -35,6 +38,10 @@ td.num { text-align: right; white-space: nowrap; }
 .text { margin: 2px 0; white-space: pre-wrap; }
 .red { color: #d81e06; }
 .orange { color: #e07b00; }
+.cited { color: #1a7f37; }
+.heading { font-weight: bold; margin: 16px 0 0; }
+.details { color: #909399; font-size: 12px; }
+.scope-empty { color: #d81e06; }
 .match { color: #606266; font-size: 12px; margin: 2px 0 0 1em; }
 `;
 
@@ -57,6 +64,14 @@ function figures(report: Report): string {
   return `<h2>检测结果</h2><div class="figures">${cells}</div>${note}`;
 }
 
+function scope(report: Report): string {
+  const rows = scopeRows(report.scope)
+    .map(([name, size]) => `<tr><td>${e(name)}</td><td>${e(size)}</td></tr>`)
+    .join('\n');
+  const empty = report.scope?.documents === 0 ? ' class="scope-empty"' : '';
+  return `<h2>检测范围</h2><table${empty}><thead><tr><th>比对库</th><th>规模（检测时）</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 function sections(report: Report): string {
   const rows = report.sections
     .map(
@@ -67,12 +82,17 @@ function sections(report: Report): string {
   return `<h2>各部分检测结果</h2><table><thead><tr><th>部分</th><th>标题</th><th>字数</th><th>重复字数</th><th>复制比</th><th>说明</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+function details(source: Report['sources'][number]): string {
+  const text = sourceDetails(source);
+  return text ? `<div class="details">${e(text)}</div>` : '';
+}
+
 function sources(report: Report): string {
   if (report.sources.length === 0) return '<h2>相似文献列表</h2><p>未发现相似文献。</p>';
   const rows = report.sources
     .map(
       (s, i) =>
-        `<tr><td class="num">${i + 1}</td><td>${e(s.title)}</td><td>${ORIGIN_LABELS[s.origin]}</td><td class="num">${s.matchedChars}</td><td class="num">${percent(s.ratio)}</td></tr>`,
+        `<tr><td class="num">${i + 1}</td><td>${e(s.title)}${details(s)}</td><td>${ORIGIN_LABELS[s.origin]}</td><td class="num">${s.matchedChars}</td><td class="num">${percent(s.ratio)}</td></tr>`,
     )
     .join('\n');
   return `<h2>相似文献列表</h2><table><thead><tr><th>序号</th><th>来源</th><th>类型</th><th>重复字数</th><th>占比</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -91,9 +111,11 @@ function paragraphs(report: Report): string {
     const matches = p.matches
       .map((m) => `<div class="match">${e(label(m.sourceId))}：${e(m.sourceText)}</div>`)
       .join('\n');
-    return `<div class="paragraph"><div class="caption">${e(paragraphCaption(p))}</div><p class="text">${text}</p>${matches}</div>`;
+    const headings = p.headings.map((h) => `<div class="heading">${e(h)}</div>`).join('');
+    return `${headings}<div class="paragraph"><div class="caption">${e(paragraphCaption(p))}</div><p class="text">${text}</p>${matches}</div>`;
   });
-  return `<h2>原文对照</h2><p class="note"><span class="red">红色</span>：句子过半重合；<span class="orange">橙色</span>：部分重合。</p>${blocks.join('\n')}`;
+  const legend = MARK_LEGEND.map(([mark, colour, meaning]) => `<span class="${mark}">${colour}</span>：${meaning}`).join('；');
+  return `<h2>原文对照</h2><p class="note">${legend}。</p>${blocks.join('\n')}`;
 }
 
 /** The report as one self-contained HTML file (inline CSS, no scripts, every text escaped). */
@@ -112,6 +134,7 @@ export function renderReportHtml(report: Report): string {
 <p class="sub">墨研论文查重 · 全文标明引文</p>
 ${meta(report)}
 ${figures(report)}
+${scope(report)}
 ${sections(report)}
 ${sources(report)}
 ${paragraphs(report)}

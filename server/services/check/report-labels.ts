@@ -18,9 +18,36 @@ export const SECTION_LABELS: Record<Paragraph['section'], string> = {
 
 export const ORIGIN_LABELS: Record<Report['sources'][number]['origin'], string> = {
   library: '比对库文献',
-  submission: '其他用户提交的论文',
+  submission: '本校库 · 用户提交',
   own: '本人此前提交',
 };
+
+/** The legend of the marked text, in the colours CNKI uses: red and orange copied, green cited. */
+export const MARK_LEGEND: Array<[Exclude<Mark, 'none'>, string, string]> = [
+  ['red', '红色', '句子过半重合'],
+  ['orange', '橙色', '部分重合'],
+  ['cited', '绿色', '引用（带 [n] 标注的引文，去除引用复制比不计入）'],
+];
+
+/** 张三 · 计算机学报 · 2019: what is known of a source besides its title ('' when nothing is). */
+export function sourceDetails(source: Report['sources'][number]): string {
+  return [source.author, source.source, source.year === null ? null : String(source.year)].filter(Boolean).join(' · ');
+}
+
+const thousands = (n: number) => n.toLocaleString('zh-CN');
+
+/** 检测范围 as lines: the library's collections with their documents and characters at check time. */
+export function scopeRows(scope: Report['scope']): Array<[string, string]> {
+  if (!scope) return [['检测范围', '未记录（本报告生成于记录检测范围之前）']];
+  if (scope.documents === 0) return [['比对库', '检测时比对库为空，未与任何文献比对，复制比不能说明论文没有重复']];
+  return [
+    ...scope.collections.map((c): [string, string] => [
+      c.kind === 'submission' ? `${c.name}（用户提交的论文）` : c.name,
+      `${thousands(c.documents)} 篇，${thousands(c.chars)} 字`,
+    ]),
+    ['合计', `${thousands(scope.documents)} 篇，${thousands(scope.chars)} 字`],
+  ];
+}
 
 export const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 

@@ -5,14 +5,18 @@ import type { CheckReportView } from './report';
 import {
   figureRows,
   type Mark,
+  MARK_LEGEND,
   ORIGIN_LABELS,
   paragraphCaption,
   percent,
   reportTime,
+  scopeRows,
   SECTION_LABELS,
   segmentsOf,
+  sourceDetails,
   sourceLabels,
 } from './report-labels';
+import { type Column, table as drawTable } from './report-pdf-table';
 
 // Noto Sans SC from an npm package, so Chinese renders (and stays extractable) after `npm install`
 // alone; pdfkit embeds only the glyphs a report uses.
@@ -28,17 +32,11 @@ const cjkFonts = () =>
     bold: readFileSync(require.resolve(FONT_FILES.bold)),
   });
 
-const COLORS = { text: '#303133', muted: '#909399', line: '#dcdfe6', head: '#f2f3f5', accent: '#1f5fbf' };
-const MARK_COLORS: Record<Mark, string> = { red: '#d81e06', orange: '#e07b00', none: COLORS.text };
+const COLORS = { text: '#303133', muted: '#909399', accent: '#1f5fbf' };
+const MARK_COLORS: Record<Mark, string> = { red: '#d81e06', orange: '#e07b00', cited: '#1a7f37', none: COLORS.text };
 const MARGIN = 50;
 
 type Doc = PDFKit.PDFDocument;
-
-interface Column {
-  title: string;
-  width: number;
-  align?: 'left' | 'right' | 'center';
-}
 
 const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
@@ -48,30 +46,7 @@ function heading(doc: Doc, text: string): void {
   doc.font('regular').fontSize(10).fillColor(COLORS.text);
 }
 
-function table(doc: Doc, columns: Column[], rows: string[][]): void {
-  const pad = 4;
-  const drawRow = (cells: string[], header: boolean) => {
-    doc.font(header ? 'bold' : 'regular').fontSize(9);
-    const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: columns[i].width - 2 * pad }))) + 2 * pad;
-    if (doc.y + height > bottom(doc)) {
-      doc.addPage();
-      if (!header) drawRow(columns.map((c) => c.title), true);
-    }
-    const top = doc.y;
-    if (header) doc.rect(MARGIN, top, columns.reduce((w, c) => w + c.width, 0), height).fill(COLORS.head);
-    let x = MARGIN;
-    cells.forEach((cell, i) => {
-      doc.fillColor(COLORS.text).text(cell, x + pad, top + pad, { width: columns[i].width - 2 * pad, align: columns[i].align });
-      x += columns[i].width;
-    });
-    doc.moveTo(MARGIN, top + height).lineTo(x, top + height).strokeColor(COLORS.line).lineWidth(0.5).stroke();
-    doc.x = MARGIN;
-    doc.y = top + height;
-  };
-  drawRow(columns.map((c) => c.title), true);
-  for (const row of rows) drawRow(row, false);
-  doc.font('regular').fontSize(10);
-}
+const table = (doc: Doc, columns: Column[], rows: string[][]) => drawTable(doc, MARGIN, columns, rows);
 
 function cover(doc: Doc, report: CheckReportView): void {
   doc.font('bold').fontSize(20).fillColor(COLORS.text).text('文本复制检测报告单', { align: 'center' });
@@ -100,6 +75,18 @@ function figures(doc: Doc, report: CheckReportView): void {
   if (report.figures.referencesExcluded) {
     doc.moveDown(0.3).fontSize(8).fillColor(COLORS.muted).text('注：参考文献、目录、封面与声明不计入复制比。', MARGIN);
   }
+}
+
+function scope(doc: Doc, report: CheckReportView): void {
+  heading(doc, '检测范围');
+  table(
+    doc,
+    [
+      { title: '比对库', width: 300 },
+      { title: '规模（检测时）', width: 195 },
+    ],
+    scopeRows(report.scope),
+  );
 }
 
 function sections(doc: Doc, report: CheckReportView): void {
@@ -140,15 +127,24 @@ function sources(doc: Doc, report: CheckReportView): void {
       { title: '重复字数', width: 60, align: 'right' },
       { title: '占比', width: 60, align: 'right' },
     ],
-    report.sources.map((s, i) => [String(i + 1), s.title, ORIGIN_LABELS[s.origin], String(s.matchedChars), percent(s.ratio)]),
+    report.sources.map((s, i) => {
+      const details = sourceDetails(s);
+      return [String(i + 1), details ? `${s.title}\n${details}` : s.title, ORIGIN_LABELS[s.origin], String(s.matchedChars), percent(s.ratio)];
+    }),
   );
 }
 
 function paragraphs(doc: Doc, report: CheckReportView): void {
-  heading(doc, '原文对照（红色：句子过半重合；橙色：部分重合）');
+  heading(doc, '原文对照');
+  doc.fontSize(8);
+  MARK_LEGEND.forEach(([mark, colour, meaning], i) => {
+    doc.fillColor(MARK_COLORS[mark]).text(colour, i === 0 ? MARGIN : undefined, undefined, { continued: true });
+    doc.fillColor(COLORS.muted).text(`：${meaning}${i < MARK_LEGEND.length - 1 ? '；' : ''}`, { continued: i < MARK_LEGEND.length - 1 });
+  });
   const label = sourceLabels(report);
   for (const p of report.paragraphs) {
     if (doc.y > bottom(doc) - 40) doc.addPage();
+    for (const line of p.headings) doc.moveDown(0.4).font('bold').fontSize(11).fillColor(COLORS.text).text(line, MARGIN);
     doc.moveDown(0.5).font('regular').fontSize(8).fillColor(COLORS.muted).text(paragraphCaption(p), MARGIN);
     doc.fontSize(10.5);
     const segments = segmentsOf(p);
@@ -181,7 +177,7 @@ function pageNumbers(doc: Doc): void {
   }
 }
 
-/** The report as a PDF: report sheet, per-section table, sources, and the text with marked sentences. */
+/** The report as a PDF: report sheet, 检测范围, per-section table, sources, and the text with marked sentences. */
 export function renderReportPdf(report: CheckReportView): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -200,6 +196,7 @@ export function renderReportPdf(report: CheckReportView): Promise<Buffer> {
   doc.registerFont('bold', bold);
   cover(doc, report);
   figures(doc, report);
+  scope(doc, report);
   sections(doc, report);
   sources(doc, report);
   paragraphs(doc, report);

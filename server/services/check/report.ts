@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
 import type { CheckReport as EngineReport } from '../../engines/similarity/types';
+import type { LibraryScope } from '../library/scope';
 import type { components } from '../../gen/openapi';
 import { notFound } from '../../errors';
 import { reportNotReady } from './errors';
@@ -14,10 +15,16 @@ const MAX_SOURCES = 1000;
 const MAX_PARAGRAPHS = 20_000;
 const MAX_MARKS = 2000;
 const MAX_SOURCE_TEXT = 5000;
+const MAX_HEADINGS = 20;
+
+/** What the database keeps: the engine's report and, since 检测范围 was recorded, the library's scope. */
+type StoredReport = EngineReport & { scope?: LibraryScope };
+
+const cut = (text: string | null | undefined, max: number) => (text ? text.slice(0, max) : null);
 
 /** The stored engine report in the contract's shape, with the record's current title and author. */
 function reportView(
-  report: EngineReport,
+  report: StoredReport,
   record: { id: string; title: string; author: string; generatedAt: Date },
 ): CheckReportView {
   return {
@@ -25,16 +32,23 @@ function reportView(
     title: record.title,
     author: record.author,
     figures: report.figures,
+    scope: report.scope ?? null,
     sections: report.sections.map((s) => ({ ...s, heading: s.heading.slice(0, 200) })),
-    sources: report.sources.slice(0, MAX_SOURCES).map(({ id, title, origin, matchedChars, ratio }) => ({
-      id,
-      title: title.slice(0, 300),
-      origin,
-      matchedChars,
-      ratio,
+    // Reports stored before sources carried metadata have none of it: null, as for an unknown author.
+    sources: report.sources.slice(0, MAX_SOURCES).map((s) => ({
+      id: s.id,
+      title: s.title.slice(0, 300),
+      origin: s.origin,
+      author: cut(s.author, 200),
+      source: cut(s.source, 200),
+      year: s.year ?? null,
+      url: cut(s.url, 2000),
+      matchedChars: s.matchedChars,
+      ratio: s.ratio,
     })),
     paragraphs: report.paragraphs.slice(0, MAX_PARAGRAPHS).map((p) => ({
       index: p.index,
+      headings: (p.headings ?? []).slice(0, MAX_HEADINGS).map((h) => h.slice(0, 200)),
       section: p.section,
       sectionIndex: p.sectionIndex,
       text: p.text,
@@ -63,7 +77,7 @@ export async function loadReport(db: Executor, userId: string, id: string, actio
     .where(and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
   if (!row) throw notFound();
   if (row.status !== 'done' || !row.report || !row.reportedAt) throw reportNotReady(action);
-  return reportView(row.report as unknown as EngineReport, {
+  return reportView(row.report as unknown as StoredReport, {
     id,
     title: row.title,
     author: row.author,

@@ -6,12 +6,19 @@ import { balanceOf } from '../billing/balance';
 import { type Quote, quote } from '../billing/charges';
 import { getOwnTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { type CheckRecord, hasFreeCheck, loadCheck } from './records';
+import { type CheckWarning, draftWarnings } from './warnings';
 
-/** check_cost: what submitting the draft costs now; a submitted check shows what it was paid with. */
-export async function checkCost(deps: Deps, userId: string, id: string): Promise<Quote> {
+/**
+ * check_cost: what submitting the draft costs now, with what the user should know before paying (an
+ * empty or small library, a text with little Chinese); a submitted check shows what it was paid with.
+ */
+export async function checkCost(deps: Deps, userId: string, id: string): Promise<Quote & { warnings: CheckWarning[] }> {
   const task = await getOwnTask(deps.db, userId, id, 'check');
-  if (task.status === 'draft') return quote(deps.db, userId, task.priceFen, true);
-  return { priceFen: task.priceFen, balanceFen: await balanceOf(deps.db, userId), freeCheck: task.freeCheck, enough: true };
+  if (task.status === 'draft') {
+    const [cost, warnings] = await Promise.all([quote(deps.db, userId, task.priceFen, true), draftWarnings(deps, id, task.charCount)]);
+    return { ...cost, warnings };
+  }
+  return { priceFen: task.priceFen, balanceFen: await balanceOf(deps.db, userId), freeCheck: task.freeCheck, enough: true, warnings: [] };
 }
 
 export interface SubmitInput {

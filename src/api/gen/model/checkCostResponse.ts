@@ -8,9 +8,9 @@
 
  * OpenAPI spec version: 1.0.0
  */
-import type { CostQuote } from './costQuote';
+import type { CheckCostQuote } from './checkCostQuote';
 
 export interface CheckCostResponse {
   success: boolean;
-  result: CostQuote;
+  result: CheckCostQuote;
 }

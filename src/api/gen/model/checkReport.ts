@@ -8,6 +8,7 @@
 
  * OpenAPI spec version: 1.0.0
  */
+import type { CheckReportScope } from './checkReportScope';
 import type { Id } from './id';
 import type { CheckFigures } from './checkFigures';
 import type { ReportSection } from './reportSection';
@@ -16,6 +17,11 @@ import type { ReportParagraph } from './reportParagraph';
 import type { DateTime } from './dateTime';
 
 export interface CheckReport {
+  /**
+   * 检测范围；在记录检测范围之前生成的报告为 null
+   * @nullable
+   */
+  scope: CheckReportScope;
   id: Id;
   /** @maxLength 200 */
   title: string;

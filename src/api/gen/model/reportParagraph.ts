@@ -14,12 +14,20 @@ import type { Ratio } from './ratio';
 import type { ReportSentence } from './reportSentence';
 import type { ReportMatch } from './reportMatch';
 
+/**
+ * 正文的一段；标题行（章节标题、1.1 之类的小标题）不算段落，记在其下一段的 headings 里
+ */
 export interface ReportParagraph {
   /**
    * @minimum 0
    * @maximum 100000
    */
   index: number;
+  /**
+   * 紧挨在本段之前的标题行
+   * @maxItems 20
+   */
+  headings: string[];
   section: SectionKind;
   /**
    * @minimum 0

@@ -17,8 +17,31 @@ export interface ReportSource {
   id: Id;
   /** @maxLength 300 */
   title: string;
-  /** library 比对库文献；submission 其他用户提交的论文（不显示作者）；own 本人此前提交 */
+  /** library 比对库文献；submission 本校库中其他用户提交的论文（不显示作者）；own 本人此前提交 */
   origin: ReportSourceOrigin;
+  /**
+   * 作者（导入时提供才有；用户提交的论文始终为 null）
+   * @maxLength 200
+   * @nullable
+   */
+  author: string | null;
+  /**
+   * 出处（期刊、文集或馆藏名称，导入时提供才有）
+   * @maxLength 200
+   * @nullable
+   */
+  source: string | null;
+  /**
+   * @minimum 1
+   * @maximum 9999
+   * @nullable
+   */
+  year: number | null;
+  /**
+   * @maxLength 2000
+   * @nullable
+   */
+  url: string | null;
   matchedChars: CharCount;
   /** 与该来源重合字数占总字数的比例 */
   ratio: Ratio;

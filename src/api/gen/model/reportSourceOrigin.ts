@@ -10,7 +10,7 @@
  */
 
 /**
- * library 比对库文献；submission 其他用户提交的论文（不显示作者）；own 本人此前提交
+ * library 比对库文献；submission 本校库中其他用户提交的论文（不显示作者）；own 本人此前提交
  */
 export type ReportSourceOrigin = typeof ReportSourceOrigin[keyof typeof ReportSourceOrigin];
 

@@ -10,7 +10,7 @@
  */
 
 /**
- * red 句子过半被匹配；orange 部分匹配；none 未匹配
+ * red 句子过半被匹配；orange 部分匹配；cited 匹配的文字全在带 [n] 标注的引文之内（引用）；none 未匹配
  */
 export type SentenceMark = typeof SentenceMark[keyof typeof SentenceMark];
 
@@ -19,5 +19,6 @@ export type SentenceMark = typeof SentenceMark[keyof typeof SentenceMark];
 export const SentenceMark = {
   red: 'red',
   orange: 'orange',
+  cited: 'cited',
   none: 'none',
 } as const;

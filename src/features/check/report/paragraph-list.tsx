@@ -18,6 +18,7 @@ export type Selection = { paragraph: number; start: number; end: number };
 const MARK_STYLE = {
   red: { color: 'red.700', bg: 'red.50', borderColor: 'red.400' },
   orange: { color: 'orange.700', bg: 'orange.50', borderColor: 'orange.400' },
+  cited: { color: 'green.700', bg: 'green.50', borderColor: 'green.500' },
 };
 
 function Marked({ segment, selected, onSelect }: { segment: Segment; selected: boolean; onSelect: () => void }) {
