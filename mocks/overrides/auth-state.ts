@@ -38,8 +38,9 @@ export function resetAuthState(): void {
   state.qr.clear();
 }
 
+/** The account a login name refers to: its username first, then a registered phone, as the server looks it up. */
 export function findUser(loginName: string): MockUser | undefined {
-  return state.users.get(loginName);
+  return state.users.get(loginName) ?? [...state.users.values()].find((user) => user.phone === loginName);
 }
 
 export function createUser(loginName: string, password: string | null, phone: string | null = null, id?: string): MockUser {

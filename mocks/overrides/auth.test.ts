@@ -31,6 +31,15 @@ describe('mocked password login', () => {
     expect((await login('sunqi', 'mypassword8')).status).toBe(200);
   });
 
+  it('registers a phone that then signs in, refuses it a second time and refuses a malformed one', async () => {
+    expect((await call('/f/register', { body: { username: 'sunqi', password: 'mypassword8', phone: '13912345678' } })).status).toBe(200);
+    expect((await login('13912345678', 'mypassword8')).status).toBe(200);
+    const again = await call('/f/register', { body: { username: 'zhouba', password: 'mypassword8', phone: '13912345678' } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({ code: 'PHONE_TAKEN', message: '该手机号已被注册' });
+    expect((await call('/f/register', { body: { username: 'zhouba', password: 'mypassword8', phone: '12345' } })).status).toBe(400);
+  });
+
   it('answers current without a token, or after logout, with 401', async () => {
     expect((await call('/current')).status).toBe(401);
     const token = ((await login('zhaoliu', MOCK_PASSWORD)).body.result as { access_token: string }).access_token;

@@ -1,13 +1,14 @@
 import { Box, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
+import type { AccountMode } from './account-section';
 import { LoginPanel } from './login-panel';
 import { safeRedirect } from './safe-redirect';
 
 const SELLING_POINTS = ['论文查重与 AIGC 检测', '降重、降AI痕迹与润色改写', 'AI 论文与 PPT 一键生成'];
 
-/** The standalone /login page: the same QR and password login, then back to `redirect`. */
-export function LoginPage({ redirect }: { redirect?: string }) {
+/** The standalone /login page: the same QR and password login (or sign-up), then back to `redirect`. */
+export function LoginPage({ redirect, mode }: { redirect?: string; mode?: AccountMode }) {
   const navigate = useNavigate();
   const done = () => void navigate({ href: safeRedirect(redirect), replace: true });
 
@@ -35,6 +36,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         <Box bg="white" rounded={{ base: 'none', md: '2xl' }} shadow="lg" overflow="hidden">
           <LoginPanel
             active
+            initialMode={mode}
             onSuccess={done}
             onDismiss={() => void navigate({ to: '/' })}
             title={(text) => (

@@ -1,8 +1,9 @@
-import { Box, Button, Grid, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { PasswordForm } from './password/password-form';
-import { QrPanel } from './qr/qr-panel';
+import { Box, Button, Grid, Stack } from '@chakra-ui/react';
+import { useSelector } from '@tanstack/react-store';
+import { type ReactNode, useState } from 'react';
+import { appStore } from '@/stores/app';
+import { type AccountMode, AccountSection } from './account-section';
+import { QrSection } from './qr/qr-section';
 import { useCompleteLogin } from './use-complete-login';
 
 const DISMISS_TEXT = '先看看,一会再说';
@@ -14,42 +15,43 @@ type Props = {
   onDismiss?: () => void;
   /** The overlay links to the standalone password login page; the page itself does not. */
   showPageLink?: boolean;
+  /** Opens on sign-up instead of password login (/login?mode=register). */
+  initialMode?: AccountMode;
   title: (text: string) => ReactNode;
 };
 
-/** QR login on the left, username and password on the right, as the spec lays out the overlay. */
-export function LoginPanel({ active, onSuccess, onDismiss, showPageLink = false, title }: Props) {
+/**
+ * From 992 px: QR login on the left, username and password (or sign-up) on the right, as the spec lays
+ * out the overlay. Below it (the spec's mobile mode) the form leads and the QR code folds away beneath it.
+ */
+export function LoginPanel({ active, onSuccess, onDismiss, showPageLink = false, initialMode = 'login', title }: Props) {
+  const mobile = useSelector(appStore, (state) => state.device === 'mobile');
+  const [mode, setMode] = useState<AccountMode>(initialMode);
   const completeLogin = useCompleteLogin();
   const finish = async (token: string) => {
     if (await completeLogin(token)) onSuccess?.();
   };
 
+  const qr = <QrSection active={active} onToken={(token) => void finish(token)} title={title} collapsible={mobile} />;
+  const account = (
+    <Box px="6" py={mobile ? 5 : 8}>
+      <AccountSection mode={mode} onModeChange={setMode} onToken={finish} onPageLink={onDismiss} showPageLink={showPageLink} />
+    </Box>
+  );
+
   return (
     <Stack gap="0">
-      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }}>
-        <Stack align="center" gap="2" px="6" py={{ base: 5, md: 8 }} bg="brand.subtle" textAlign="center">
-          {title('微信扫码登录')}
-          <Text fontSize="sm" color="brand.fg" fontWeight="medium">
-            微信扫码登录首次免费查重
-          </Text>
-          <Box mt="2">
-            <QrPanel active={active} onToken={(token) => void finish(token)} />
-          </Box>
+      {mobile ? (
+        <Stack gap="0">
+          {account}
+          {qr}
         </Stack>
-        <Stack gap="4" px="6" py={{ base: 5, md: 8 }}>
-          <Heading as="h3" size="md">
-            账号密码登录
-          </Heading>
-          <PasswordForm onToken={finish} />
-          {showPageLink && (
-            <ChakraLink asChild fontSize="sm" color="brand.solid" alignSelf="flex-start">
-              <Link to="/login" onClick={onDismiss}>
-                前往用户名密码登录页
-              </Link>
-            </ChakraLink>
-          )}
-        </Stack>
-      </Grid>
+      ) : (
+        <Grid templateColumns="1fr 1fr">
+          {qr}
+          {account}
+        </Grid>
+      )}
       {onDismiss && (
         <Box textAlign="center" py="3" borderTopWidth="1px" borderColor="gray.100">
           <Button variant="plain" size="sm" color="gray.500" onClick={onDismiss}>

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import contract from '../../../../openapi/gen/openapi.json';
+import { PASSWORD_LENGTH, PHONE_PATTERN, USERNAME_PATTERN, confirmPasswordRules, newPasswordRules, newUsernameRules, phoneRules } from './field-rules';
+
+const body = contract.components.schemas.RegisterBody.properties;
+
+describe('sign-up field rules', () => {
+  it('are the register call’s rules in the contract', () => {
+    expect(USERNAME_PATTERN.source).toBe(body.username.pattern);
+    expect(PHONE_PATTERN.source).toBe(body.phone.pattern);
+    expect(PASSWORD_LENGTH).toEqual({ min: body.password.minLength, max: body.password.maxLength });
+  });
+
+  it('mark an empty required field without a message, and say what a wrong format needs', () => {
+    expect(newUsernameRules.validate('   ')).toBe(false);
+    expect(newUsernameRules.validate(' wang.wu-1 ')).toBe(true);
+    expect(newUsernameRules.validate('ab')).toMatch(/^用户名需为/);
+    expect(newPasswordRules.validate('')).toBe(false);
+    expect(newPasswordRules.validate('1234567')).toMatch(/^密码长度需为/);
+    expect(newPasswordRules.validate('12345678')).toBe(true);
+    expect(newPasswordRules.validate('x'.repeat(73))).toMatch(/^密码长度需为/);
+    expect(confirmPasswordRules.validate('', { password: 'secret-1' })).toBe(false);
+    expect(confirmPasswordRules.validate('secret-2', { password: 'secret-1' })).toBe('两次输入的密码不一致');
+    expect(confirmPasswordRules.validate('secret-1', { password: 'secret-1' })).toBe(true);
+  });
+
+  it('take an empty phone, and otherwise only an 11-digit mainland mobile number', () => {
+    expect(phoneRules.validate('  ')).toBe(true);
+    expect(phoneRules.validate(' 13912345678 ')).toBe(true);
+    expect(phoneRules.validate('12912345678')).toBe('请输入 11 位手机号');
+    expect(phoneRules.validate('1391234567')).toBe('请输入 11 位手机号');
+  });
+});
