@@ -63,3 +63,88 @@ describe('importCorpus', () => {
     ]);
   });
 });
+
+describe('importCorpus: exported archives (.csv, .tsv, .jsonl with metadata)', () => {
+  const metadataOf = async (id: string) => (await library.loadDocuments([id]))[0]?.metadata;
+  const csvField = (value: string) => `"${value.replace(/"/g, '""')}"`;
+
+  it('imports a .csv with a header, quoted fields (commas, quotes, line breaks), a BOM and metadata', async () => {
+    const csv = join(dir, 'archive.csv');
+    const rows = [
+      ['id', 'title', 'text', 'author', 'source', 'year', 'url'],
+      ['csv-a', '文本相似度, 综述', A, '张三', '计算机学报', '2019年', 'https://example.org/a'],
+      ['csv-b', '带"引号"的题名', `${B}\n第二段。`, '', '', '', ''],
+      ['csv-empty', '没有正文', '', '李四', '', '2020', ''],
+    ];
+    writeFileSync(csv, `\ufeff${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`);
+    const result = await importCorpus([csv], library);
+    expect(result.documents).toBe(2);
+    expect(result.chars).toBe(countChars(A) + countChars(`${B}\n第二段。`));
+    // csv-b spans lines 3 and 4, so the row without text is on line 5.
+    expect(result.skipped).toEqual([`${csv} 第 5 行缺少 text`]);
+    expect(await metadataOf('csv-a')).toEqual({ author: '张三', source: '计算机学报', year: 2019, url: 'https://example.org/a' });
+    expect(await metadataOf('csv-b')).toEqual({ author: null, source: null, year: null, url: null });
+    const [b] = await library.loadDocuments(['csv-b']);
+    expect([b.title, b.text]).toEqual(['带"引号"的题名', `${B}\n第二段。`]);
+
+    const report = await checkText(A, library, { excludeDocumentIds: ['a'] });
+    expect(report.sources.find((s) => s.id === 'csv-a')).toMatchObject({
+      title: '文本相似度, 综述',
+      author: '张三',
+      source: '计算机学报',
+      year: 2019,
+      url: 'https://example.org/a',
+    });
+  });
+
+  it('imports a .tsv, takes Chinese header names, leaves the id to file and line when there is none', async () => {
+    const tsv = join(dir, 'archive.tsv');
+    writeFileSync(tsv, ['标题\t正文\t作者\t来源\t年份', `城市绿地\t${OWN}\t王五\t城市规划学刊\t2021`, `无作者\t${B}\t\t\tn.d.`].join('\n'));
+    const result = await importCorpus([tsv], library);
+    expect(result).toMatchObject({ documents: 2, skipped: [] });
+    expect(await metadataOf('archive.tsv:2')).toEqual({ author: '王五', source: '城市规划学刊', year: 2021, url: null });
+    expect((await library.loadDocuments(['archive.tsv:3']))[0]).toMatchObject({
+      title: '无作者',
+      text: B,
+      metadata: { author: null, source: null, year: null, url: null },
+    });
+  });
+
+  it('refuses a table without a text column, and keeps the rows before a broken quotation', async () => {
+    const noText = join(dir, 'no-text.csv');
+    writeFileSync(noText, 'title,body\n题目,正文在 body 列\n');
+    const refused = await importCorpus([noText], library);
+    expect(refused.documents).toBe(0);
+    expect(refused.skipped).toEqual([`${noText}：表头没有 text（正文）列，无法导入；表头应为 title, text, author, source, year, url`]);
+
+    const broken = join(dir, 'broken.csv');
+    writeFileSync(broken, `id,title,text\nok,完整的行,${OWN}\nbad,坏行,"${B}\n`);
+    const partial = await importCorpus([broken], library);
+    expect(partial.documents).toBe(1);
+    expect(partial.skipped).toHaveLength(1);
+    expect(partial.skipped[0]).toMatch(/^.*broken\.csv：表格格式有误（.+），其后的行未导入$/);
+  });
+
+  it('reads the same fields from .jsonl; an old {id, title, text} file still imports; an id imported again replaces', async () => {
+    const jsonl = join(dir, 'meta.jsonl');
+    writeFileSync(
+      jsonl,
+      [
+        JSON.stringify({ id: 'j-1', title: '旧格式', text: OWN }),
+        JSON.stringify({ title: '新格式', text: B, author: '赵六', source: '图书情报工作', year: 2018, url: 'https://example.org/j' }),
+        JSON.stringify(['not', 'an', 'object']),
+      ].join('\n'),
+    );
+    const result = await importCorpus([jsonl], library);
+    expect(result.documents).toBe(2);
+    expect(result.skipped).toEqual([`${jsonl} 第 3 行不是一个 JSON 对象`]);
+    expect(await metadataOf('j-1')).toEqual({ author: null, source: null, year: null, url: null });
+    expect(await metadataOf('meta.jsonl:2')).toEqual({ author: '赵六', source: '图书情报工作', year: 2018, url: 'https://example.org/j' });
+
+    const before = (await library.stats()).documents;
+    writeFileSync(jsonl, JSON.stringify({ id: 'j-1', title: '旧格式（修订）', text: OWN, year: '1999' }));
+    await importCorpus([jsonl], library);
+    expect((await library.stats()).documents).toBe(before);
+    expect((await library.loadDocuments(['j-1']))[0]).toMatchObject({ title: '旧格式（修订）', metadata: { year: 1999 } });
+  });
+});

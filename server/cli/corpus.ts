@@ -1,11 +1,10 @@
-import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { extractText } from '../engines/text/extract';
 import { isDocumentError } from '../engines/text/errors';
 import { type NewLibraryDocument, ReferenceLibrary } from '../services/library';
+import { jsonlDocuments, tableDocuments } from './corpus-rows';
 import { withDatabase } from './with-database';
 
 const BATCH = 1000;
@@ -24,27 +23,6 @@ async function* filesUnder(path: string): AsyncGenerator<string> {
   }
 }
 
-async function* jsonlDocuments(path: string, skip: (message: string) => void): AsyncGenerator<NewLibraryDocument> {
-  let line = 0;
-  for await (const raw of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
-    line++;
-    if (!raw.trim()) continue;
-    let row: { id?: unknown; title?: unknown; text?: unknown };
-    try {
-      row = JSON.parse(raw);
-    } catch {
-      skip(`${path} 第 ${line} 行不是有效的 JSON`);
-      continue;
-    }
-    if (typeof row.text !== 'string' || !row.text.trim()) {
-      skip(`${path} 第 ${line} 行缺少 text`);
-      continue;
-    }
-    const id = row.id === undefined || row.id === null ? `${basename(path)}:${line}` : String(row.id);
-    yield { id, title: typeof row.title === 'string' ? row.title : id, text: row.text };
-  }
-}
-
 async function* documentsFrom(paths: string[], skip: (message: string) => void): AsyncGenerator<NewLibraryDocument> {
   for (const root of paths) {
     const info = await stat(root).catch(() => null);
@@ -60,6 +38,10 @@ async function* documentsFrom(paths: string[], skip: (message: string) => void):
         yield* jsonlDocuments(path, skip);
         continue;
       }
+      if (ext === '.csv' || ext === '.tsv') {
+        yield* tableDocuments(path, ext === '.csv' ? ',' : '\t', skip);
+        continue;
+      }
       if (!FILE_TYPES.has(ext) && path !== root) continue;
       try {
         const { text } = await extractText(await readFile(path), { maxChars: Number.POSITIVE_INFINITY });
@@ -72,7 +54,11 @@ async function* documentsFrom(paths: string[], skip: (message: string) => void):
   }
 }
 
-/** `corpus import PATH...`: .txt/.docx/.pdf files (or folders of them) and .jsonl files of {id, title, text}. */
+/**
+ * `corpus import PATH...`: .txt/.docx/.pdf files (or folders of them), and exported archives as .jsonl
+ * ({id?, title, text, author?, source?, year?, url?} a line) or .csv/.tsv with a header of the same fields.
+ * A document imported again under the same id replaces the earlier one.
+ */
 export async function importCorpus(paths: string[], library: ReferenceLibrary) {
   let documents = 0;
   let chars = 0;
@@ -97,7 +83,10 @@ export function registerCorpusCommands(program: Command): void {
   const corpus = program.command('corpus').description('查重比对库（参考文献库）');
   corpus
     .command('import')
-    .description('导入 .txt/.docx/.pdf 文件（或其所在文件夹）以及每行一个 {"id","title","text"} 的 .jsonl 文件')
+    .description(
+      '导入 .txt/.docx/.pdf 文件（或其所在文件夹），以及 .jsonl（每行一个对象）或带表头的 .csv/.tsv 文件：' +
+        '字段 title, text, author, source, year, url（id 可选，同 id 再次导入时替换）',
+    )
     .argument('<paths...>', '文件或文件夹')
     .action(async (paths: string[]) => {
       const result = await withLibrary((library) => importCorpus(paths, library));
