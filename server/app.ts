@@ -9,10 +9,12 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { builtServices, handlers } from './handlers';
 import { registerBodyParsers } from './http/body-parsers';
+import { clientErrorHandler } from './http/client-errors';
 import { loadContract, mediaTypesOf } from './http/contract';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { logOptions } from './http/logging';
-import { relaxMultipartSchemas, bufferUpload } from './http/multipart';
+import { rejectUnsafeText } from './http/input-guard';
+import { readMultipartBody, relaxMultipartSchemas } from './http/multipart';
 import { registerPages } from './http/pages';
 import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
@@ -39,18 +41,22 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
 
+  const limits = { bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES };
   const app = Fastify({
     logger: options.logger ?? logOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Requests Node or the router cannot parse (a URL over 16 KB, a bad request line, a malformed
+    // percent-escape) get the error envelope too, not an English body.
+    clientErrorHandler,
+    frameworkErrors: errorHandler(limits),
   });
   app.decorateRequest('user', null);
   app.setValidatorCompiler(({ schema, httpPart, ...rest }) =>
     requestValidator(schema, httpPart, (rest as { contentType?: string }).contentType),
   );
-  const limits = { bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES };
   app.setErrorHandler(errorHandler(limits));
 
   const context: AppContext = {
@@ -80,10 +86,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   const contract = loadContract();
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile: bufferUpload,
     limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 1, fields: 20, fieldSize: config.BODY_LIMIT_BYTES },
   });
+  app.addHook('preValidation', readMultipartBody);
+  // After the body is read, before validation and any handler: no U+0000 or lone surrogate goes further.
+  app.addHook('preValidation', rejectUnsafeText);
   registerBodyParsers(app, mediaTypesOf(contract));
   app.addHook('onRoute', relaxMultipartSchemas);
   if (config.VALIDATE_RESPONSES) app.addHook('preSerialization', validateResponses);

@@ -2,13 +2,14 @@ import pino from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { onShutdownSignal } from './process/shutdown';
+import { safeError } from './safe-error';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
 
 // `npm run worker`: job runners as a separate process on the same PostgreSQL database as the API
 // (start the API with JOBS_IN_PROCESS=false, or keep both: runners share the queue safely).
 const config = loadConfig();
-const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker', pid: process.pid } });
+const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker', pid: process.pid }, serializers: { err: safeError } });
 if (!config.DATABASE_URL) {
   log.error('npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, jobs run inside npm start');
   process.exit(1);

@@ -59,6 +59,8 @@ export function describeValidationError(error: ErrorObject, source = 'body'): st
     case 'pattern':
     case 'format':
       return `${subject} 格式不正确`;
+    case 'uploadedFile':
+      return `${subject} 应为上传的文件，请选择文件后上传`;
     case 'minProperties':
       return `${subject} 不能为空`;
     default:

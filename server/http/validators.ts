@@ -1,5 +1,6 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { isUploadedFile } from './multipart';
 
 // OpenAPI 3.0 schemas: `nullable`, `example`, `format: password|binary` and x- extensions are not
 // JSON Schema, so strict mode is off and the two formats are declared as always valid.
@@ -8,6 +9,13 @@ function createAjv(options: Options = {}): Ajv {
   addFormats(ajv);
   ajv.addFormat('password', true);
   ajv.addFormat('binary', true);
+  // A multipart upload field (server/http/multipart.ts relaxMultipartSchemas).
+  ajv.addKeyword({
+    keyword: 'uploadedFile',
+    schemaType: 'boolean',
+    validate: (expected: boolean, data: unknown) => !expected || isUploadedFile(data),
+    errors: false,
+  });
   return ajv;
 }
 

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
+import { safeError } from '../../safe-error';
 import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
 import { refundTask } from '../billing/charges';
 import { closeExpiredOrders } from '../orders/orders';
@@ -94,7 +95,7 @@ export class JobRunner {
           this.track(task);
         }
       } catch (error) {
-        log.error({ err: error }, 'job runner loop failed');
+        log.error({ error: safeError(error) }, 'job runner loop failed');
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, config.JOB_POLL_MS);
@@ -173,7 +174,7 @@ export class JobRunner {
       }
     };
     const heartbeat = setInterval(() => {
-      renew().catch((error) => log.warn({ err: error, taskId: task.id }, 'heartbeat failed'));
+      renew().catch((error) => log.warn({ error: safeError(error), taskId: task.id }, 'heartbeat failed'));
     }, (lease * 1000) / 3);
     heartbeat.unref();
     // Lost lease: another runner owns the task now. Shutdown: not the task's fault, it is resumed later.
@@ -204,7 +205,7 @@ export class JobRunner {
       await this.complete(task.id, outcome ?? {});
     } catch (error) {
       if (await interrupted()) return;
-      log.error({ err: error, taskId: task.id, kind: task.kind }, 'job failed');
+      log.error({ error: safeError(error), taskId: task.id, kind: task.kind }, 'job failed');
       await this.fail(task, error instanceof JobFailure ? error.message : GENERIC_FAILURE);
     } finally {
       clearInterval(heartbeat);
