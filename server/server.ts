@@ -9,7 +9,8 @@ import { JobRunner } from './services/tasks/runner';
 // `npm start` / `npm run serve`: the API, the built SPA and (unless JOBS_IN_PROCESS=false) the job
 // runner in one process, on the embedded database unless DATABASE_URL names a PostgreSQL server.
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+// With the embedded database, npm run cli reaches it through a socket in DATA_DIR while this runs.
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, socket: 'serve' });
 let runner: JobRunner | undefined;
 const app = await buildApp({ config, db, serveSpa: true, wakeJobs: () => runner?.wake() });
 if (config.JOBS_IN_PROCESS) {

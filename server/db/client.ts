@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrateEmbedded, migratePostgres } from './migrate';
+import { SOCKET_PORT, serveOnSocket, socketAvailable, socketDirOf } from './socket-bridge';
 
 export type Orm = PgDatabase<PgQueryResultHKT>;
 export type Engine = 'pglite' | 'postgres';
@@ -36,6 +37,11 @@ export interface OpenOptions {
   skipMigrations?: boolean;
   /** Pool size for PostgreSQL. Default 10. */
   poolSize?: number;
+  /**
+   * The server: also serve the embedded database on a unix socket in DATA_DIR, for the CLI.
+   * The CLI: when a live server holds DATA_DIR, connect through that socket instead of failing.
+   */
+  socket?: 'serve' | 'connect-when-busy';
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
@@ -56,17 +62,31 @@ async function migrated(db: Database, migrate: () => Promise<void>, skip?: boole
 async function openPglite(options: OpenOptions): Promise<Database> {
   let client: PGlite;
   let unlock: () => void = () => undefined;
+  let stopServing: () => Promise<void> = async () => undefined;
   if (options.memory) {
     client = await PGlite.create();
   } else {
-    const dir = join(options.dataDir ?? './data', 'pglite');
+    const dataDir = options.dataDir ?? './data';
+    const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    unlock = lockDataDir(dir);
+    const claim = claimDataDir(dir);
+    if ('busyPid' in claim) {
+      if (options.socket === 'connect-when-busy' && socketAvailable(dataDir)) return openThroughSocket(dataDir);
+      throw new Error(
+        `数据目录 ${dir} 正被进程 ${claim.busyPid} 使用，且没有可连接的本地套接字；请先停止该进程，或改用其他 DATA_DIR`,
+      );
+    }
+    unlock = claim.unlock;
     try {
       client = await PGlite.create(dir);
     } catch (error) {
       unlock();
       throw error;
+    }
+    if (options.socket === 'serve') {
+      const bridge = await serveOnSocket(client, dataDir);
+      if (bridge) stopServing = bridge.close;
+      else console.warn(`数据目录路径过长，无法提供本地套接字：服务运行时 npm run cli 无法使用该目录（${dataDir}）`);
     }
   }
   const orm = drizzlePglite(client) as unknown as Orm;
@@ -74,6 +94,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ...executorFor(orm),
     engine: 'pglite',
     close: async () => {
+      await stopServing();
       if (!client.closed) await client.close();
       unlock();
     },
@@ -81,9 +102,16 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   return migrated(db, () => migrateEmbedded(client), options.skipMigrations);
 }
 
+// The server that holds DATA_DIR has applied the migrations; its socket speaks PostgreSQL, so the
+// connection is a node-postgres pool of one (the database is one session: more would only queue).
+function openThroughSocket(dataDir: string): Promise<Database> {
+  const pool = new pg.Pool({ host: socketDirOf(dataDir), port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 });
+  return openPool(pool, 'pglite', { skipMigrations: true });
+}
+
 // The embedded database is single-process: a second server (or a worker) on the same DATA_DIR would
 // corrupt it, so the directory is claimed with a pid file; a stale one (its process is gone) is taken over.
-function lockDataDir(dir: string): () => void {
+function claimDataDir(dir: string): { unlock: () => void } | { busyPid: number } {
   const lockFile = join(dir, '..', 'moyan.pid');
   for (;;) {
     try {
@@ -92,13 +120,11 @@ function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(lockFile, 'utf8'));
-      if (pid && isAlive(pid)) {
-        throw new Error(`数据目录 ${dir} 正被进程 ${pid} 使用；请先停止该进程，或改用其他 DATA_DIR`, { cause: error });
-      }
+      if (pid && isAlive(pid)) return { busyPid: pid };
       rmSync(lockFile, { force: true });
     }
   }
-  return () => rmSync(lockFile, { force: true });
+  return { unlock: () => rmSync(lockFile, { force: true }) };
 }
 
 function isAlive(pid: number): boolean {
@@ -110,15 +136,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function openPostgres(options: OpenOptions): Promise<Database> {
+function openPostgres(options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  return openPool(pool, 'postgres', options);
+}
+
+async function openPool(pool: pg.Pool, engine: Engine, options: Pick<OpenOptions, 'skipMigrations'>): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const orm = drizzleNodePg(pool) as unknown as Orm;
   let closed = false;
   const db: Database = {
     ...executorFor(orm),
-    engine: 'postgres',
+    engine,
     close: async () => {
       if (closed) return;
       closed = true;
