@@ -36,6 +36,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['server/**/*.test.ts', 'openapi/**/*.test.ts', 'scripts/**/*.test.ts'],
+          setupFiles: ['server/test/worker-pool-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 // Every variable with its default is documented in .env.example.
@@ -40,6 +41,10 @@ const schema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  WORKER_THREADS: z.coerce.number().int().min(1).max(64).default(() => Math.max(2, availableParallelism())),
+  WORKER_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   LIBRARY_SMALL_DOCUMENTS: z.coerce.number().int().min(0).default(1000),
 });
 

@@ -5,6 +5,7 @@ import { onShutdownSignal } from './process/shutdown';
 import { logLibraryState } from './services/library';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
+import { closeWorkerPool, workerPool } from './workers/pool';
 
 // `npm start` / `npm run serve`: the API, the built SPA and (unless JOBS_IN_PROCESS=false) the job
 // runner in one process, on the embedded database unless DATABASE_URL names a PostgreSQL server.
@@ -19,6 +20,7 @@ if (config.JOBS_IN_PROCESS) {
 
 onShutdownSignal(app.log, async () => {
   await Promise.all([app.close(), runner?.stop()]);
+  await closeWorkerPool();
   await db.close();
 });
 
@@ -30,6 +32,8 @@ try {
   process.exit(1);
 }
 runner?.start();
+// Parsing, the engine and report rendering run in worker threads; the first starts now, once the API answers.
+workerPool(config);
 await logLibraryState(db, app.log, config.LIBRARY_SMALL_DOCUMENTS);
 app.log.info(
   { url: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`, database: db.engine, jobs: runner ? runner.kinds : 'external' },

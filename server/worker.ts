@@ -5,6 +5,7 @@ import { onShutdownSignal } from './process/shutdown';
 import { safeError } from './safe-error';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
+import { closeWorkerPool } from './workers/pool';
 
 // `npm run worker`: job runners as a separate process on the same PostgreSQL database as the API
 // (start the API with JOBS_IN_PROCESS=false, or keep both: runners share the queue safely).
@@ -18,6 +19,7 @@ const db = await openDatabase({ databaseUrl: config.DATABASE_URL });
 const runner = new JobRunner({ db, config, log, handlers: await loadJobHandlers() });
 onShutdownSignal(log, async () => {
   await runner.stop();
+  await closeWorkerPool();
   await db.close();
 });
 runner.start();

@@ -47,7 +47,7 @@ export const checkHandlers: HandlerGroup<CheckOperations> = {
     submitAndWake(app, user.id, { id: body.id, rewriteMode: body.mode }),
   checkDownloadReport: async ({ app, user, query }) => ({
     kind: 'file',
-    ...(await downloadReport(app.db, user.id, query.id, query.format)),
+    ...(await downloadReport(app, user.id, query.id, query.format)),
   }),
   checkReportParagraphs: ({ app, user, query }) => loadReport(app.db, user.id, query.id, '查看'),
 };

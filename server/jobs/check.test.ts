@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client';
 import { tasks } from '../db/schema/tasks';
 import { users } from '../db/schema/users';
@@ -33,8 +33,10 @@ describe('the check job', () => {
     return submitCheck(deps(), userId, { id: draft.id });
   };
   const load = async (id: string) => (await db.orm.select().from(tasks).where(eq(tasks.id, id)))[0];
-  const runner = async () =>
-    new JobRunner({ db, config: testConfig(), log: pino({ level: 'silent' }), handlers: await loadJobHandlers() });
+  const runner = async (config = testConfig()) =>
+    new JobRunner({ db, config, log: pino({ level: 'silent' }), handlers: await loadJobHandlers() });
+  const ledgerKinds = async (taskId: string) =>
+    (await db.sql<{ kind: string }>('select kind from ledger_entries where task_id = $1 order by seq', [taskId])).map((e) => e.kind);
 
   it('is registered for kind check and reports progress on the way to the stored report', async () => {
     expect((await runner()).kinds).toContain('check');
@@ -78,5 +80,26 @@ describe('the check job', () => {
     const [user] = await db.orm.select().from(users).where(eq(users.id, userId));
     expect(user.freeCheckUsedAt).toBeNull();
     expect(await balanceOf(db, userId)).toBe(0);
+  });
+
+  it("fails with its own message and refunds once when the engine's worker is stopped by the time limit", async () => {
+    const userId = await makeUser(db, { qrSignup: true });
+    const task = await queuedCheck(userId, OWN);
+    // The engine runs in a worker; its library lookup (answered by this thread) never comes back.
+    const stuck = vi.spyOn(ReferenceLibrary.prototype, 'findCandidates').mockReturnValue(new Promise(() => undefined));
+    try {
+      expect(await (await runner(testConfig({ ENGINE_TIMEOUT_MS: 200 }))).drain()).toBe(1);
+    } finally {
+      stuck.mockRestore();
+    }
+    expect(await load(task.id)).toMatchObject({ status: 'failed', error: '查重超时未能完成，费用已退回，请稍后重试或分章节检测' });
+    expect(await ledgerKinds(task.id)).toEqual(['charge', 'refund']);
+    expect(await balanceOf(db, userId)).toBe(0);
+    expect(await (await runner()).drain()).toBe(0);
+
+    // The pool replaced the worker: the next check runs to its report.
+    const next = await queuedCheck(userId, `${OWN}\n${A}`);
+    expect(await (await runner()).drain()).toBe(1);
+    expect(await load(next.id)).toMatchObject({ status: 'done' });
   });
 });

@@ -1,15 +1,27 @@
 import { CheckMissing, runCheck } from '../services/check/run';
 import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
+import { checkInWorker, libraryPreparerInWorker } from '../workers/offload';
+import { WorkerFailure } from '../workers/pool';
 
-/** Plagiarism check: the engine on the stored text, the report stored with the record. */
+const WORKER_FAILURES: Record<WorkerFailure['reason'], string> = {
+  timeout: '查重超时未能完成，费用已退回，请稍后重试或分章节检测',
+  memory: '论文过大或结构异常，查重所需内存超出限制，费用已退回，请分章节检测',
+  crash: '查重进程意外中断，费用已退回，请稍后重试',
+};
+
+/** Plagiarism check: the engine on the stored text (in a worker thread), the report stored with the record. */
 export const job: JobDefinition = {
   kind: 'check',
   handler: async (ctx) => {
     try {
-      const figures = await runCheck(ctx.db, ctx.task.id, ctx.progress);
+      const figures = await runCheck(ctx.db, ctx.task.id, ctx.progress, {
+        check: checkInWorker(ctx.config, ctx.signal),
+        prepare: libraryPreparerInWorker(ctx.config, ctx.signal),
+      });
       return { result: { figures }, offline: true };
     } catch (error) {
       if (error instanceof CheckMissing) throw new JobFailure('查重记录的正文已丢失，费用已退回，请重新上传');
+      if (error instanceof WorkerFailure) throw new JobFailure(WORKER_FAILURES[error.reason]);
       throw error;
     }
   },

@@ -1,9 +1,17 @@
-import { countChars, MAX_CHECK_CHARS, tooLongMessage } from './count';
+import { toCodePoints } from './code-points';
+import { charWeights, MAX_CHECK_CHARS, tooLongMessage } from './count';
 import { DocumentError } from './errors';
+
+// countChars with typed arrays: a 20 MB upload counts in tens of megabytes, not hundreds.
+function counted(text: string): number {
+  let chars = 0;
+  for (const weight of charWeights(toCodePoints(text))) chars += weight;
+  return chars;
+}
 
 /** Rejects text a check cannot run on; returns its counted characters. */
 export function validateText(text: string, maxChars = MAX_CHECK_CHARS): number {
-  const chars = countChars(text);
+  const chars = counted(text);
   if (chars === 0) throw new DocumentError('EMPTY_TEXT', '论文内容为空，请上传包含正文的文件或粘贴论文文字');
   if (chars > maxChars) {
     throw new DocumentError('TEXT_TOO_LONG', tooLongMessage(chars, maxChars), { chars, maxChars });

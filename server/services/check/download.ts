@@ -1,8 +1,7 @@
-import type { Executor } from '../../db/client';
+import type { Deps } from '../../context';
+import { renderReportInWorker } from '../../workers/offload';
 import { loadReport } from './report';
-import { renderReportHtml } from './report-html';
 import { reportFileName } from './report-labels';
-import { renderReportPdf } from './report-pdf';
 
 export interface ReportFile {
   filename: string;
@@ -10,11 +9,15 @@ export interface ReportFile {
   body: Buffer | string;
 }
 
-/** download_report: the stored report rendered as PDF (embedded CJK font) or self-contained HTML. */
-export async function downloadReport(db: Executor, userId: string, id: string, format: 'pdf' | 'html' = 'pdf'): Promise<ReportFile> {
-  const report = await loadReport(db, userId, id, '下载');
+/**
+ * download_report: the stored report rendered as PDF (embedded CJK font) or self-contained HTML, in a
+ * worker thread (a long paper's PDF takes seconds to lay out).
+ */
+export async function downloadReport(deps: Deps, userId: string, id: string, format: 'pdf' | 'html' = 'pdf'): Promise<ReportFile> {
+  const report = await loadReport(deps.db, userId, id, '下载');
+  const body = await renderReportInWorker(deps.config, report, format);
   if (format === 'html') {
-    return { filename: reportFileName(report.title, 'html'), contentType: 'text/html; charset=utf-8', body: renderReportHtml(report) };
+    return { filename: reportFileName(report.title, 'html'), contentType: 'text/html; charset=utf-8', body };
   }
-  return { filename: reportFileName(report.title, 'pdf'), contentType: 'application/pdf', body: await renderReportPdf(report) };
+  return { filename: reportFileName(report.title, 'pdf'), contentType: 'application/pdf', body };
 }

@@ -3,9 +3,8 @@ import { type Deps, withDb } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { libraryDocuments } from '../../db/schema/library';
 import { tasks } from '../../db/schema/tasks';
-import { extractText } from '../../engines/text/extract';
-import { validateText } from '../../engines/text/validate';
 import { badRequest, notFound } from '../../errors';
+import { prepareCheckTextInWorker } from '../../workers/offload';
 import { priceFor } from '../billing/prices';
 import { createTask } from '../tasks/tasks';
 import { asDocumentRequest } from './errors';
@@ -25,14 +24,6 @@ export interface CheckInput {
   author?: string;
 }
 
-// PostgreSQL text and jsonb refuse NUL and unpaired surrogates; pasted text also brings \r\n.
-function cleanText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/\0/g, '')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-}
-
 function titleAndAuthor(input: { title: string; author?: string }): { title: string; author: string } {
   const title = input.title.trim();
   if (!title) throw badRequest('请填写论文题目');
@@ -41,7 +32,7 @@ function titleAndAuthor(input: { title: string; author?: string }): { title: str
 
 /** word_count: counted characters (the checkers' rule) and the price of checking them. */
 export async function wordCount(deps: Deps, content: string): Promise<{ charCount: number; priceFen: number }> {
-  const charCount = await asDocumentRequest(() => validateText(cleanText(content)));
+  const { charCount } = await asDocumentRequest(() => prepareCheckTextInWorker(deps.config, { content }));
   return { charCount, priceFen: await priceFor(deps.db, 'check', charCount) };
 }
 
@@ -56,15 +47,10 @@ export async function initCheck(deps: Deps, userId: string, input: CheckInput): 
   if (!input.file && !pasted) throw badRequest('请上传论文文件或粘贴论文正文');
 
   const file = input.file;
-  const extracted = await asDocumentRequest(async () => {
-    if (file) {
-      const { text, format } = await extractText(file.data);
-      const clean = cleanText(text);
-      return { text: clean, format, charCount: validateText(clean) };
-    }
-    const text = cleanText(input.content ?? '');
-    return { text, format: 'paste', charCount: validateText(text) };
-  });
+  // Parsing, cleaning and counting run in a worker thread: a huge or hostile file costs a worker, not the API.
+  const extracted = await asDocumentRequest(() =>
+    prepareCheckTextInWorker(deps.config, file ? { data: file.data } : { content: input.content ?? '' }),
+  );
   const priceFen = await priceFor(deps.db, 'check', extracted.charCount);
   const fileSha256 = file ? await storeOriginal(deps.config.DATA_DIR, file.data) : null;
 

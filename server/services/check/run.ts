@@ -5,9 +5,16 @@ import { tasks } from '../../db/schema/tasks';
 import { checkText } from '../../engines/similarity/check';
 import type { ReportFigures } from '../../engines/similarity/types';
 import { ReferenceLibrary } from '../library/library';
+import type { TextPreparer } from '../library/prepare';
 import { libraryScope } from '../library/scope';
 
 export class CheckMissing extends Error {}
+
+/** Where the CPU work runs: in this thread by default; the check job passes the worker pool's versions. */
+export interface CheckWork {
+  check?: typeof checkText;
+  prepare?: TextPreparer;
+}
 
 /**
  * Runs the similarity engine on a check's stored text against the reference library and stores the
@@ -18,6 +25,7 @@ export async function runCheck(
   db: Executor,
   taskId: string,
   progress: (percent: number) => Promise<void> = async () => undefined,
+  work: CheckWork = {},
 ): Promise<ReportFigures> {
   const [row] = await db.orm
     .select({
@@ -35,8 +43,8 @@ export async function runCheck(
 
   // 检测范围 as it stands now, kept with the report: the library grows, the report must not change.
   const scope = await libraryScope(db);
-  const library = new ReferenceLibrary(db);
-  const report = await checkText(row.text, library, {
+  const library = new ReferenceLibrary(db, undefined, work.prepare);
+  const report = await (work.check ?? checkText)(row.text, library, {
     excludeDocumentIds: [taskId],
     ownerId: row.userId,
     excludeOwn: row.excludeSelf,

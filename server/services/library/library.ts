@@ -1,10 +1,9 @@
 import type { Executor } from '../../db/client';
 import type { LibraryOrigin } from '../../db/schema/library';
-import { fingerprintText } from '../../engines/similarity/fingerprint';
 import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
 import type { Candidate, DocumentMetadata, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
-import { countChars } from '../../engines/text/count';
 import { intArray } from './pg-arrays';
+import { distinctFingerprints, prepareLibraryText, type TextPreparer } from './prepare';
 
 export interface NewLibraryDocument extends Partial<DocumentMetadata> {
   id: string;
@@ -40,44 +39,48 @@ interface Prepared {
   positions: Uint32Array;
 }
 
-/** First position of every distinct fingerprint hash of a text. */
-function distinctFingerprints(text: string, params: Pick<SimilarityParams, 'k' | 't'>) {
-  const { fingerprints } = fingerprintText(text, params);
-  const first = new Map<number, number>();
-  for (let i = 0; i < fingerprints.hashes.length; i++) {
-    if (!first.has(fingerprints.hashes[i])) first.set(fingerprints.hashes[i], fingerprints.positions[i]);
-  }
-  return { hashes: Int32Array.from(first.keys()), positions: Uint32Array.from(first.values()) };
-}
+/** Fingerprints already computed for a document's current text, so removing it needs no second pass. */
+type KnownHashes = Map<string, { text: string; hashes: Int32Array }>;
 
-/** The reference library: documents and their fingerprint index in PostgreSQL or PGlite. */
+/**
+ * The reference library: documents and their fingerprint index in PostgreSQL or PGlite. Counting and
+ * fingerprinting go through `prepare`, which the API process runs in its worker pool, before any
+ * transaction is opened.
+ */
 export class ReferenceLibrary implements LibraryPort {
   constructor(
     private readonly db: Executor,
     private readonly params: Pick<SimilarityParams, 'k' | 't'> = DEFAULT_PARAMS,
+    private readonly prepare: TextPreparer = async (text) => prepareLibraryText(text, params),
   ) {}
 
   /** Adds documents (replacing any with the same id) and indexes their fingerprints. */
   async addDocuments(docs: NewLibraryDocument[]): Promise<{ documents: number; chars: number }> {
     if (!docs.length) return { documents: 0, chars: 0 };
     const unique = [...new Map(docs.map((d) => [d.id, d])).values()];
-    const prepared: Prepared[] = unique.map((d) => ({
-      row: {
-        id: d.id,
-        title: d.title,
-        owner_id: d.ownerId ?? null,
-        origin: d.origin ?? 'import',
-        char_count: countChars(d.text),
-        text: d.text,
-        author: d.author ?? null,
-        source: d.source ?? null,
-        year: d.year ?? null,
-        url: d.url ?? null,
-      },
-      ...distinctFingerprints(d.text, this.params),
-    }));
+    const prepared: Prepared[] = [];
+    for (const d of unique) {
+      const { charCount, hashes, positions } = await this.prepare(d.text);
+      prepared.push({
+        row: {
+          id: d.id,
+          title: d.title,
+          owner_id: d.ownerId ?? null,
+          origin: d.origin ?? 'import',
+          char_count: charCount,
+          text: d.text,
+          author: d.author ?? null,
+          source: d.source ?? null,
+          year: d.year ?? null,
+          url: d.url ?? null,
+        },
+        hashes,
+        positions,
+      });
+    }
+    const known: KnownHashes = new Map(prepared.map((p) => [p.row.id, { text: p.row.text, hashes: p.hashes }]));
     await this.db.transaction(async (tx) => {
-      await this.removeWith(tx, unique.map((d) => d.id));
+      await this.removeWith(tx, unique.map((d) => d.id), known);
       const inserted = await tx.sql<{ id: string; num: number }>(
         `insert into library_documents (id, title, owner_id, origin, char_count, text, author, source, year, url)
          select id, title, owner_id, origin, char_count, text, author, source, year, url
@@ -101,19 +104,25 @@ export class ReferenceLibrary implements LibraryPort {
 
   /** Removes documents and their fingerprints; returns how many documents existed. */
   async removeDocuments(ids: string[]): Promise<number> {
-    return this.db.transaction((tx) => this.removeWith(tx, ids));
+    const current = await this.db.sql<{ id: string; text: string }>(
+      `select id, text from library_documents where id in (select jsonb_array_elements_text($1::jsonb))`,
+      [JSON.stringify(ids)],
+    );
+    const known: KnownHashes = new Map();
+    for (const doc of current) known.set(doc.id, { text: doc.text, hashes: (await this.prepare(doc.text)).hashes });
+    return this.db.transaction((tx) => this.removeWith(tx, ids, known));
   }
 
-  private async removeWith(tx: Executor, ids: string[]): Promise<number> {
-    const existing = await tx.sql<{ num: number; text: string }>(
-      `delete from library_documents where id in (select jsonb_array_elements_text($1::jsonb)) returning num, text`,
+  private async removeWith(tx: Executor, ids: string[], known: KnownHashes): Promise<number> {
+    const existing = await tx.sql<{ id: string; num: number; text: string }>(
+      `delete from library_documents where id in (select jsonb_array_elements_text($1::jsonb)) returning id, num, text`,
       [JSON.stringify(ids)],
     );
     for (const doc of existing) {
-      await tx.sql(`delete from library_fingerprints where hash = any($1::int[]) and doc = $2`, [
-        intArray(distinctFingerprints(doc.text, this.params).hashes),
-        doc.num,
-      ]);
+      const same = known.get(doc.id);
+      // The text changed since it was fingerprinted (a concurrent replace): fingerprint what is stored.
+      const hashes = same?.text === doc.text ? same.hashes : distinctFingerprints(doc.text, this.params).hashes;
+      await tx.sql(`delete from library_fingerprints where hash = any($1::int[]) and doc = $2`, [intArray(hashes), doc.num]);
     }
     return existing.length;
   }

@@ -1,0 +1,31 @@
+import { extractText } from '../../engines/text/extract';
+import { validateText } from '../../engines/text/validate';
+
+/** The text a check runs on, as check_init stores it. */
+export interface PreparedCheckText {
+  text: string;
+  format: 'docx' | 'pdf' | 'txt' | 'paste';
+  charCount: number;
+}
+
+// PostgreSQL text and jsonb refuse NUL and unpaired surrogates; pasted text also brings \r\n.
+export function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\0/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+/**
+ * An upload's extracted text or the pasted text, cleaned, counted and validated. Runs in a worker
+ * thread (server/workers/tasks.ts): parsing and counting a large or hostile file never holds up the API.
+ */
+export async function prepareCheckText(input: { data: Uint8Array } | { content: string }): Promise<PreparedCheckText> {
+  if ('content' in input) {
+    const text = cleanText(input.content);
+    return { text, format: 'paste', charCount: validateText(text) };
+  }
+  const { text, format } = await extractText(Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength));
+  const clean = cleanText(text);
+  return { text: clean, format, charCount: validateText(clean) };
+}

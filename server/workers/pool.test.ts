@@ -1,0 +1,71 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { DocumentError } from '../engines/text/errors';
+import type { tasks } from './fixtures/test-tasks';
+import { WorkerFailure, WorkerPool } from './pool';
+
+// One thread, so "replaced" is visible as a new thread id.
+const pool = new WorkerPool<typeof tasks>({
+  threads: 1,
+  memoryMb: 64,
+  tasks: new URL('./fixtures/test-tasks.ts', import.meta.url),
+});
+afterAll(() => pool.close());
+
+const run = pool.run.bind(pool);
+const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+describe('the worker pool', () => {
+  it('runs TypeScript tasks in worker threads', async () => {
+    expect(await run('double', { n: 21 }, { timeoutMs: 10_000 })).toBe(42);
+    expect(await run('threadId', undefined, { timeoutMs: 10_000 })).toBeGreaterThan(0);
+  });
+
+  it('brings a refused document back as a DocumentError with its code, message and details', async () => {
+    const error = await failure(run('refuse', undefined, { timeoutMs: 10_000 }));
+    expect(error).toBeInstanceOf(DocumentError);
+    expect(error).toMatchObject({ code: 'CORRUPT_PDF', status: 422, message: 'PDF 文件已损坏或格式不正确，无法读取', details: { page: 3 } });
+  });
+
+  it('brings any other error back as an Error, and the worker stays', async () => {
+    const error = await failure(run('fail', undefined, { timeoutMs: 10_000 }));
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(WorkerFailure);
+    expect(error).toMatchObject({ name: 'TypeError', message: 'something broke' });
+  });
+
+  it('lets a task call back into the thread that started it', async () => {
+    const host = { lookup: async (ids: string[]) => ids.map((id) => `文献 ${id}`) };
+    expect(await run('askHost', { ids: ['a', 'b'] }, { timeoutMs: 10_000, host })).toEqual(['文献 a', '文献 b']);
+  });
+
+  it('replaces a worker that ran out of memory; its task fails, the next one runs', async () => {
+    const before = await run('threadId', undefined, { timeoutMs: 10_000 });
+    const error = await failure(run('exhaustMemory', undefined, { timeoutMs: 60_000 }));
+    expect(error).toBeInstanceOf(WorkerFailure);
+    expect((error as WorkerFailure).reason).toBe('memory');
+    expect(await run('double', { n: 2 }, { timeoutMs: 10_000 })).toBe(4);
+    expect(await run('threadId', undefined, { timeoutMs: 10_000 })).not.toBe(before);
+  });
+
+  it('terminates a task that passes its time limit; the next one runs', async () => {
+    const error = await failure(run('spin', undefined, { timeoutMs: 200 }));
+    expect(error).toBeInstanceOf(WorkerFailure);
+    expect((error as WorkerFailure).reason).toBe('timeout');
+    expect(await run('double', { n: 5 }, { timeoutMs: 10_000 })).toBe(10);
+  });
+
+  it('counts the time limit from when a worker starts the task, not while it waits in the queue', async () => {
+    const slow = failure(run('spin', undefined, { timeoutMs: 500 }));
+    const queued = run('double', { n: 3 }, { timeoutMs: 100 });
+    expect((await slow) as WorkerFailure).toMatchObject({ reason: 'timeout' });
+    expect(await queued).toBe(6);
+  });
+
+  it("ends a task when the caller's signal aborts, with the caller's reason", async () => {
+    const controller = new AbortController();
+    const running = failure(run('spin', undefined, { timeoutMs: 60_000, signal: controller.signal }));
+    setTimeout(() => controller.abort(new Error('shutdown')), 100);
+    expect(await running).toMatchObject({ message: 'shutdown' });
+    expect(await run('double', { n: 1 }, { timeoutMs: 10_000 })).toBe(2);
+  });
+});

@@ -1,0 +1,23 @@
+import type { Candidate, LibraryDocument, LibraryPort } from '../engines/similarity/types';
+import type { Host, HostFunctions } from './protocol';
+
+/** The reference library inside a worker: each call is run by the API thread, which holds the database. */
+export class RemoteLibrary implements LibraryPort {
+  constructor(private readonly host: Host) {}
+
+  findCandidates(hashes: Int32Array, options: { limit: number; excludeIds: string[] }): Promise<Candidate[]> {
+    return this.host.call('findCandidates', hashes, options);
+  }
+
+  loadDocuments(ids: string[]): Promise<LibraryDocument[]> {
+    return this.host.call('loadDocuments', ids);
+  }
+}
+
+/** The API thread's side of RemoteLibrary. */
+export function libraryHost(library: LibraryPort): HostFunctions {
+  return {
+    findCandidates: (hashes: Int32Array, options: { limit: number; excludeIds: string[] }) => library.findCandidates(hashes, options),
+    loadDocuments: (ids: string[]) => library.loadDocuments(ids),
+  };
+}

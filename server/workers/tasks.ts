@@ -1,0 +1,34 @@
+import type { CheckOptions } from '../engines/similarity/types';
+import type { CheckReportView } from '../services/check/report';
+import type { Host, TaskTable } from './protocol';
+
+// What the API process runs in its worker threads (server/workers/pool.ts): the work that takes long or
+// that a hostile document can make take long. Each task loads its modules on first use, so a worker
+// starts quickly and holds only what it has run.
+export const tasks = {
+  /** check_init and word_count: an upload's text or pasted text, cleaned and counted. */
+  prepareCheckText: async (input: { data: Uint8Array } | { content: string }) => {
+    const { prepareCheckText } = await import('../services/check/prepare-text');
+    return prepareCheckText(input);
+  },
+
+  /** The similarity engine; the library's two queries are answered by the API thread over the task's port. */
+  checkText: async (input: { text: string; options: CheckOptions }, host: Host) => {
+    const [{ checkText }, { RemoteLibrary }] = await Promise.all([import('../engines/similarity/check'), import('./remote-library')]);
+    return checkText(input.text, new RemoteLibrary(host), input.options);
+  },
+
+  /** Counting and fingerprinting a text for the reference library. */
+  prepareLibraryText: async (input: { text: string }) => {
+    const { prepareLibraryText } = await import('../services/library/prepare');
+    return prepareLibraryText(input.text);
+  },
+
+  /** download_report: the report as PDF (embedded CJK font) or self-contained HTML. */
+  renderReport: async (input: { report: CheckReportView; format: 'pdf' | 'html' }): Promise<Uint8Array | string> => {
+    if (input.format === 'html') return (await import('../services/check/report-html')).renderReportHtml(input.report);
+    return (await import('../services/check/report-pdf')).renderReportPdf(input.report);
+  },
+} satisfies TaskTable;
+
+export type Tasks = typeof tasks;
