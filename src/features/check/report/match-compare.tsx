@@ -2,7 +2,7 @@ import { Badge, Box, Grid, Stack, Text } from '@chakra-ui/react';
 import type { ReportParagraph, ReportSource } from '@/api/gen/model';
 import type { Selection } from './paragraph-list';
 import { matchesWithin, sliceText } from './segments';
-import { ORIGIN_LABELS } from './sources-list';
+import { ORIGIN_LABELS, sourceDetails } from './sources-list';
 
 type Props = { paragraph: ReportParagraph | undefined; selection: Selection | null; sources: ReportSource[] };
 
@@ -11,7 +11,7 @@ export function MatchCompare({ paragraph, selection, sources }: Props) {
   if (!paragraph || !selection) {
     return (
       <Text color="gray.500" fontSize="sm">
-        点击正文中标红或标橙的句子，在这里对照相似来源的原文。
+        点击正文中标红、标橙或标绿（引用）的句子，在这里对照相似来源的原文。
       </Text>
     );
   }
@@ -45,6 +45,11 @@ export function MatchCompare({ paragraph, selection, sources }: Props) {
                   </Badge>
                 )}
               </Text>
+              {source && sourceDetails(source) && (
+                <Text fontSize="xs" color="gray.500" mb="1">
+                  {sourceDetails(source)}
+                </Text>
+              )}
               <Text data-testid="compare-source">{match.sourceText}</Text>
             </Box>
           </Grid>

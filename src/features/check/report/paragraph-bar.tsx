@@ -33,7 +33,7 @@ export function ParagraphBar({ paragraphs, selected, onSelect }: Props) {
         {[
           ['red.500', '复制比超过 50%'],
           ['orange.400', '部分重合'],
-          ['green.400', '未发现重合'],
+          ['gray.300', '未发现重合'],
         ].map(([color, label]) => (
           <HStack key={label} gap="1">
             <Box boxSize="2.5" rounded="sm" bg={color} />

@@ -15,7 +15,8 @@ export const SECTION_LABELS: Record<SectionKind, string> = {
 
 export type Selection = { paragraph: number; start: number; end: number };
 
-const MARK_STYLE = {
+/** Copied text in red (over half) or orange (some); cited quotations in green, as CNKI shows 引用. */
+export const MARK_STYLE = {
   red: { color: 'red.700', bg: 'red.50', borderColor: 'red.400' },
   orange: { color: 'orange.700', bg: 'orange.50', borderColor: 'orange.400' },
   cited: { color: 'green.700', bg: 'green.50', borderColor: 'green.500' },
@@ -50,34 +51,43 @@ type Props = {
   onSelect: (selection: Selection) => void;
 };
 
-/** The paper paragraph by paragraph, copied sentences in red (over half) or orange (some); a click compares. */
+/**
+ * The paper paragraph by paragraph under its headings, copied sentences in red (over half) or orange (some),
+ * cited ones in green; a click compares.
+ */
 export function ParagraphList({ paragraphs, selection, onSelect }: Props) {
   return (
     <Stack gap="4">
       {paragraphs.map((p) => (
-        <Box
-          key={p.index}
-          id={`paragraph-${p.index}`}
-          data-testid={`paragraph-${p.index}`}
-          scrollMarginTop="24"
-          borderLeftWidth="3px"
-          borderColor={selection?.paragraph === p.index ? 'brand.solid' : 'transparent'}
-          pl="3"
-        >
-          <Text fontSize="xs" color="gray.500" mb="1">
-            第 {p.index + 1} 段 · {SECTION_LABELS[p.section]}
-            {p.matchedChars > 0 && ` · 复制比 ${formatRatio(p.ratio)}（重复 ${p.matchedChars} 字）`}
-          </Text>
-          <Text lineHeight="tall" whiteSpace="pre-wrap">
-            {segmentsOf(p).map((segment) => (
-              <Marked
-                key={segment.start}
-                segment={segment}
-                selected={selection?.paragraph === p.index && selection.start === segment.start}
-                onSelect={() => onSelect({ paragraph: p.index, start: segment.start, end: segment.end })}
-              />
-            ))}
-          </Text>
+        <Box key={p.index}>
+          {p.headings.map((heading, i) => (
+            <Text as="h3" key={i} fontWeight="semibold" color="gray.800" mt={i === 0 ? 2 : 0} mb="1">
+              {heading}
+            </Text>
+          ))}
+          <Box
+            id={`paragraph-${p.index}`}
+            data-testid={`paragraph-${p.index}`}
+            scrollMarginTop="24"
+            borderLeftWidth="3px"
+            borderColor={selection?.paragraph === p.index ? 'brand.solid' : 'transparent'}
+            pl="3"
+          >
+            <Text fontSize="xs" color="gray.500" mb="1">
+              第 {p.index + 1} 段 · {SECTION_LABELS[p.section]}
+              {p.matchedChars > 0 && ` · 复制比 ${formatRatio(p.ratio)}（重复 ${p.matchedChars} 字）`}
+            </Text>
+            <Text lineHeight="tall" whiteSpace="pre-wrap">
+              {segmentsOf(p).map((segment) => (
+                <Marked
+                  key={segment.start}
+                  segment={segment}
+                  selected={selection?.paragraph === p.index && selection.start === segment.start}
+                  onSelect={() => onSelect({ paragraph: p.index, start: segment.start, end: segment.end })}
+                />
+              ))}
+            </Text>
+          </Box>
         </Box>
       ))}
     </Stack>

@@ -1,5 +1,6 @@
 import { Box, Button, Grid, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { useSelector } from '@tanstack/react-store';
 import { useState } from 'react';
 import { useCheckReportParagraphs } from '@/api/gen/check/check';
 import type { CheckReport } from '@/api/gen/model';
@@ -8,11 +9,16 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatDateTime } from '@/lib/time';
+import { appStore } from '@/stores/app';
 import { useReportDownload } from '../download-report';
+import { CompareSheet } from './compare-sheet';
 import { FiguresPanel } from './figures-panel';
+import { MarkLegend } from './mark-legend';
 import { MatchCompare } from './match-compare';
 import { ParagraphBar } from './paragraph-bar';
 import { ParagraphList, type Selection } from './paragraph-list';
+import { ScopePanel } from './scope-panel';
+import { SectionsTable } from './sections-table';
 import { SourcesList } from './sources-list';
 
 function Downloads({ report }: { report: CheckReport }) {
@@ -31,28 +37,46 @@ function Downloads({ report }: { report: CheckReport }) {
 
 function Report({ report }: { report: CheckReport }) {
   const [selection, setSelection] = useState<Selection | null>(null);
+  const mobile = useSelector(appStore, (state) => state.device === 'mobile');
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const selectSentence = (next: Selection) => {
+    setSelection(next);
+    if (mobile) setSheetOpen(true);
+  };
   const selectParagraph = (index: number) => {
     const paragraph = report.paragraphs.find((p) => p.index === index);
     const marked = paragraph?.sentences.find((s) => s.mark !== 'none');
     setSelection({ paragraph: index, start: marked?.start ?? 0, end: marked?.end ?? 0 });
     document.getElementById(`paragraph-${index}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   };
+  const compare = (
+    <MatchCompare
+      paragraph={report.paragraphs.find((p) => p.index === selection?.paragraph)}
+      selection={selection}
+      sources={report.sources}
+    />
+  );
   return (
     <Stack gap="5">
       <FiguresPanel figures={report.figures} />
+      <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="5" alignItems="start">
+        <ScopePanel scope={report.scope} />
+        <SectionsTable sections={report.sections} />
+      </Grid>
       <ParagraphBar paragraphs={report.paragraphs} selected={selection?.paragraph ?? null} onSelect={selectParagraph} />
       <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="5" alignItems="start">
         <SectionCard title="原文标注">
-          <ParagraphList paragraphs={report.paragraphs} selection={selection} onSelect={setSelection} />
+          <MarkLegend />
+          <ParagraphList paragraphs={report.paragraphs} selection={selection} onSelect={selectSentence} />
         </SectionCard>
         <Stack gap="5" position={{ xl: 'sticky' }} top={{ xl: '4' }}>
-          <SectionCard title="相似片段对照">
-            <MatchCompare
-              paragraph={report.paragraphs.find((p) => p.index === selection?.paragraph)}
-              selection={selection}
-              sources={report.sources}
-            />
-          </SectionCard>
+          {mobile ? (
+            <CompareSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
+              {compare}
+            </CompareSheet>
+          ) : (
+            <SectionCard title="相似片段对照">{compare}</SectionCard>
+          )}
           <SectionCard title="相似文献">
             <SourcesList sources={report.sources} />
           </SectionCard>

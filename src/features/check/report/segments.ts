@@ -29,9 +29,9 @@ export function sliceText(text: string, start: number, end: number): string {
   return Array.from(text).slice(start, end).join('');
 }
 
-/** red over half copied, orange some, green none: the colour of a ratio on the bar. */
+/** red over half copied, orange some, grey none (green is for cited text): the colour of a ratio on the bar. */
 export function ratioColor(ratio: number): string {
   if (ratio > 0.5) return 'red.500';
   if (ratio > 0) return 'orange.400';
-  return 'green.400';
+  return 'gray.300';
 }

@@ -4,11 +4,16 @@ import { formatRatio, formatThousands } from '@/lib/number';
 
 export const ORIGIN_LABELS: Record<ReportSourceOrigin, string> = {
   library: '比对库文献',
-  submission: '其他用户提交的论文',
+  submission: '本校库 · 用户提交',
   own: '本人此前提交',
 };
 
-/** Where the copied characters come from, most first. */
+/** 张三 · 计算机学报 · 2019: what is known of a source besides its title. */
+export function sourceDetails(source: ReportSource): string {
+  return [source.author, source.source, source.year === null ? null : String(source.year)].filter(Boolean).join(' · ');
+}
+
+/** Where the copied characters come from, most first, with author, source and year when an import knew them. */
 export function SourcesList({ sources }: { sources: ReportSource[] }) {
   if (sources.length === 0) return <Text color="gray.500">未发现相似文献。</Text>;
   return (
@@ -26,7 +31,14 @@ export function SourcesList({ sources }: { sources: ReportSource[] }) {
         {sources.map((source, i) => (
           <Table.Row key={source.id}>
             <Table.Cell>{i + 1}</Table.Cell>
-            <Table.Cell>{source.title}</Table.Cell>
+            <Table.Cell>
+              <Text>{source.title}</Text>
+              {sourceDetails(source) && (
+                <Text fontSize="xs" color="gray.500">
+                  {sourceDetails(source)}
+                </Text>
+              )}
+            </Table.Cell>
             <Table.Cell>{ORIGIN_LABELS[source.origin]}</Table.Cell>
             <Table.Cell textAlign="end">{formatThousands(source.matchedChars)}</Table.Cell>
             <Table.Cell textAlign="end">{formatRatio(source.ratio)}</Table.Cell>
