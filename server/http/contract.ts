@@ -5,6 +5,7 @@ export interface Operation {
   operationId: string;
   tags?: string[];
   security?: Array<Record<string, string[]>>;
+  parameters?: unknown[];
   requestBody?: { required?: boolean; content?: Record<string, unknown> };
   responses: Record<string, unknown>;
   [extension: `x-${string}`]: unknown;
