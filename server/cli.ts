@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command } from 'commander';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { safeError } from './safe-error';
 
 // `npm run cli -- <command>`. Every function a server/cli/<area>.ts exports under a name starting with
 // `register` (register, registerCorpusCommands ...) receives the program and adds its commands, so new
@@ -23,6 +25,13 @@ for (const file of files) {
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  console.error(`错误：${error instanceof Error ? error.message : String(error)}`);
+  // A failed query's message carries its parameters (a whole document during an import): say what failed instead.
+  const message =
+    error instanceof DrizzleQueryError
+      ? `数据库操作失败（${safeError(error).cause?.message ?? '未知原因'}）`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`错误：${message}`);
   process.exitCode = 1;
 }
