@@ -102,6 +102,11 @@ describe('U+0000 and lone surrogates are refused at the edge with a 400, before 
     expect(error).toEqual({ code: 'INVALID_CHARACTER', message: `请求地址 orderId ${NUL_MESSAGE}` });
   });
 
+  it('in the path of a static file', async () => {
+    const error = await refused(() => t.app.inject({ method: 'GET', url: '/assets/a%00.js' }));
+    expect(error).toEqual({ code: 'INVALID_CHARACTER', message: `请求地址${NUL_MESSAGE}` });
+  });
+
   it('lets ordinary text through, emoji and all', async () => {
     const response = await post(t.app, '/api/base/check_api/word_count', { token, payload: { content: '论文正文 😀 Text' } });
     expect(response.statusCode).toBe(200);

@@ -20,8 +20,10 @@ export async function rejectUnsafeText(request: FastifyRequest): Promise<void> {
   for (const source of Object.keys(sources) as Array<keyof typeof sources>) {
     const found = findUnsafeText(request[source]);
     if (!found) continue;
-    // The field's name helps the user find it; a long one (a client's own key) is left out.
-    const where = found.path && found.path.length <= 64 ? `${sources[source]} ${found.path} ` : sources[source];
+    // The field's name helps the user find it; a long one (a client's own key) and the static files'
+    // wildcard (*) are left out.
+    const named = found.path !== '' && found.path !== '*' && found.path.length <= 64;
+    const where = named ? `${sources[source]} ${found.path} ` : sources[source];
     throw new AppError(400, 'INVALID_CHARACTER', `${where}${messages[found.problem]}`);
   }
 }
