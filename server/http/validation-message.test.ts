@@ -26,6 +26,7 @@ describe('Chinese validation messages', () => {
     [error('maxItems', '/ids', { limit: 50 }), 'ids 不能超过 50 项'],
     [error('additionalProperties', '', { additionalProperty: 'x' }), 'x 不是可用的字段'],
     [error('type', '', { type: 'object' }), '请求体 应为对象'],
+    [error('uploadedFile', '/file', {}), 'file 应为上传的文件，请选择文件后上传'],
   ])('%#: %s', (ajvError, message) => {
     expect(describeValidationError(ajvError, 'body')).toBe(message);
   });
