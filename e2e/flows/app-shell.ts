@@ -59,7 +59,8 @@ export async function appShellFlow(browser: Browser, { baseUrl, width, height, a
 
     await tabs.getByRole('link', { name: '论文查重' }).click();
     await waitForPath(page, '/papercheck/check');
-    const record = page.getByRole('table').getByRole('link').first();
+    // Below 992 px the recent checks are cards, not a table.
+    const record = page.getByRole('table').or(page.getByRole('region', { name: '最近查重' })).getByRole('link').first();
     await record.click();
     await page.waitForURL(/\/paper\/submit\/\w+$/);
     await page.getByRole('heading', { name: '确认提交', level: 1 }).waitFor();

@@ -142,6 +142,7 @@ export function CheckRecords() {
           onPageChange={paging.setPageNo}
           rowKey={(record) => record.id}
           emptyText="暂无查重记录"
+          label="查重记录"
         />
       ) : (
         <LoginRequired />

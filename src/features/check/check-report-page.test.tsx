@@ -5,6 +5,7 @@ import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
+import { DESKTOP_WIDTH, setViewportWidth } from '@/test/viewport';
 import { MOCK_PARAGRAPHS } from '../../../mocks/sample-text';
 
 setupMockServer();
@@ -27,6 +28,7 @@ const rowOf = (title: string) => within(screen.getByRole('table')).getByText(tit
 describe('check records screen', () => {
   afterEach(() => {
     vi.restoreAllMocks();
+    setViewportWidth(DESKTOP_WIDTH);
   });
 
   it('asks a visitor to log in instead of loading records', async () => {
@@ -143,5 +145,26 @@ describe('check records screen', () => {
 
     await user.type(screen.getByLabelText('按题目或作者搜索'), title);
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row').slice(1).every((r) => r.textContent?.includes(title))).toBe(true));
+  });
+
+  it('shows each record as a card on a phone, the ratio and the report link included', async () => {
+    await signIn();
+    renderApp('/paper/report');
+    await screen.findByRole('table', { name: '查重记录' });
+    setViewportWidth(375);
+    const region = await screen.findByRole('region', { name: '查重记录' });
+    expect(screen.queryByRole('table', { name: '查重记录' })).not.toBeInTheDocument();
+    const cards = within(region).getAllByRole('article');
+    expect(cards.length).toBeGreaterThan(1);
+    const done = cards.find((card) => within(card).queryByText('已完成'));
+    if (!done) throw new Error('no finished check in the mocked list');
+    const card = within(done);
+    expect(card.getByText('总文字复制比')).toBeInTheDocument();
+    expect(card.getByText(/^\d+\.\d%$/)).toBeInTheDocument();
+    expect(card.getByRole('link', { name: '查看报告' })).toHaveAttribute('href', expect.stringMatching(/^\/paper\/report\/\w+$/));
+    expect(card.getByRole('button', { name: '下载 PDF' })).toBeInTheDocument();
+
+    setViewportWidth(DESKTOP_WIDTH);
+    expect(await screen.findByRole('table', { name: '查重记录' })).toBeInTheDocument();
   });
 });

@@ -4,17 +4,18 @@ import { countChars } from '@/lib/char-count';
 import { renderApp, signIn } from '@/test/render-app';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
+import { setMockLibrarySize } from '../../../mocks/overrides/check';
 import { MOCK_PARAGRAPHS } from '../../../mocks/sample-text';
 
 const server = setupMockServer();
 
 const TEXT = MOCK_PARAGRAPHS.join('\n');
 
-async function draft(token: string, title: string): Promise<string> {
+async function draft(token: string, title: string, content = TEXT): Promise<string> {
   const form = new FormData();
   form.append('title', title);
   form.append('author', '王五');
-  form.append('content', TEXT);
+  form.append('content', content);
   return (await callMock<{ id: string }>('/api/base/check_api/check_init', { token, body: form })).body.result.id;
 }
 
@@ -49,6 +50,44 @@ describe('check submission confirmation', () => {
     const row = within(table).getByText('待确认的论文').closest('tr') as HTMLElement;
     expect(within(row).getByText(/排队中|处理中/)).toBeInTheDocument();
     server.events.removeAllListeners();
+  });
+
+  it('warns nothing when the library is large and the paper Chinese', async () => {
+    const token = await signIn();
+    const id = await draft(token, '中文论文');
+    renderApp(`/paper/submit/${id}`);
+    expect(await screen.findByRole('button', { name: '免费提交查重' })).toBeEnabled();
+    expect(screen.queryByLabelText('提交前请留意')).not.toBeInTheDocument();
+  });
+
+  it('warns calmly before the pay button when the library is empty, and still lets the user submit', async () => {
+    setMockLibrarySize(0);
+    const token = await signIn();
+    const id = await draft(token, '空库时提交');
+    renderApp(`/paper/submit/${id}`);
+    const warnings = await screen.findByLabelText('提交前请留意');
+    expect(within(warnings).getByText('比对库还是空的')).toBeInTheDocument();
+    expect(within(warnings).getByText(/检测结果将是 0%，并不说明论文没有重复/)).toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: '免费提交查重' });
+    expect(pay).toBeEnabled();
+    expect(warnings.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says how small a small library is, and that an English paper finds little in a Chinese library', async () => {
+    setMockLibrarySize(120, 1_500_000);
+    const token = await signIn();
+    const english = 'Text similarity detection compares a paper with a reference library. It finds copied passages.';
+    const id = await draft(token, 'An English paper', english);
+    renderApp(`/paper/submit/${id}`);
+    const warnings = await screen.findByLabelText('提交前请留意');
+    expect(Array.from(warnings.querySelectorAll('[data-warning]'), (node) => node.getAttribute('data-warning'))).toEqual([
+      'library_small',
+      'little_chinese',
+    ]);
+    expect(within(warnings).getByText('比对库收录的文献较少')).toBeInTheDocument();
+    expect(within(warnings).getByText(/只收录 120 篇文献（1,500,000 字）/)).toBeInTheDocument();
+    expect(within(warnings).getByText('正文中文较少')).toBeInTheDocument();
+    expect(within(warnings).getByText(/本系统比对库以中文文献为主，英文内容的检测结果可能偏低/)).toBeInTheDocument();
   });
 
   it('asks for a top-up when the balance cannot pay and the free check is used', async () => {

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { getCheckQueryListQueryKey, useCheckCheckCost, useCheckCheckSubmit, useCheckLoadById } from '@/api/gen/check/check';
 import { getAccountInfoAccountQueryKey } from '@/api/gen/auth/auth';
-import type { CheckRecord, CostQuote } from '@/api/gen/model';
+import type { CheckCostQuote, CheckRecord, CheckWarning } from '@/api/gen/model';
 import { LoginRequired } from '@/components/login-required';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
@@ -42,7 +42,31 @@ function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-function Summary({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
+const WARNING_TITLES: Record<CheckWarning['code'], string> = {
+  library_empty: '比对库还是空的',
+  library_small: '比对库收录的文献较少',
+  little_chinese: '正文中文较少',
+};
+
+/** What the user should know before paying (the server says what and why); none of it blocks submitting. */
+function Warnings({ warnings }: { warnings: CheckWarning[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Stack gap="2" aria-label="提交前请留意">
+      {warnings.map((warning) => (
+        <Alert.Root key={warning.code} status="info" variant="subtle" data-warning={warning.code}>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{WARNING_TITLES[warning.code]}</Alert.Title>
+            <Alert.Description>{warning.message}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ))}
+    </Stack>
+  );
+}
+
+function Summary({ record, cost }: { record: CheckRecord; cost: CheckCostQuote }) {
   return (
     <Rows
       rows={[
@@ -58,7 +82,7 @@ function Summary({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
   );
 }
 
-function Confirm({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
+function Confirm({ record, cost }: { record: CheckRecord; cost: CheckCostQuote }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [addToLibrary, setAddToLibrary] = useState(false);
@@ -90,6 +114,7 @@ function Confirm({ record, cost }: { record: CheckRecord; cost: CostQuote }) {
           onChange={setAddToLibrary}
         />
       </Stack>
+      <Warnings warnings={cost.warnings} />
       {(!cost.enough || insufficient) && (
         <Alert.Root status="warning">
           <Alert.Indicator />

@@ -42,6 +42,7 @@ export function RecentChecks() {
         error={list.error}
         rowKey={(record) => record.id}
         emptyText="还没有查重记录"
+        label="最近查重"
       />
     </SectionCard>
   );

@@ -13,7 +13,7 @@ export function RecordActions({ record }: { record: CheckRecord }) {
   const busy = record.status === 'queued' || record.status === 'running';
 
   return (
-    <HStack gap="1">
+    <HStack gap="1" wrap="wrap">
       {record.status === 'draft' && (
         <Button asChild size="xs" variant="ghost" colorPalette="brand">
           <Link to="/paper/submit/$id" params={{ id: record.id }}>
