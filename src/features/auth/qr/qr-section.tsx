@@ -30,11 +30,9 @@ export function QrSection({ active, onToken, title, collapsible }: Props) {
           {open ? <ChevronUp /> : <ChevronDown />}
         </Button>
       )}
-      {shown && (
-        <Box id={codeId} mt="2">
-          <QrPanel active={active} onToken={onToken} />
-        </Box>
-      )}
+      <Box id={codeId} mt="2" hidden={!shown}>
+        {shown && <QrPanel active={active} onToken={onToken} />}
+      </Box>
     </Stack>
   );
 }
