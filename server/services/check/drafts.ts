@@ -52,7 +52,7 @@ export async function initCheck(deps: Deps, userId: string, input: CheckInput): 
     prepareCheckTextInWorker(deps.config, file ? { data: file.data } : { content: input.content ?? '' }),
   );
   const priceFen = await priceFor(deps.db, 'check', extracted.charCount);
-  const fileSha256 = file ? await storeOriginal(deps.config.DATA_DIR, file.data) : null;
+  const fileSha256 = file ? await storeOriginal(deps.config.DATA_DIR, file.data, extracted.sha256) : null;
 
   const id = await deps.db.transaction(async (tx) => {
     const task = await createTask(

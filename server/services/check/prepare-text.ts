@@ -1,11 +1,14 @@
 import { extractText } from '../../engines/text/extract';
 import { validateText } from '../../engines/text/validate';
+import { sha256Of } from './file-store';
 
 /** The text a check runs on, as check_init stores it. */
 export interface PreparedCheckText {
   text: string;
   format: 'docx' | 'pdf' | 'txt' | 'paste';
   charCount: number;
+  /** Of the uploaded file, the name it is stored under. */
+  sha256?: string;
 }
 
 // PostgreSQL text and jsonb refuse NUL and unpaired surrogates; pasted text also brings \r\n.
@@ -25,7 +28,8 @@ export async function prepareCheckText(input: { data: Uint8Array } | { content: 
     const text = cleanText(input.content);
     return { text, format: 'paste', charCount: validateText(text) };
   }
-  const { text, format } = await extractText(Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength));
+  const data = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
+  const { text, format } = await extractText(data);
   const clean = cleanText(text);
-  return { text: clean, format, charCount: validateText(clean) };
+  return { text: clean, format, charCount: validateText(clean), sha256: sha256Of(data) };
 }
