@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { builtServices, handlers } from './handlers';
 import { registerBodyParsers } from './http/body-parsers';
 import { clientErrorHandler } from './http/client-errors';
+import { refuseWhileClosing } from './http/closing';
 import { loadContract, mediaTypesOf } from './http/contract';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { logOptions } from './http/logging';
@@ -46,7 +47,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? logOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    return503OnClosing: true,
+    // refuseWhileClosing answers these in the envelope.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Requests Node or the router cannot parse (a URL over 16 KB, a bad request line, a malformed
     // percent-escape) get the error envelope too, not an English body.
@@ -58,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestValidator(schema, httpPart, (rest as { contentType?: string }).contentType),
   );
   app.setErrorHandler(errorHandler(limits));
+  refuseWhileClosing(app);
 
   const context: AppContext = {
     db,

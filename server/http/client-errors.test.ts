@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { buildApp } from '../app';
+import { createTestApp, type TestApp, testConfig } from '../test/app';
+import { openTestDatabase } from '../test/database';
 
 const CHINESE = /[\u4e00-\u9fff]/;
 
@@ -69,6 +71,55 @@ describe('requests Node cannot parse get the error envelope over a real connecti
   it('the server keeps serving afterwards', async () => {
     const response = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(response.status).toBe(200);
+  });
+});
+
+describe('a request that arrives while the server shuts down', () => {
+  it('is refused with 503 in the envelope, not Fastify\'s English body', async () => {
+    const db = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), db, logger: false });
+    const signal = () => {
+      let resolve: () => void = () => undefined;
+      const promise = new Promise<void>((r) => (resolve = r));
+      return { promise, resolve };
+    };
+    const slowEntered = signal();
+    const slowReleased = signal();
+    const closing = signal();
+    const refusalSent = signal();
+    app.get('/test/slow', async () => {
+      slowEntered.resolve();
+      await slowReleased.promise;
+      return { success: true, result: null };
+    });
+    app.addHook('preClose', async () => closing.resolve());
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.url === '/api/health') refusalSent.resolve();
+      return payload;
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const socket = connect(typeof address === 'object' && address ? address.port : 0, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+
+    // A keep-alive connection busy with a slow request when the shutdown starts; a second request follows on it.
+    socket.write('GET /test/slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await slowEntered.promise;
+    const closed = app.close();
+    await closing.promise;
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    await refusalSent.promise;
+    slowReleased.resolve();
+    await closed;
+    await ended;
+    await db.close();
+
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text).toContain('{"success":true,"result":null}');
+    expect(text).toContain('HTTP/1.1 503 Service Unavailable');
+    expect(text).toContain('{"success":false,"error":{"code":"SERVER_CLOSING","message":"服务正在重启，请稍后重试"}}');
   });
 });
 

@@ -63,9 +63,9 @@ describe('error logs carry ids and codes, never request values or query paramete
     const response = await post(app, '/api/base/chat_gpt_api/query_list', { token });
     expect(response.statusCode).toBe(501);
     const records = logs.records();
-    expect(records.find((r) => r.msg === 'not implemented')).toMatchObject({
+    expect(records.find((r) => r.code === 'NOT_IMPLEMENTED')).toMatchObject({
       level: 30,
-      code: 'NOT_IMPLEMENTED',
+      msg: 'request refused',
       operationId: 'chatGptQueryList',
     });
     expect(records.filter((r) => Number(r.level) >= 40)).toEqual([]);

@@ -69,8 +69,9 @@ export function errorHandler(limits: Limits) {
     const appError = toAppError(error, limits);
     const operationId = request.routeOptions.config?.operationId;
     // Only ids and codes are logged: never the request's values nor a failed query's parameters.
-    if (appError.statusCode === 501) {
-      request.log.info({ code: appError.code, operationId }, 'not implemented');
+    if (appError.statusCode === 501 || appError.code === 'SERVER_CLOSING') {
+      // Expected refusals (a service not built yet, a request during shutdown): no stack, no alarm.
+      request.log.info({ code: appError.code, operationId }, 'request refused');
     } else if (appError.statusCode >= 500) {
       request.log.error({ error: safeError(error), operationId }, 'request failed');
     } else if (!(error instanceof AppError)) {
