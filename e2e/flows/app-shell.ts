@@ -1,10 +1,12 @@
 // The acceptance walk of the app shell (issue 3) in the fully mocked app: overlay, tabs, password
-// login, a hidden route, tags, sign out. Run by e2e/run.ts at each viewport width.
+// login, a hidden route, tags, sign out, then sign-up in the overlay (issue 8; below 992 px the overlay
+// leads with the form). Run by e2e/run.ts at each viewport width.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { inFreshPage } from '../browser';
 import { loginWithPassword, submitWrongPassword } from '../login';
+import { assertFormLeads, signUpInOverlay } from '../signup';
 
 export type FlowOptions = { baseUrl: string; width: number; height: number; artifacts: string; log: (step: string) => void };
 
@@ -25,6 +27,12 @@ export async function appShellFlow(browser: Browser, { baseUrl, width, height, a
     await waitForPath(page, '/papercheck/check');
     const overlay = page.getByRole('dialog');
     await overlay.getByText('微信扫码登录首次免费查重').waitFor();
+    if (width < 992) {
+      await assertFormLeads(overlay);
+      await page.screenshot({ path: `${artifacts}/login-overlay-form-first-${width}.png` });
+      await overlay.getByRole('button', { name: '显示二维码' }).click();
+      log('窄屏：弹窗先显示账号密码表单和注册入口，扫码登录收在下方，点“显示二维码”展开');
+    }
     await overlay.getByAltText('微信扫码登录二维码').waitFor();
     await overlay.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     await page.screenshot({ path: `${artifacts}/login-overlay-${width}.png` });
@@ -95,5 +103,11 @@ export async function appShellFlow(browser: Browser, { baseUrl, width, height, a
     assert.equal(new URL(page.url()).searchParams.get('redirect'), '/order/account?tab=orders');
     await page.getByText('微信扫码登录首次免费查重').waitFor();
     log(`退出登录，落在 ${decodeURIComponent(new URL(page.url()).pathname + new URL(page.url()).search)}`);
+
+    await page.goto(`${baseUrl}/papercheck/check`);
+    const username = `e2e_new_${width}`;
+    const newId = await signUpInOverlay(page, { username, password: 'Signup-2026', phone: width < 992 ? '13900000375' : undefined });
+    await page.screenshot({ path: `${artifacts}/signed-up-${width}.png` });
+    log(`在登录弹窗中注册 ${username} 并自动登录，显示 ID: ${newId}`);
   });
 }
