@@ -41,6 +41,8 @@ const config = loadConfig({
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   POLL_RATE_LIMIT_PER_MINUTE: '10000',
   API_RATE_LIMIT_PER_MINUTE: '10000',
+  // The order pacts pay through the sandbox, whatever HOST the environment names.
+  PAYMENT_SANDBOX: 'on',
 });
 
 let db: Database;

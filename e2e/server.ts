@@ -64,7 +64,15 @@ function buildRealSpa(): Promise<string> {
 }
 
 function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', DATA_DIR: dataDir, ...extra };
+  // The purchase flows pay through 沙箱支付, which the operator must switch on (loopback development would anyway).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PAYMENT_SANDBOX: 'on',
+    DATA_DIR: dataDir,
+    ...extra,
+  };
   delete env.DATABASE_URL;
   delete env.VITE_MOCK;
   return env;

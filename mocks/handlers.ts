@@ -3,6 +3,7 @@ import type { RequestHandler } from 'msw';
 import * as generated from './gen/index.msw';
 import { resetAuthState } from './overrides/auth-state';
 import { authOverrides } from './overrides/auth';
+import { capabilitiesOverrides, resetCapabilitiesState } from './overrides/capabilities';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
@@ -14,6 +15,7 @@ const SEED = 2026;
 /** Hand-written stateful overrides first; every generated handler answers whatever they leave. */
 export const handlers: RequestHandler[] = [
   ...authOverrides,
+  ...capabilitiesOverrides,
   ...orderOverrides,
   ...checkOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
@@ -23,6 +25,7 @@ export const handlers: RequestHandler[] = [
 export function resetMockState(): void {
   faker.seed(SEED);
   resetAuthState();
+  resetCapabilitiesState();
   resetOrderState();
   resetCheckState();
   for (const area of recordAreas) area.reset();

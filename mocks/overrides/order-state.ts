@@ -1,6 +1,7 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import type { LedgerEntry, Order, Package } from '@/api/gen/model';
 import type { MockUser } from './auth-state';
+import { currentCapabilities } from './capabilities';
 
 /** The server's seeded packages (ids, prices and credits as in server/db/migrations). */
 export const PACKAGES: Package[] = [
@@ -31,10 +32,11 @@ export function resetOrderState(): void {
 
 export const payUrlOf = (order: MockOrder) => `/pay/sandbox/${order.id}?token=${order.payToken}`;
 
-/** The order as the contract shows it: a pending order carries its pay link. */
+/** The order as the contract shows it: a pending order carries its pay link while its channel is open. */
 export function orderView(order: MockOrder): Order {
   const { owner: _owner, payToken: _payToken, ...fields } = order;
-  return { ...fields, payUrl: order.status === 'pending' ? payUrlOf(order) : null };
+  const payable = order.status === 'pending' && currentCapabilities().payment.channels.includes(order.payChannel);
+  return { ...fields, payUrl: payable ? payUrlOf(order) : null };
 }
 
 /** Unpaid orders close after 30 minutes, as on the server. */

@@ -1,14 +1,17 @@
 import { http } from 'msw';
 import type { CreateOrderBody, OrderStatus, PackageType } from '@/api/gen/model';
 import { badRequest, fail, notFound, ok } from '../envelope';
+import { currentCapabilities, onSale } from './capabilities';
 import { MAX_PENDING_ORDERS, PACKAGES, createOrder, findOrder, ledgerOf, orderView, ordersOf, payOrder, payUrlOf } from './order-state';
 import { idOf, pageOf, readBody, withUser } from './request';
+
+const paymentUnavailable = () => fail(403, 'PAYMENT_UNAVAILABLE', '暂未开通在线支付，请联系管理员充值');
 
 /** Packages, orders, the sandbox payment and the ledger, kept per signed-in user as the server keeps them. */
 export const orderOverrides = [
   http.post('*/api/base/product_package_api/query_list', withUser(async (request) => {
     const { type } = await readBody<{ type: PackageType }>(request);
-    return ok(pageOf(request)(PACKAGES.filter((pkg) => !type || pkg.type === type)));
+    return ok(pageOf(request)(PACKAGES.filter((pkg) => onSale(pkg.type) && (!type || pkg.type === type))));
   })),
 
   http.post('*/api/base/product_package_api/load_by_id', withUser((request) => {
@@ -20,8 +23,10 @@ export const orderOverrides = [
     const body = await readBody<CreateOrderBody>(request);
     if (!body.packageId) return badRequest('请求参数不正确：packageId 不能为空');
     if (body.payChannel !== 'sandbox') return badRequest('请求参数不正确：payChannel 应为以下值之一：sandbox');
+    if (!currentCapabilities().payment.channels.includes(body.payChannel)) return paymentUnavailable();
     const pkg = PACKAGES.find((item) => item.id === body.packageId);
     if (!pkg) return notFound();
+    if (!onSale(pkg.type)) return fail(409, 'PACKAGE_UNAVAILABLE', '该套餐暂不出售：该功能正在建设中');
     if (ordersOf(user).filter((order) => order.status === 'pending').length >= MAX_PENDING_ORDERS) {
       return fail(409, 'TOO_MANY_PENDING_ORDERS', '待支付订单过多，请先完成或等待已有订单关闭');
     }
@@ -43,6 +48,7 @@ export const orderOverrides = [
   http.post('*/api/order/order_info_api/f/sandbox_notify', async ({ request }) => {
     const body = await readBody<{ orderId: string; token: string }>(request);
     if (!body.orderId || !body.token) return badRequest('请求参数不正确：orderId 和 token 不能为空');
+    if (!currentCapabilities().payment.channels.includes('sandbox')) return paymentUnavailable();
     const order = findOrder(body.orderId);
     if (!order) return notFound();
     if (order.payToken !== body.token) return fail(403, 'BAD_PAYMENT_TOKEN', '支付凭证无效');

@@ -1,5 +1,4 @@
 import { Box, Flex, HStack } from '@chakra-ui/react';
-import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@tanstack/react-store';
 import type { ReactNode } from 'react';
 import { appStore } from '@/stores/app';
@@ -10,6 +9,7 @@ import { SettingsPanel } from './settings/settings-panel';
 import { Sidebar } from './sidebar/sidebar';
 import { TagsView } from './tags-view/tags-view';
 import { TopNav } from './top-nav/top-nav';
+import { PageOutlet } from './page-outlet';
 import { useAppliedSettings, useDeviceMode } from './use-layout-effects';
 
 /** The main layout: top navigation, sidebar, breadcrumb, tags-view, the page, and the settings drawer. */
@@ -34,7 +34,7 @@ export function AppLayout({ userArea, overlay }: { userArea: ReactNode; overlay?
             {tagsView && <TagsView />}
           </Box>
           <Box as="main" px={{ base: 3, md: 5, lg: 6 }} py={{ base: 4, lg: 6 }} maxW="1280px" mx="auto">
-            <Outlet />
+            <PageOutlet />
           </Box>
         </Box>
       </Flex>

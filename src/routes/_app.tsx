@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { LoginOverlay } from '@/features/auth/login-overlay';
+import { capabilitiesQuery } from '@/components/use-capabilities';
 import { UserArea } from '@/features/auth/user-area';
 import { AppLayout } from '@/layout/app-layout';
 import { guard } from '@/router/guard';
@@ -11,6 +12,10 @@ function MainLayout(): JSX.Element {
 }
 
 export const Route = createFileRoute('/_app')({
-  beforeLoad: guard,
+  beforeLoad: (args) => {
+    // Every screen behind this layout is gated on the capabilities: ask now, alongside the guard's user check.
+    void args.context.queryClient.prefetchQuery(capabilitiesQuery());
+    return guard(args);
+  },
   component: MainLayout,
 });

@@ -1,4 +1,4 @@
-import type { LedgerKind, PackageType } from '@/api/gen/model';
+import type { LedgerKind, PackageType, PayChannel } from '@/api/gen/model';
 import { formatYuan } from '@/lib/number';
 
 export const PACKAGE_TYPE_LABELS: Record<PackageType, string> = {
@@ -8,6 +8,11 @@ export const PACKAGE_TYPE_LABELS: Record<PackageType, string> = {
   paper: 'AI论文',
   ppt: 'AI PPT',
   recharge: '充值',
+};
+
+/** The sandbox is labelled wherever it shows: it takes no real money. */
+export const PAY_CHANNEL_LABELS: Record<PayChannel, string> = {
+  sandbox: '沙箱支付',
 };
 
 export const LEDGER_KIND: Record<LedgerKind, { label: string; palette: string }> = {

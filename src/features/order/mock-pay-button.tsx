@@ -15,7 +15,7 @@ export function MockPayButton({ payUrl }: { payUrl: string }) {
   };
   return (
     <Button size="sm" variant="surface" colorPalette="orange" disabled={done} onClick={() => void pay().catch(() => undefined)}>
-      {done ? '已模拟支付' : '模拟支付'}
+      {done ? '沙箱已模拟支付' : '沙箱模拟支付'}
     </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useOrderInfoQueryList } from '@/api/gen/order/order';
 import type { Order, OrderStatus } from '@/api/gen/model';
@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { usePaging } from '@/components/use-paging';
 import { formatYuan } from '@/lib/number';
 import { formatDateTime } from '@/lib/time';
+import { PAY_CHANNEL_LABELS } from './labels';
 
 const STATUS_FILTERS: { value: '' | OrderStatus; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -51,6 +52,15 @@ export function OrderList({ onPay }: { onPay: (order: Order) => void }) {
           { key: 'packageName', label: '商品' },
           { key: 'amountFen', label: '金额', render: (order) => formatYuan(order.amountFen) },
           { key: 'creditFen', label: '到账', render: (order) => formatYuan(order.creditFen) },
+          {
+            key: 'payChannel',
+            label: '支付方式',
+            render: (order) => (
+              <Badge colorPalette="orange" variant="subtle">
+                {PAY_CHANNEL_LABELS[order.payChannel]}
+              </Badge>
+            ),
+          },
           { key: 'status', label: '状态', render: (order) => <StatusBadge status={order.status} /> },
           { key: 'createdAt', label: '下单时间', render: (order) => formatDateTime(order.createdAt) },
           { key: 'paidAt', label: '支付时间', render: (order) => (order.paidAt ? formatDateTime(order.paidAt) : '—') },

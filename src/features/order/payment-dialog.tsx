@@ -5,6 +5,7 @@ import { useAccountInfoAccount } from '@/api/gen/auth/auth';
 import type { Order } from '@/api/gen/model';
 import { formatYuan } from '@/lib/number';
 import { MOCK_MODE } from '@/mock-mode';
+import { PAY_CHANNEL_LABELS } from './labels';
 import { MockPayButton } from './mock-pay-button';
 import { payPageHref } from './pay-page';
 import { useOrderPayment } from './use-order-payment';
@@ -79,7 +80,7 @@ function PaymentBody({ payment, onClose }: { payment: Payment; onClose: () => vo
           <HStack gap="2">
             <Dialog.Title>{payment.title}</Dialog.Title>
             <Badge colorPalette="orange" variant="subtle">
-              沙箱支付
+              {PAY_CHANNEL_LABELS.sandbox}
             </Badge>
           </HStack>
           <Text fontSize="xs" color="gray.500">

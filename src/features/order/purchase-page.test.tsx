@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../mocks/envelope';
 import { getOrderInfoLoadByIdResponseMock } from '../../../mocks/gen/order/order.msw';
+import { setMockOffer } from '../../../mocks/overrides/capabilities';
 import { setupMockServer } from '@/test/mock-server';
 import { recordRequests } from '@/test/request-log';
 import { renderApp, signIn } from '@/test/render-app';
@@ -67,13 +68,13 @@ describe('购买套餐 /order/taocan', () => {
     expect(within(await screen.findByRole('group', { name: '账户余额' })).getByText('¥35.00')).toBeInTheDocument();
   });
 
-  it('pays through 模拟支付 in fully mocked mode, where no server serves the 沙箱支付 page', async () => {
+  it('pays through 沙箱模拟支付 in fully mocked mode, where no server serves the 沙箱支付 page', async () => {
     await signIn();
     spyOnNewTabs();
     const { user } = renderApp('/order/taocan');
     await user.click(within(await card('查重套餐')).getByRole('button', { name: '立即购买：查重套餐' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: '模拟支付' }));
+    await user.click(within(dialog).getByRole('button', { name: '沙箱模拟支付' }));
     expect(await within(dialog).findByText('支付成功', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
@@ -127,6 +128,31 @@ describe('购买套餐 /order/taocan', () => {
     renderApp('/order/taocan');
     expect(await screen.findByText('套餐加载失败：服务器开小差了，请稍后重试')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+});
+
+describe('what is not on sale', () => {
+  it('leaves out the packages of services this instance does not offer', async () => {
+    setMockOffer({ unavailable: ['ppt', 'paper'] });
+    await signIn();
+    renderApp('/order/taocan');
+    await card('查重套餐');
+    const names = screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
+    expect(names).toEqual(['查重套餐', '降重套餐', '降AIGC套餐']);
+  });
+
+  it.each(['/order/taocan', '/order/recharge'])('says plainly on %s that no payment channel is open, with no buy buttons', async (path) => {
+    setMockOffer({ payment: false });
+    await signIn();
+    const log = recordRequests();
+    renderApp(path);
+    const notice = await screen.findByRole('status');
+    expect(within(notice).getByText('暂未开通在线支付，请联系管理员充值')).toBeInTheDocument();
+    expect(within(notice).getByText(/管理员为您的账户充值后/)).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /立即(购买|充值)/ })).not.toBeInTheDocument();
+    expect(log.calls('/api/base/product_package_api/query_list')).toBe(0);
+    log.stop();
   });
 });
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOrderInfoCreateOrder } from '@/api/gen/order/order';
-import type { Order, Package } from '@/api/gen/model';
+import type { Order, Package, PayChannel } from '@/api/gen/model';
 import { openPayPage } from './pay-page';
 import type { Payment } from './payment-dialog';
 import { refreshOrders } from './refresh-account';
 
-/** Buying: create a sandbox order (or take a pending one), open its pay page, then follow it in the payment dialog. */
+/** Buying: create an order on an open channel (or take a pending one), open its pay page, then follow it in the payment dialog. */
 export function useBuyPackage() {
   const queryClient = useQueryClient();
   const [payment, setPayment] = useState<Payment | null>(null);
@@ -17,9 +17,9 @@ export function useBuyPackage() {
     setPayment({ id, orderNo, amountFen, payUrl, title });
   };
 
-  const buy = (pkg: Package) =>
+  const buy = (pkg: Package, payChannel: PayChannel) =>
     create.mutate(
-      { data: { packageId: pkg.id, payChannel: 'sandbox' } },
+      { data: { packageId: pkg.id, payChannel } },
       {
         onSuccess: (order) => {
           follow(order, pkg.name);

@@ -1,19 +1,62 @@
-import { Box, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { type IconName, RouteIcon } from '@/components/route-icon';
+import { type ServiceName, useCapabilities } from '@/components/use-capabilities';
 import { SLOGAN } from '../constants';
 
-const SERVICES: { title: string; text: string; to: string; icon: IconName }[] = [
-  { title: '论文查重', text: '逐段比对，给出总文字复制比与标红报告', to: '/papercheck/check', icon: 'check' },
-  { title: 'AI 论文写作', text: '从题目到大纲再到全文，导出 Word', to: '/aipaper/gc', icon: 'writing' },
-  { title: 'AI 生成 PPT', text: '输入主题或上传论文，生成答辩演示文稿', to: '/aippt/ppt', icon: 'ppt' },
-  { title: '降AI痕迹', text: '检测 AIGC 占比，改写被标记的段落', to: '/aiaigc/jc', icon: 'lower' },
-  { title: '论文降重', text: '降低重复率，保留专业术语与原意', to: '/aimachine/machine', icon: 'rewrite' },
-  { title: '润色改写', text: '学术化表达，语句更通顺', to: '/airs/rs', icon: 'polish' },
+type Service = { title: string; text: string; to: string; icon: IconName; service: ServiceName };
+
+const SERVICES: Service[] = [
+  { title: '论文查重', text: '逐段比对，给出总文字复制比与标红报告', to: '/papercheck/check', icon: 'check', service: 'check' },
+  { title: 'AI 论文写作', text: '从题目到大纲再到全文，导出 Word', to: '/aipaper/gc', icon: 'writing', service: 'paper' },
+  { title: 'AI 生成 PPT', text: '输入主题或上传论文，生成答辩演示文稿', to: '/aippt/ppt', icon: 'ppt', service: 'ppt' },
+  { title: '降AI痕迹', text: '检测 AIGC 占比，改写被标记的段落', to: '/aiaigc/jc', icon: 'lower', service: 'aigc' },
+  { title: '论文降重', text: '降低重复率，保留专业术语与原意', to: '/aimachine/machine', icon: 'rewrite', service: 'rewrite' },
+  { title: '润色改写', text: '学术化表达，语句更通顺', to: '/airs/rs', icon: 'polish', service: 'rewrite' },
 ];
 
+/** A service card; one this instance does not offer yet says so (建设中) and leads to its calm explanation. */
+function ServiceCard({ service, unavailable }: { service: Service; unavailable: boolean }) {
+  return (
+    <Link to={service.to}>
+      <Stack
+        gap="3"
+        h="full"
+        p="5"
+        bg="white"
+        rounded="xl"
+        borderWidth="1px"
+        borderColor="gray.200"
+        transition="all 0.15s"
+        _hover={{ borderColor: 'brand.solid', shadow: 'md', transform: 'translateY(-2px)' }}
+      >
+        <Flex justify="space-between" align="flex-start">
+          <Flex boxSize="40px" rounded="lg" bg="brand.subtle" color="brand.solid" align="center" justify="center">
+            <RouteIcon name={service.icon} size={20} />
+          </Flex>
+          {unavailable && (
+            <Badge variant="subtle" colorPalette="gray">
+              建设中
+            </Badge>
+          )}
+        </Flex>
+        <Heading as="h2" size="md">
+          {service.title}
+        </Heading>
+        <Text fontSize="sm" color="gray.600" flex="1">
+          {service.text}
+        </Text>
+        <Flex align="center" gap="1" fontSize="sm" color={unavailable ? 'gray.500' : 'brand.solid'}>
+          {unavailable ? '敬请期待' : '立即使用'} <ArrowRight size={14} />
+        </Flex>
+      </Stack>
+    </Link>
+  );
+}
+
 export function HomePage() {
+  const { data: capabilities } = useCapabilities();
   return (
     <Stack gap="6">
       <Box rounded="2xl" p={{ base: 6, md: 10 }} bgGradient="to-r" gradientFrom="brand.solid" gradientTo="brand.fg" color="white">
@@ -26,32 +69,7 @@ export function HomePage() {
       </Box>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
         {SERVICES.map((service) => (
-          <Link key={service.to} to={service.to}>
-            <Stack
-              gap="3"
-              h="full"
-              p="5"
-              bg="white"
-              rounded="xl"
-              borderWidth="1px"
-              borderColor="gray.200"
-              transition="all 0.15s"
-              _hover={{ borderColor: 'brand.solid', shadow: 'md', transform: 'translateY(-2px)' }}
-            >
-              <Flex boxSize="40px" rounded="lg" bg="brand.subtle" color="brand.solid" align="center" justify="center">
-                <RouteIcon name={service.icon} size={20} />
-              </Flex>
-              <Heading as="h2" size="md">
-                {service.title}
-              </Heading>
-              <Text fontSize="sm" color="gray.600" flex="1">
-                {service.text}
-              </Text>
-              <Flex align="center" gap="1" fontSize="sm" color="brand.solid">
-                立即使用 <ArrowRight size={14} />
-              </Flex>
-            </Stack>
-          </Link>
+          <ServiceCard key={service.to} service={service} unavailable={capabilities?.services[service.service].available === false} />
         ))}
       </SimpleGrid>
     </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_TABS, activeArea } from './active-tab';
+import { NAV_TABS, activeArea, serviceOfPath } from './active-tab';
 
 describe('activeArea', () => {
   it('selects each tab on its own target', () => {
@@ -38,5 +38,26 @@ describe('activeArea', () => {
     expect(activeArea('/order/account')).toBe('account');
     expect(activeArea('/home')).toBeNull();
     expect(activeArea('/paperx')).toBeNull();
+  });
+});
+
+describe('serviceOfPath', () => {
+  it.each([
+    ['/papercheck/check', 'check'],
+    ['/paper/submit/abc', 'check'],
+    ['/aipaper/outline/7', 'paper'],
+    ['/paperwirte/report', 'paper'],
+    ['/aippt/ppttype/3', 'ppt'],
+    ['/aigccheck/content/1', 'aigc'],
+    ['/aigcdown/machine', 'aigc'],
+    ['/papermachine/content/9', 'rewrite'],
+    ['/nlp/machine', 'rewrite'],
+    ['/airs/list', 'rewrite'],
+  ])('gates %s behind the %s service', (path, service) => {
+    expect(serviceOfPath(path)).toBe(service);
+  });
+
+  it('gates nothing outside the six areas', () => {
+    for (const path of ['/home', '/order/taocan', '/redirect/papercheck/check', '/404']) expect(serviceOfPath(path)).toBeNull();
   });
 });

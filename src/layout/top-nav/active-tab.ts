@@ -1,11 +1,14 @@
+import type { ServiceName } from '@/components/use-capabilities';
+
+/** The six tabs, each with the service (capabilities call) its screens belong to. */
 export const NAV_TABS = [
-  { key: 'check', label: '论文查重', to: '/papercheck/check' },
-  { key: 'writing', label: '论文写作', to: '/aipaper/gc' },
-  { key: 'ppt', label: 'AI PPT', to: '/aippt/ppt' },
-  { key: 'aigc', label: '降AI痕迹', to: '/aiaigc/jc' },
-  { key: 'rewording', label: '论文降重', to: '/aimachine/machine' },
-  { key: 'polish', label: '润色改写', to: '/airs/rs' },
-] as const;
+  { key: 'check', label: '论文查重', to: '/papercheck/check', service: 'check' },
+  { key: 'writing', label: '论文写作', to: '/aipaper/gc', service: 'paper' },
+  { key: 'ppt', label: 'AI PPT', to: '/aippt/ppt', service: 'ppt' },
+  { key: 'aigc', label: '降AI痕迹', to: '/aiaigc/jc', service: 'aigc' },
+  { key: 'rewording', label: '论文降重', to: '/aimachine/machine', service: 'rewrite' },
+  { key: 'polish', label: '润色改写', to: '/airs/rs', service: 'rewrite' },
+] as const satisfies ReadonlyArray<{ key: string; label: string; to: string; service: ServiceName }>;
 
 export type TabKey = (typeof NAV_TABS)[number]['key'];
 /** `account` is not a tab: order pages highlight the user menu instead. */
@@ -27,4 +30,10 @@ const RULES: ReadonlyArray<[RegExp, ActiveArea]> = [
 /** The spec's rule: the active tab follows the path. */
 export function activeArea(pathname: string): ActiveArea | null {
   return RULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
+}
+
+/** The service whose screens the path shows (the tab's service), or null outside the six areas. */
+export function serviceOfPath(pathname: string): ServiceName | null {
+  const area = activeArea(pathname);
+  return NAV_TABS.find((tab) => tab.key === area)?.service ?? null;
 }
