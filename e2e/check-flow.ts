@@ -24,7 +24,7 @@ const SOURCE = ['随着数字出版的快速发展，学术不端行为的识别
 type Envelope<T> = { success: boolean; result: T; error?: { message: string } };
 
 /** A QR sign-up through the API, as a phone would confirm it: the account has its free first check. */
-async function qrSignUp(server: RealServer): Promise<string> {
+export async function qrSignUp(server: RealServer): Promise<string> {
   const session = await server.api<{ id: string; qrCode: string }>('POST', '/api/base/login_api/f/login_qr_code');
   const secret = new URL(session.qrCode).searchParams.get('s') ?? '';
   await server.api('POST', '/api/base/login_api/f/qr_confirm', { body: { id: session.id, secret, deviceKey: `dk_e2e_source_${Date.now()}` } });
@@ -33,12 +33,12 @@ async function qrSignUp(server: RealServer): Promise<string> {
   return token;
 }
 
-/** Another user's paper, checked for free and added to the reference library. */
-async function seedLibrary(server: RealServer): Promise<void> {
+/** Another user's paper, checked for free and added to the reference library (its 本校库). */
+export async function seedLibrary(server: RealServer, title = '数字出版与学术不端检测', paragraphs = SOURCE): Promise<void> {
   const token = await qrSignUp(server);
   const form = new FormData();
-  form.append('title', '数字出版与学术不端检测');
-  form.append('content', SOURCE.join('\n'));
+  form.append('title', title);
+  form.append('content', paragraphs.join('\n'));
   const response = await fetch(`${server.url}/api/base/check_api/check_init`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const draft = (await response.json()) as Envelope<{ id: string }>;
   assert.ok(draft.success, draft.error?.message);

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { failureText, inFreshPage } from './browser';
 import { checkFlow } from './check-flow';
+import { checkMobileFlow } from './check-mobile';
 import { orderPurchaseFlow } from './order-purchase';
 import { passwordLoginFlow } from './real-login';
 import { type RealServer, type RealUser, startRealServer } from './server';
@@ -25,7 +26,8 @@ export type RealFlow = {
   run: (context: RealFlowContext) => Promise<void>;
 };
 
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkFlow];
+// checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 

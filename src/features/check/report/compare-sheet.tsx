@@ -14,7 +14,9 @@ export function CompareSheet({ open, onClose, children }: Props) {
             <Drawer.Header>
               <Drawer.Title>相似片段对照</Drawer.Title>
             </Drawer.Header>
-            <Drawer.Body pb="6">{children}</Drawer.Body>
+            <Drawer.Body pb="6" overflowY="auto" minH="0">
+              {children}
+            </Drawer.Body>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="关闭对照" />
             </Drawer.CloseTrigger>
