@@ -8,7 +8,7 @@ const SERVICES: ServiceName[] = ['check', 'aigc', 'rewrite', 'paper', 'ppt', 'ch
 /** What the mocked instance offers: by default everything (the mocked UI shows every screen). */
 export type MockOffer = { unavailable?: ServiceName[]; payment?: boolean; registration?: boolean };
 
-export function mockCapabilities({ unavailable = [], payment = true, registration = true }: MockOffer = {}): Capabilities {
+function mockCapabilities({ unavailable = [], payment = true, registration = true }: MockOffer = {}): Capabilities {
   const capability = (service: ServiceName): ServiceCapability =>
     unavailable.includes(service) ? { available: false, reason: '该功能正在建设中' } : { available: true, reason: null };
   return {

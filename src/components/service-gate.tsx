@@ -8,7 +8,7 @@ import { type ServiceName, useServiceCapability } from './use-capabilities';
 const NOT_OPEN = '该功能暂未开放';
 
 /** A calm explanation in place of a screen whose service this instance does not offer yet. */
-export function ServiceUnavailable({ reason, service }: { reason: string | null; service: ServiceName }) {
+function ServiceUnavailable({ reason, service }: { reason: string | null; service: ServiceName }) {
   return (
     <SectionCard>
       <EmptyState.Root size="md">

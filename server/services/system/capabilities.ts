@@ -5,9 +5,9 @@ import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payment
 export const SERVICES = ['check', 'aigc', 'rewrite', 'paper', 'ppt', 'chat'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-export const UNDER_CONSTRUCTION = '该功能正在建设中';
+const UNDER_CONSTRUCTION = '该功能正在建设中';
 
-export interface Availability {
+interface Availability {
   available: boolean;
   /** Why not, in Chinese; null when available. */
   reason: string | null;
