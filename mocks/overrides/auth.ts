@@ -10,6 +10,7 @@ import {
   issueToken,
   revokeToken,
 } from './auth-state';
+import { currentCapabilities } from './capabilities';
 import { readBody, withUser } from './request';
 
 const EXPIRES_IN = 30 * 24 * 3600;
@@ -48,6 +49,9 @@ export const authOverrides = [
   }),
 
   http.post('*/api/base/login_api/f/register', async ({ request }) => {
+    if (!currentCapabilities().registration.open) {
+      return fail(403, 'REGISTRATION_CLOSED', '本站暂未开放注册，请联系管理员开通账号；已有账号可直接登录');
+    }
     const body = await readBody<{ username: string; password: string; phone?: string }>(request);
     if (!body.username || !/^[A-Za-z0-9_.-]{3,32}$/.test(body.username)) return badRequest('用户名需为 3-32 位字母、数字、下划线、点或连字符');
     if (!body.password || body.password.length < 8 || body.password.length > 72) return badRequest('密码长度应为 8-72 位');

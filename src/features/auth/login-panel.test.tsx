@@ -1,10 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { capabilitiesHandler } from '@/test/capabilities';
 import { setupMockServer } from '@/test/mock-server';
 import { renderApp } from '@/test/render-app';
 
-const server = setupMockServer();
+setupMockServer();
 
 /** The window width the layout reads at start and on resize, as the layout tests set it. */
 function setWidth(width: number) {
@@ -31,7 +30,6 @@ describe('login overlay ordering', () => {
 
   it('below 992 px leads with the password form and sign-up, and keeps the QR code folded beneath', async () => {
     setWidth(375);
-    server.use(capabilitiesHandler({ registrationOpen: true }));
     const { user } = renderApp('/papercheck/check');
     const overlay = await screen.findByRole('dialog');
     const form = within(overlay).getByRole('form', { name: '账号密码登录' });

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@/api/http';
 import { callMock } from '@/test/call-mock';
-import { capabilitiesHandler } from '@/test/capabilities';
 import { setupMockServer } from '@/test/mock-server';
 import { renderApp } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
+import { setMockOffer } from '../../../../mocks/overrides/capabilities';
 
 const server = setupMockServer();
 
@@ -31,11 +31,6 @@ async function fillSignup(
   await user.type(form.getByLabelText('确认密码'), values.confirm ?? values.password);
   if (values.phone) await user.type(form.getByLabelText('手机号（选填）'), values.phone);
 }
-
-const capabilities = (open: boolean) => capabilitiesHandler({ registrationOpen: open });
-
-// Registration is open unless a test closes it (the generated mock would answer at random).
-beforeEach(() => server.use(capabilities(true)));
 
 describe('sign-up from the login overlay', () => {
   it('creates the account, signs in with it and closes the overlay', async () => {
@@ -112,13 +107,9 @@ describe('sign-up from the login overlay', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it('shows the server message when the operator closed registration', async () => {
-    server.use(
-      http.post(`*${REGISTER}`, () =>
-        HttpResponse.json({ success: false, error: { code: 'REGISTRATION_CLOSED', message: CLOSED_MESSAGE } }, { status: 403 }),
-      ),
-    );
+  it('shows the server message when the operator closed registration after the form opened', async () => {
     const view = await openSignup();
+    setMockOffer({ registration: false });
     await fillSignup(view, { username: 'wangwu', password: 'Secret-2026' });
     await view.user.click(view.form.getByRole('button', { name: '注册并登录' }));
     expect(await view.form.findByRole('alert')).toHaveTextContent(CLOSED_MESSAGE);
@@ -158,7 +149,7 @@ describe('sign-up from the login overlay', () => {
   });
 
   it('offers no sign-up when the server says registration is closed', async () => {
-    server.use(capabilities(false));
+    setMockOffer({ registration: false });
     renderApp('/papercheck/check');
     const overlay = await screen.findByRole('dialog');
     await within(overlay).findByRole('form', { name: '账号密码登录' });

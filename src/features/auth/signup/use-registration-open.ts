@@ -1,10 +1,9 @@
-import { useSystemCapabilities } from '@/api/gen/system/system';
+import { useCapabilities } from '@/components/use-capabilities';
 
 /**
  * Whether to offer sign-up: false only once the server says registration is closed. While that is
  * unknown (loading, or the call failed) the link shows, and a closed server's 403 message reaches the form.
  */
 export function useRegistrationOpen(): boolean {
-  const { data } = useSystemCapabilities({ query: { meta: { silent: true }, staleTime: 5 * 60_000 } });
-  return data?.registration.open !== false;
+  return useCapabilities().data?.registration.open !== false;
 }
