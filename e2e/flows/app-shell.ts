@@ -84,6 +84,8 @@ export async function appShellFlow(browser: Browser, { baseUrl, width, height, a
     for (const [tab, path] of [['论文降重', '/aimachine/machine'], ['论文写作', '/aipaper/gc'], ['论文查重', '/papercheck/check']]) {
       await tabs.getByRole('link', { name: tab }).click();
       await waitForPath(page, path);
+      // A page left before it finished loading gets no tag; on a busy machine the walk used to outpace them.
+      await page.locator(`[aria-label="已访问页面"] [data-tag="${path}"]`).waitFor();
     }
     const before = await tagTitles(page);
     assert.ok(before.includes('论文降重') && before.includes('AI论文写作'), `标签栏：${before.join('、')}`);
