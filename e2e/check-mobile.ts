@@ -1,11 +1,13 @@
 // 论文查重 on a 375 px phone against the real server, while the reference library is still empty (this flow runs
-// before the desktop check flow, which adds to it): the confirm page warns before payment that the library is
-// empty; once another user's paper has joined 本校库 the warning says the library is small; the records are
-// cards, and tapping a red sentence of the report opens its source in a bottom sheet on screen.
+// before the desktop check flow, which adds to it): a new student signs up in the login overlay (which leads
+// with the form on a phone), the operator credits the account with the CLI while the server runs, the confirm
+// page warns before payment that the library is empty; once another user's paper has joined 本校库 the warning
+// says the library is small; the records are cards, and tapping a red sentence of the report opens its source
+// in a bottom sheet on screen.
 import assert from 'node:assert/strict';
-import { TOKEN_KEY } from '../src/api/http';
-import { qrSignUp, seedLibrary } from './check-flow';
+import { seedLibrary } from './check-flow';
 import type { RealFlow } from './real-server';
+import { assertFormLeads, signUpInOverlay } from './signup';
 
 const PHONE = { width: 375, height: 812 };
 const TITLE = '城市绿地降温效应的遥感分析';
@@ -17,9 +19,16 @@ export const checkMobileFlow: RealFlow = {
   name: '论文查重（375px 手机）：空比对库的付款前提醒、本校库来源、卡片记录与底部对照面板（真实服务器）',
   viewport: PHONE,
   async run({ page, server, artifacts, log }) {
-    const token = await qrSignUp(server);
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token]);
+    const username = `phone_${Date.now().toString(36)}`;
     await page.goto(`${server.url}/papercheck/check`);
+    await assertFormLeads(page.getByRole('dialog'));
+    const userId = await signUpInOverlay(page, { username, password: 'Moyan2026!' });
+    log(`375px：登录弹窗先显示账号表单，注册 ${username} 后即登录（ID ${userId.slice(0, 8)}…）`);
+
+    const credited = await server.cli(['user', 'credit', '--username', username, '--fen', '2000', '--reason', 'e2e 运营充值']);
+    assert.match(credited, /20\.00/);
+    log('服务器运行中，运营用命令行为新账号充值 ¥20.00');
+
     await page.getByText('粘贴正文', { exact: true }).click();
     await page.getByLabel('论文正文').fill(PAPER.join('\n'));
     await page.getByLabel(/论文题目/).fill(TITLE);
@@ -27,14 +36,15 @@ export const checkMobileFlow: RealFlow = {
     await page.waitForURL(/\/paper\/submit\/[\w-]+$/);
     await page.getByText('比对库还是空的').waitFor();
     await page.getByText(/检测结果将是 0%，并不说明论文没有重复/).waitFor();
-    assert.equal(await page.getByRole('button', { name: '免费提交查重' }).isEnabled(), true);
+    const pay = page.getByRole('button', { name: /^支付 ¥[\d.]+ 并提交$/ });
+    assert.equal(await pay.isEnabled(), true);
     await page.screenshot({ path: `${artifacts}/check-mobile-empty-library.png`, fullPage: true });
     log('375px：比对库为空时，确认页在付款按钮前提醒，仍可提交');
 
     await seedLibrary(server, '城市绿地与热岛效应', SOURCE);
     await page.reload();
     await page.getByText('比对库收录的文献较少').waitFor();
-    await page.getByRole('button', { name: '免费提交查重' }).click();
+    await pay.click();
     await page.waitForURL(/\/paper\/report$/);
     const card = page.getByRole('region', { name: '查重记录' }).getByRole('article').filter({ hasText: TITLE });
     await card.getByText('已完成').waitFor({ timeout: 60_000 });

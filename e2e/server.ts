@@ -8,8 +8,9 @@
 //   await server.stop();                                  // stops the process, deletes the DATA_DIR
 //
 // The SPA is built once per process, whichever server asks first. `users` are created with
-// `npm run cli -- user create` before the server opens the database (the embedded database admits one
-// process at a time); `register` uses the API. The server's output is kept and shown when it fails.
+// `npm run cli -- user create` before the server starts; `register` uses the API; `cli` runs an operator
+// command while the server runs (through its database socket). The server's output is kept and shown
+// when it fails.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,6 +29,8 @@ export type RealServer = {
   dataDir: string;
   /** Registers a password account through the API; the token is already signed in. */
   register: (username: string, password: string) => Promise<{ token: string }>;
+  /** An operator command (`npm run cli -- …`) while the server runs; resolves to what it printed. */
+  cli: (args: string[]) => Promise<string>;
   /** One API call; resolves to the envelope's `result`, rejects with the error envelope. */
   api: <T = unknown>(method: 'GET' | 'POST', path: string, options?: ApiOptions) => Promise<T>;
   /** The server's output so far, for failure reports. */
@@ -78,10 +81,13 @@ function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.
   return env;
 }
 
-/** `npm run cli -- user create` against the DATA_DIR (before the server holds the database). */
-async function createUserWithCli(dataDir: string, user: RealUser): Promise<void> {
-  const args = ['--import', 'tsx', 'server/cli.ts', 'user', 'create', '--username', user.username, '--password', user.password];
-  await run(process.execPath, args, { cwd: root, env: serverEnv(dataDir, { LOG_LEVEL: 'warn' }) });
+/** `npm run cli -- …` against the DATA_DIR (through the running server's socket once it holds the database). */
+async function runCli(dataDir: string, args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    cwd: root,
+    env: serverEnv(dataDir, { LOG_LEVEL: 'warn' }),
+  });
+  return stdout;
 }
 
 export async function startRealServer(options: StartOptions = {}): Promise<RealServer> {
@@ -89,7 +95,7 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
   const dataDir = mkdtempSync(join(tmpdir(), 'moyan-e2e-data-'));
   const remove = () => rmSync(dataDir, { recursive: true, force: true });
   try {
-    for (const user of options.users ?? []) await createUserWithCli(dataDir, user);
+    for (const user of options.users ?? []) await runCli(dataDir, ['user', 'create', '--username', user.username, '--password', user.password]);
   } catch (error) {
     remove();
     throw error;
@@ -142,5 +148,5 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
     return { token: result.access_token };
   };
 
-  return { url, dataDir, register, api, output, stop };
+  return { url, dataDir, register, cli: (args) => runCli(dataDir, args), api, output, stop };
 }
