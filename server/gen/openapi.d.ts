@@ -15,8 +15,10 @@ export interface paths {
         put?: never;
         /**
          * 用户名（或手机号）密码登录
-         * @description 规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同；
-         *     同一用户名在同一网络地址连续失败多次后需等待（429，等待时间逐次加倍，见 Retry-After），其他地址不受影响。
+         * @description 无需登录即可调用，不收费。以用户名或注册时绑定的手机号加密码登录，返回访问令牌（30 天有效，可由运营方配置）。
+         *     规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
+         *     同一用户名在同一网络地址连续失败多次后需等待（429 LOGIN_THROTTLED，等待时间逐次加倍，见 Retry-After），
+         *     其他地址不受影响。每个网络地址每分钟的登录类调用也有上限（429 RATE_LIMITED）。
          */
         post: operations["loginLogin"];
         delete?: never;
@@ -34,7 +36,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 当前登录用户 */
+        /**
+         * 当前登录用户
+         * @description 需登录，不收费。返回令牌所属用户的 id、登录名、头像和角色（每个真实用户的角色都是 admin）。令牌无效或已退出登录时 401。
+         */
         post: operations["loginCurrent"];
         delete?: never;
         options?: never;
@@ -49,7 +54,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 账户信息：余额、首次免费查重资格、手机号 */
+        /**
+         * 账户信息：余额、首次免费查重资格、手机号
+         * @description 需登录，不收费，只返回自己的账户。余额是账本流水之和；freeCheckAvailable 表示扫码注册赠送的首次免费查重尚未使用，
+         *     未获赠时 freeCheckNotice 说明原因。令牌无效时 401。
+         */
         get: operations["accountInfoAccount"];
         put?: never;
         post?: never;
@@ -70,7 +79,9 @@ export interface paths {
         put?: never;
         /**
          * 创建扫码登录会话
-         * @description qrCode 是手机打开的确认页地址，内含不可猜测的密钥；会话 5 分钟后过期。
+         * @description 无需登录，不收费。创建扫码登录会话：qrCode 是手机打开的确认页地址（本站的 /m/qr/<id>?s=<密钥>，密钥不可猜测），
+         *     会话 5 分钟后过期（可由运营方配置）。桌面端随后每 3 秒以 val_login_qr_code 轮询结果。
+         *     同时下发 HttpOnly 的 moyan_device Cookie，用于首次免费查重的每设备每日上限。按网络地址限频（429）。
          */
         post: operations["loginLoginQrCode"];
         delete?: never;
@@ -90,7 +101,8 @@ export interface paths {
         put?: never;
         /**
          * 轮询扫码结果
-         * @description 手机确认前 result 为 null；确认后返回访问令牌（仅一次）；过期或已使用返回 410。
+         * @description 无需登录，不收费。手机确认前 result 为 null；确认后返回访问令牌，且只返回一次（之后再轮询为 410 QR_USED）；
+         *     会话过期为 410 QR_EXPIRED，未知的会话 id 为 404。轮询调用的频率上限较宽（默认每分钟 120 次），超过时 429。
          */
         post: operations["loginValLoginQrCode"];
         delete?: never;
@@ -108,7 +120,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 退出登录，吊销当前令牌 */
+        /**
+         * 退出登录，吊销当前令牌
+         * @description 需登录，不收费。吊销本次请求所用的令牌（该账号的其他令牌不受影响），之后用它调用任何接口都是 401。令牌已无效时 401。
+         */
         post: operations["loginLogout"];
         delete?: never;
         options?: never;
@@ -125,7 +140,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 注册账号并登录 */
+        /**
+         * 注册账号并登录
+         * @description 无需登录，不收费。以用户名、密码（可选手机号，注册后也可用手机号登录）创建账号，并直接返回访问令牌。
+         *     密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400（message 指出哪个字段）；
+         *     用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；运营方关闭注册（REGISTRATION=closed）时 403
+         *     REGISTRATION_CLOSED；按网络地址限频（429）。
+         */
         post: operations["loginRegister"];
         delete?: never;
         options?: never;
@@ -142,7 +163,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 手机打开确认页时上报已扫码 */
+        /**
+         * 手机打开确认页时上报已扫码
+         * @description 无需登录（由手机确认页调用），不收费。凭二维码中的密钥把会话标为已扫码（pending -> scanned），桌面端据此提示“已扫码”；
+         *     会话已确认时返回其登录名。id 不存在或密钥不对同样返回 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
+         *     按网络地址限频（429）。
+         */
         post: operations["loginQrScan"];
         delete?: never;
         options?: never;
@@ -161,8 +187,10 @@ export interface paths {
         put?: never;
         /**
          * 手机确认登录
-         * @description 以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重，每台设备、每个网络地址每天
-         *     有数量上限）。本站关闭注册时，新手机确认返回 403，已有账号照常登录。
+         * @description 无需登录（由手机确认页调用），不收费。以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重，
+         *     每台设备、每个网络地址每天有数量上限，超出时账号照常创建但不赠送）。确认后桌面端的下一次轮询取得令牌。
+         *     本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。id 不存在或密钥不对 404；
+         *     过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；按网络地址限频（429）。
          */
         post: operations["loginQrConfirm"];
         delete?: never;
@@ -1907,13 +1935,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description 访问令牌；之后的请求带 `Authorization: Bearer <access_token>` 请求头 */
         LoginToken: {
-            /** @example mya_3kTq9wV0bX2cR7yL5nP8sD1fG4hJ6zM */
+            /**
+             * @description 不透明的访问令牌（服务端只保存其散列，退出登录即吊销）；前端保存在 localStorage 的 Admin-Token
+             * @example mya_3kTq9wV0bX2cR7yL5nP8sD1fG4hJ6zM
+             */
             access_token: string;
-            /** @enum {string} */
+            /**
+             * @description 恒为 Bearer
+             * @enum {string}
+             */
             token_type: "Bearer";
             /**
-             * @description 有效期（秒）
+             * @description 有效期（秒），从签发时起算
              * @example 2592000
              */
             expires_in: number;
@@ -1924,7 +1959,7 @@ export interface components {
             result: components["schemas"]["LoginToken"];
         };
         /**
-         * @description 失败时的统一信封。message 为面向用户的中文说明。
+         * @description 失败时的统一信封（HTTP 状态为 4xx 或 5xx）。message 为面向用户的中文说明，界面直接显示。
          * @example {
          *       "success": false,
          *       "error": {
@@ -1936,27 +1971,44 @@ export interface components {
         Error: {
             /** @enum {boolean} */
             success: false;
+            /** @description 错误本身 */
             error: {
-                /** @example VALIDATION_FAILED */
+                /**
+                 * @description 错误码（大写字母与下划线），供程序判断；同一种情形的错误码保持不变，文字可能调整
+                 * @example VALIDATION_FAILED
+                 */
                 code: string;
-                /** @example 请求参数不正确 */
+                /**
+                 * @description 面向用户的中文说明，可原样显示
+                 * @example 请求参数不正确
+                 */
                 message: string;
+                /** @description 附加信息，多数错误没有。例如 429 LOGIN_THROTTLED 带 retryAfterSeconds（需等待的秒数，与 Retry-After 响应头一致），413 TEXT_TOO_LONG 带 chars 与 maxChars（统计字数与上限） */
                 details?: {
                     [key: string]: unknown;
                 };
             };
         };
         /**
-         * @description 不透明的记录标识
+         * @description 记录标识：不透明的字符串，原样传回即可，不要解析其格式或按其排序
          * @example 01JD3Q8V4N5K2M7P9R6T8W0XYZ
          */
         Id: string;
+        /** @description 当前登录用户 */
         CurrentUser: {
+            /** @description 用户 id（界面显示为“用户 ID”） */
             id: components["schemas"]["Id"];
-            /** @example zhangsan */
+            /**
+             * @description 登录名（用户名）；扫码注册的账号为系统生成的 qr_ 开头的名字
+             * @example zhangsan
+             */
             loginName: string;
-            /** @example /avatar/default.png */
+            /**
+             * @description 头像地址（站内相对路径或完整 URL）
+             * @example /avatar/default.png
+             */
             avatar: string;
+            /** @description 角色；每个真实用户都是唯一的 admin 角色（产品规范的路由守卫依赖它） */
             roles: "admin"[];
         };
         CurrentUserResponse: {
@@ -1965,21 +2017,31 @@ export interface components {
             result: components["schemas"]["CurrentUser"];
         };
         /**
-         * @description 金额，单位：分
+         * @description 金额，单位：分（整数，100 即 1 元）
          * @example 2990
          */
         Fen: number;
         /**
          * Format: date-time
+         * @description 时间，ISO 8601 格式，UTC（以 Z 结尾，带毫秒）
          * @example 2026-11-22T08:30:00.000Z
          */
         DateTime: string;
+        /** @description 账户信息（账户中心） */
         AccountInfo: {
+            /** @description 用户 id（与 current 的 id 相同） */
             userId: components["schemas"]["Id"];
-            /** @example zhangsan */
+            /**
+             * @description 登录名（用户名）
+             * @example zhangsan
+             */
             loginName: string;
-            /** @example 13800138000 */
+            /**
+             * @description 绑定的手机号（可用于登录）；未绑定为 null
+             * @example 13800138000
+             */
             phone: string | null;
+            /** @description 当前余额（分），账本流水之和，不会为负 */
             balanceFen: components["schemas"]["Fen"];
             /** @description 扫码注册赠送的首次免费查重尚未使用 */
             freeCheckAvailable: boolean;
@@ -1988,8 +2050,11 @@ export interface components {
              * @example 当前网络今日领取首次免费查重的次数已达上限，该账号未获赠免费查重
              */
             freeCheckNotice: string | null;
+            /** @description 累计充值入账（分）：充值与套餐到账之和，减去订单退款冲正 */
             totalRechargeFen: components["schemas"]["Fen"];
+            /** @description 累计消费（分）：服务扣费之和，减去失败退款 */
             totalSpentFen: components["schemas"]["Fen"];
+            /** @description 注册时间（ISO 8601，UTC） */
             createdAt: components["schemas"]["DateTime"];
         };
         AccountInfoResponse: {
@@ -1997,13 +2062,16 @@ export interface components {
             success: true;
             result: components["schemas"]["AccountInfo"];
         };
+        /** @description 扫码登录会话 */
         QrSession: {
+            /** @description 会话 id，轮询 val_login_qr_code 时作为 query 参数 */
             id: components["schemas"]["Id"];
             /**
              * @description 手机扫码后打开的确认页地址
              * @example http://127.0.0.1:8080/m/qr/01JD3Q8V4N5K2M7P9R6T8W0XYZ?s=Zr8LwQ2vN4
              */
             qrCode: string;
+            /** @description 会话过期时间（ISO 8601，UTC），之后需刷新二维码 */
             expiresAt: components["schemas"]["DateTime"];
         };
         QrSessionResponse: {
@@ -2024,10 +2092,14 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             result: {
-                /** @enum {boolean} */
+                /**
+                 * @description 恒为 true：令牌已吊销
+                 * @enum {boolean}
+                 */
                 loggedOut: true;
             };
         };
+        /** @description 注册表单 */
         RegisterBody: {
             /**
              * @description 3-32 位字母、数字、下划线、点或连字符
@@ -2036,16 +2108,22 @@ export interface components {
             username: string;
             /**
              * Format: password
+             * @description 密码，8-72 个字符（两次输入一致由界面检查）
              * @example Moyan2026!
              */
             password: string;
-            /** @example 13800138000 */
+            /**
+             * @description 可选的 11 位中国大陆手机号；填写后也可用它登录
+             * @example 13800138000
+             */
             phone?: string;
         };
+        /** @description 手机确认页提交的会话凭据 */
         QrMobileBody: {
+            /** @description 扫码会话 id（二维码地址中 /m/qr/ 之后的部分） */
             id: components["schemas"]["Id"];
             /**
-             * @description 二维码地址中的密钥
+             * @description 二维码地址中的密钥（查询参数 s）
              * @example Zr8LwQ2vN4xYk7pT1mB6cF3d
              */
             secret: string;
@@ -2055,11 +2133,16 @@ export interface components {
              */
             deviceKey: string;
         };
+        /** @description 扫码会话在手机端看到的状态 */
         QrMobileState: {
-            /** @enum {string} */
+            /**
+             * @description pending 未扫码；scanned 已扫码、待确认；confirmed 已确认（桌面端随后取得令牌）
+             * @enum {string}
+             */
             status: "pending" | "scanned" | "confirmed";
+            /** @description 会话过期时间（ISO 8601，UTC） */
             expiresAt: components["schemas"]["DateTime"];
-            /** @description 确认后登录的账号 */
+            /** @description 确认后登录的账号的登录名；未确认时为 null */
             loginName: string | null;
         };
         QrMobileStateResponse: {
@@ -2075,12 +2158,22 @@ export interface components {
         PackageFilter: {
             type?: components["schemas"]["PackageType"];
         };
+        /** @description 分页信息；records 为本页记录 */
         PageMeta: {
-            /** @example 23 */
+            /**
+             * @description 符合条件的记录总数（所有页合计）
+             * @example 23
+             */
             total: number;
-            /** @example 1 */
+            /**
+             * @description 本页页码，从 1 开始（与请求的 pageNo 相同）
+             * @example 1
+             */
             pageNo: number;
-            /** @example 10 */
+            /**
+             * @description 每页条数（与请求的 pageSize 相同）
+             * @example 10
+             */
             pageSize: number;
         };
         Package: {
@@ -2237,11 +2330,14 @@ export interface components {
          */
         TaskKind: "check" | "aigc" | "aigc-lower" | "rewrite" | "paper" | "ppt" | "chat";
         /**
-         * @description 任务状态 draft(已创建未支付) -> queued -> running -> done | failed | cancelled
+         * @description 任务状态，draft -> queued -> running -> done | failed | cancelled。draft 已创建、未支付（可删除，不扣费）； queued 已扣费（或使用首次免费查重），排队中；running 处理中（见 progress）；done 已完成；failed 失败， 费用已自动退回一次（error 为原因）；cancelled 已取消，费用已退回
          * @enum {string}
          */
         TaskStatus: "draft" | "queued" | "running" | "done" | "failed" | "cancelled";
-        /** @example 65 */
+        /**
+         * @description 进度百分比，0-100 的整数；draft 与 queued 为 0，done 为 100
+         * @example 65
+         */
         Progress: number;
         TaskProgressItem: {
             id: components["schemas"]["Id"];
@@ -2318,29 +2414,38 @@ export interface components {
             keyword?: string;
         };
         /**
-         * @description 字符数，按中文查重系统的规则统计（见 ARCHITECTURE）
+         * @description 字数，按中文查重系统的规则统计：每个汉字和每个标点计 1，一串连续的拉丁字母或数字（一个词）计 1，空白不计。 不是 Unicode 码点数，也不是 UTF-16 长度
          * @example 12850
          */
         CharCount: number;
-        /** @description 所有服务记录共有的任务字段 */
+        /** @description 所有服务记录共有的任务字段；记录只对其所有者可见 */
         Task: {
             id: components["schemas"]["Id"];
-            /** @example 基于深度学习的中文文本相似度研究 */
+            /**
+             * @description 记录的题目（论文题目、PPT 标题等）
+             * @example 基于深度学习的中文文本相似度研究
+             */
             title: string;
             status: components["schemas"]["TaskStatus"];
             progress: components["schemas"]["Progress"];
+            /** @description 本任务的价格（分），按字数计价；draft 时是报价，提交时从余额扣除（首次免费查重不扣） */
             priceFen: components["schemas"]["Fen"];
+            /** @description 计价所依据的字数（按查重系统规则统计） */
             charCount: components["schemas"]["CharCount"];
+            /** @description 创建时间（ISO 8601，UTC） */
             createdAt: components["schemas"]["DateTime"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description 结束时间（done、failed 或 cancelled 时；ISO 8601，UTC）；未结束为 null
+             */
             finishedAt: string | null;
-            /** @description 失败时的中文说明 */
+            /** @description 失败时的中文说明（status 为 failed 时）；否则为 null */
             error: string | null;
             /** @description true 表示结果由离线引擎生成，未使用大模型 */
             offline: boolean;
         };
         /**
-         * @description 比例 0-1
+         * @description 比例，0 到 1 之间的小数（0.1234 即 12.34%），不是百分数
          * @example 0.1234
          */
         Ratio: number;
@@ -2445,12 +2550,19 @@ export interface components {
             success: true;
             result: components["schemas"]["CheckPage"];
         };
+        /** @description 待统计的正文 */
         WordCountBody: {
-            /** @example 随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。 */
+            /**
+             * @description 粘贴的正文（纯文本）；maxLength 按 UTF-16 长度计，字数上限另按查重规则统计（30 万字）
+             * @example 随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。
+             */
             content: string;
         };
+        /** @description 字数与报价 */
         WordCount: {
+            /** @description 按查重系统规则统计的字数 */
             charCount: components["schemas"]["CharCount"];
+            /** @description 按当前单价计算的价格（分）：max(最低价, ceil(字数 / 计价单位) × 单价) */
             priceFen: components["schemas"]["Fen"];
         };
         WordCountResponse: {
@@ -2458,9 +2570,14 @@ export interface components {
             success: true;
             result: components["schemas"]["WordCount"];
         };
+        /** @description 删除结果 */
         Deleted: {
+            /** @description 被删除记录的 id */
             id: components["schemas"]["Id"];
-            /** @enum {boolean} */
+            /**
+             * @description 恒为 true（删除失败时返回错误信封）
+             * @enum {boolean}
+             */
             deleted: true;
         };
         CheckDeletedResponse: {
@@ -2506,16 +2623,19 @@ export interface components {
              */
             excludeSelf: boolean;
         };
+        /** @description 只含记录 id 的请求体 */
         IdBody: {
             id: components["schemas"]["Id"];
         };
         /** @description 提交前的费用核对 */
         CostQuote: {
+            /** @description 本次应付的价格（分）；可免费时仍为原价，实际不扣 */
             priceFen: components["schemas"]["Fen"];
+            /** @description 当前账户余额（分） */
             balanceFen: components["schemas"]["Fen"];
-            /** @description 本次可使用扫码注册赠送的首次免费查重 */
+            /** @description 本次可使用扫码注册赠送的首次免费查重（提交后不扣余额） */
             freeCheck: boolean;
-            /** @description 余额足够或可免费 */
+            /** @description 可以提交：余额不少于价格，或可免费 */
             enough: boolean;
         };
         /** @description 付款前的提醒（不阻止提交）。library_empty 比对库为空；library_small 比对库文献较少（少于 LIBRARY_SMALL_DOCUMENTS 篇）； little_chinese 正文中文字符不足三成 */
@@ -2556,7 +2676,10 @@ export interface components {
              */
             mode: "rewrite" | "strong" | "smart" | "cnki";
         };
-        /** Format: binary */
+        /**
+         * Format: binary
+         * @description 文件内容（二进制）；文件名见 Content-Disposition 响应头
+         */
         DeliveredFile: string;
         /**
          * @description 文献篇数
@@ -2776,17 +2899,31 @@ export interface components {
         };
         /** @description 降重结果中的一段：原文与改写 */
         ParagraphPair: {
+            /** @description 段落对照 id（reload、load_content_by_id、accept_content 使用） */
             id: components["schemas"]["Id"];
+            /** @description 段落在全文中的顺序，从 0 开始 */
             index: number;
-            /** @example 文本相似度计算是自然语言处理中的基础问题。 */
+            /**
+             * @description 原文
+             * @example 文本相似度计算是自然语言处理中的基础问题。
+             */
             original: string;
-            /** @example 在自然语言处理领域，计算文本之间的相似程度属于一项基础性研究课题。 */
+            /**
+             * @description 改写后的文本；尚未改写或未改动时为空串
+             * @example 在自然语言处理领域，计算文本之间的相似程度属于一项基础性研究课题。
+             */
             rewritten: string;
+            /** @description 本段的改写状态（reload 后重新排队） */
             status: components["schemas"]["TaskStatus"];
+            /** @description 改写前本段的复制比（0-1 小数）；不涉及查重或尚未得出时为 null */
             similarityBefore: number | null;
+            /** @description 改写后本段的复制比（0-1 小数）；尚未得出时为 null */
             similarityAfter: number | null;
+            /** @description 改写前本段的 AI 生成概率（0-1 小数）；不涉及 AIGC 检测或尚未得出时为 null */
             aigcBefore: number | null;
+            /** @description 改写后本段的 AI 生成概率（0-1 小数）；尚未得出时为 null */
             aigcAfter: number | null;
+            /** @description 采纳改写（下载时用改写）；false 时保留原文 */
             accepted: boolean;
         };
         RewriteParagraphPage: components["schemas"]["PageMeta"] & {
@@ -2952,10 +3089,12 @@ export interface components {
         };
         /** @description 任务的支付情况（check_order_id） */
         PaymentCheck: {
+            /** @description 已扣费（或已使用首次免费）时为 true；draft 为 false */
             paid: boolean;
-            /** @description 扣费对应的账本流水号，未支付时为 null */
+            /** @description 扣费对应的账本流水 id（见 account_info_api/ledger），未支付时为 null */
             orderId: string | null;
             status: components["schemas"]["TaskStatus"];
+            /** @description 任务价格（分） */
             priceFen: components["schemas"]["Fen"];
         };
         RewritePaymentCheckResponse: {
@@ -3698,7 +3837,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description 请求参数不正确 */
+        /** @description 请求参数不正确：VALIDATION_FAILED（缺少字段、类型或长度不符，message 指出字段）、INVALID_JSON、 INVALID_CHARACTER（任一字符串含 U+0000 或不成对的 UTF-16 代理项） */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -3716,7 +3855,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 请求过于频繁 */
+        /** @description 请求过于频繁（RATE_LIMITED 或 LOGIN_THROTTLED），稍后再试；等待秒数见 Retry-After 响应头 */
         TooManyRequests: {
             headers: {
                 [name: string]: unknown;
@@ -3752,7 +3891,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 未登录或登录已失效 */
+        /** @description 未带令牌、令牌无效、已过期或已退出登录（UNAUTHORIZED）；界面提示登录并打开登录框 */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -3788,7 +3927,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 已过期或已使用 */
+        /** @description 扫码会话已过期（QR_EXPIRED）或已使用（QR_USED），需刷新二维码重新扫码 */
         Gone: {
             headers: {
                 [name: string]: unknown;
@@ -3806,7 +3945,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 上传内容过大 */
+        /** @description 内容过大（PAYLOAD_TOO_LARGE：文件超过 20 MB 或请求体超过 4 MB；TEXT_TOO_LONG：正文超过 30 万字； DOCX_TOO_LARGE / PDF_TOO_LARGE：文档解压后体积异常；PARSE_OUT_OF_MEMORY：解析所需内存超限） */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -3824,7 +3963,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 内容无法处理，例如文件损坏或没有文字 */
+        /** @description 文件无法读取：CORRUPT_DOCX、CORRUPT_PDF（损坏）、ENCRYPTED_PDF（加密）、SCANNED_PDF（扫描件，没有文字层）、 UNDECODABLE_TEXT（.txt 编码无法识别）、PARSE_TIMEOUT（解析超时）、PARSE_FAILED */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -3834,15 +3973,15 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "error": {
-                 *         "code": "UNREADABLE_DOCUMENT",
-                 *         "message": "无法读取该 PDF 中的文字，请上传含文字层的 PDF 或 Word 文档"
+                 *         "code": "SCANNED_PDF",
+                 *         "message": "未能从 PDF 中提取到文字，可能是扫描版或图片型 PDF，请上传 Word 文档或可复制文字的 PDF"
                  *       }
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 状态冲突，例如重复提交或余额不足 */
+        /** @description 状态冲突，不扣费、不改动任何数据：TASK_ALREADY_SUBMITTED 已提交过；INSUFFICIENT_BALANCE 余额不足； FREE_CHECK_USED 首次免费查重已用或未获赠 */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -3981,8 +4120,11 @@ export interface components {
         };
     };
     parameters: {
+        /** @description 页码，从 1 开始 */
         PageNo: number;
+        /** @description 每页条数，1-100 */
         PageSize: number;
+        /** @description 记录 id；不存在或属于其他用户时都返回 404 */
         IdQuery: components["schemas"]["Id"];
     };
     requestBodies: never;
@@ -3999,9 +4141,15 @@ export interface operations {
     loginLogin: {
         parameters: {
             query: {
-                /** @example zhangsan */
+                /**
+                 * @description 用户名或注册时绑定的 11 位手机号（前后空白会被去掉）
+                 * @example zhangsan
+                 */
                 username: string;
-                /** @example Moyan2026! */
+                /**
+                 * @description 密码
+                 * @example Moyan2026!
+                 */
                 password: string;
             };
             header?: never;
@@ -4111,7 +4259,7 @@ export interface operations {
     loginValLoginQrCode: {
         parameters: {
             query: {
-                /** @description 扫码会话 id */
+                /** @description 扫码会话 id（login_qr_code 返回的 id；参数名 query 沿用产品规范） */
                 query: components["schemas"]["Id"];
             };
             header?: never;
@@ -4167,6 +4315,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "zhangsan",
+                 *       "password": "Moyan2026!",
+                 *       "phone": "13800138000"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterBody"];
             };
         };
@@ -4230,6 +4385,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "secret": "Zr8LwQ2vN4xYk7pT1mB6cF3d",
+                 *       "deviceKey": "dk_9f8e7d6c5b4a39281706f5e4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["QrMobileBody"];
             };
         };
@@ -4259,6 +4421,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "secret": "Zr8LwQ2vN4xYk7pT1mB6cF3d",
+                 *       "deviceKey": "dk_9f8e7d6c5b4a39281706f5e4"
+                 *     }
+                 */
                 "application/json": components["schemas"]["QrMobileBody"];
             };
         };
@@ -4300,7 +4469,9 @@ export interface operations {
     productPackageQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -4330,6 +4501,7 @@ export interface operations {
     productPackageLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -4421,6 +4593,7 @@ export interface operations {
     orderInfoLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -4447,7 +4620,9 @@ export interface operations {
     orderInfoQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -4541,7 +4716,9 @@ export interface operations {
     accountInfoLedger: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -4637,7 +4814,9 @@ export interface operations {
     checkQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -4695,6 +4874,7 @@ export interface operations {
     checkDelete: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -4739,6 +4919,7 @@ export interface operations {
     checkLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -4765,6 +4946,7 @@ export interface operations {
     checkUpdateTitle: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -4931,6 +5113,7 @@ export interface operations {
     checkDownloadReport: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
                 format?: "pdf" | "html";
             };
@@ -4979,6 +5162,7 @@ export interface operations {
     checkReportParagraphs: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5023,7 +5207,9 @@ export interface operations {
     paperMachineQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -5053,8 +5239,11 @@ export interface operations {
     paperMachineQueryContentList: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -5081,6 +5270,7 @@ export interface operations {
     paperMachineDelete: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5108,6 +5298,7 @@ export interface operations {
     paperMachineLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5277,6 +5468,7 @@ export interface operations {
     paperMachineDownload: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5305,6 +5497,7 @@ export interface operations {
     paperMachineSubmitCheck: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5476,7 +5669,9 @@ export interface operations {
     machineQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -5506,6 +5701,7 @@ export interface operations {
     machineDelete: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5533,6 +5729,7 @@ export interface operations {
     machineLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5706,6 +5903,7 @@ export interface operations {
     machineCheckOrderId: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5732,6 +5930,7 @@ export interface operations {
     machineDownloadReport: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5760,7 +5959,9 @@ export interface operations {
     paperAigcQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -5790,8 +5991,11 @@ export interface operations {
     paperAigcQueryContentList: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -5818,6 +6022,7 @@ export interface operations {
     paperAigcDelete: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -5862,6 +6067,7 @@ export interface operations {
     paperAigcLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6002,6 +6208,7 @@ export interface operations {
     paperAigcCheckOrderId: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6057,6 +6264,7 @@ export interface operations {
     paperAigcDownloadReport: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6085,6 +6293,7 @@ export interface operations {
     paperAigcSubmitCheck: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6141,6 +6350,7 @@ export interface operations {
     paperAigcDownload: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6169,6 +6379,7 @@ export interface operations {
     paperInfoQueryPaperContent: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6195,8 +6406,11 @@ export interface operations {
     paperInfoQueryContentList: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -6223,7 +6437,9 @@ export interface operations {
     paperInfoQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -6253,6 +6469,7 @@ export interface operations {
     paperInfoLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6279,6 +6496,7 @@ export interface operations {
     paperInfoDelete: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6306,6 +6524,7 @@ export interface operations {
     paperInfoReload: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6334,6 +6553,7 @@ export interface operations {
     paperInfoDownload: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6353,6 +6573,7 @@ export interface operations {
     paperInfoLoadOtherById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6465,7 +6686,9 @@ export interface operations {
     aiPaperInfoQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -6495,6 +6718,7 @@ export interface operations {
     aiPaperInfoDelete: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6522,8 +6746,11 @@ export interface operations {
     aiPaperInfoQueryContentList: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -6550,6 +6777,7 @@ export interface operations {
     aiPaperInfoLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6606,6 +6834,7 @@ export interface operations {
     aiPaperInfoReload: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6634,6 +6863,7 @@ export interface operations {
     aiPaperInfoDownload: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6682,6 +6912,7 @@ export interface operations {
     aiPaperInfoDeleteContent: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6709,7 +6940,9 @@ export interface operations {
     chatGptQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -6764,6 +6997,7 @@ export interface operations {
     chatGptLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6790,6 +7024,7 @@ export interface operations {
     chatGptDelete: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6932,7 +7167,9 @@ export interface operations {
     aiPptInfoQueryList: {
         parameters: {
             query?: {
+                /** @description 页码，从 1 开始 */
                 pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -6962,6 +7199,7 @@ export interface operations {
     aiPptInfoDelete: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -6989,6 +7227,7 @@ export interface operations {
     aiSysConfigLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -7015,6 +7254,7 @@ export interface operations {
     aiPptInfoSubmitById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -7043,6 +7283,7 @@ export interface operations {
     aiPptInfoDownload: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;
@@ -7089,6 +7330,7 @@ export interface operations {
     aiPptInfoLoadById: {
         parameters: {
             query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
             };
             header?: never;

@@ -6,6 +6,18 @@
 成功：HTTP 200 `{"success": true, "result": ...}`；失败：HTTP 4xx/5xx `{"success": false, "error": {"code", "message"}}`。
 金额单位为分；时间为 ISO 8601；列表分页参数 pageNo、pageSize 在查询串中。
 
+约定（The conventions, for readers outside the team）：
+- 调用者：除路径含 `/f/` 的调用和 `/api/health` 外都需登录（`Authorization: Bearer <access_token>`），
+  缺少或失效的令牌一律 401 UNAUTHORIZED。记录只对其所有者可见：他人的 id 与不存在的 id 同样返回 404 NOT_FOUND。
+- 字数按中文查重系统的规则统计（汉字、标点各计 1，连续的拉丁字母或数字计 1，空白不计）；报告中的
+  位置（start、end）按 Unicode 码点计。比例字段是 0-1 的小数，不是百分数。
+- 收费：各服务从账户余额扣费，价格 = max(最低价, ceil(字数 / 计价单位) × 单价)；失败的任务自动退款一次。
+- 所有调用：字符串含 U+0000 或不成对的代理项时 400 INVALID_CHARACTER；服务重启期间 503 SERVER_CLOSING；
+  列出 429 的调用有频率限制（Retry-After 响应头给出等待秒数）。
+- `x-moyan-status: planned`：规划中的接口，本实例尚未提供，调用返回 501 NOT_IMPLEMENTED，不扣费；
+  服务上线时去掉该标记。`x-moyan-extension: true`：产品规范未列出、本实例补充的调用。
+  `x-moyan-read: true`：只读取数据的 POST 调用。
+
  * OpenAPI spec version: 1.0.0
  */
 import {
@@ -39,7 +51,10 @@ import type {
 export const getCheckQueryListResponseMock = (overrideResponse: Partial< CheckPageResponse > = {}): CheckPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, finishedAt: faker.helpers.arrayElement([(function anonymous(
+})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
 })(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{author: (function anonymous(
@@ -54,7 +69,10 @@ export const getCheckDeleteResponseMock = (overrideResponse: Partial< CheckDelet
 export const getCheckLoadByIdResponseMock = (overrideResponse: Partial< CheckRecordResponse > = {}): CheckRecordResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, finishedAt: faker.helpers.arrayElement([(function anonymous(
+})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
 })(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{author: (function anonymous(
@@ -65,7 +83,10 @@ return faker.person.fullName();
 export const getCheckUpdateTitleResponseMock = (overrideResponse: Partial< CheckRecordResponse > = {}): CheckRecordResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, finishedAt: faker.helpers.arrayElement([(function anonymous(
+})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
 })(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{author: (function anonymous(
@@ -76,7 +97,10 @@ return faker.person.fullName();
 export const getCheckCheckInitResponseMock = (overrideResponse: Partial< CheckRecordResponse > = {}): CheckRecordResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, finishedAt: faker.helpers.arrayElement([(function anonymous(
+})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
 })(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{author: (function anonymous(
@@ -87,7 +111,10 @@ return faker.person.fullName();
 export const getCheckCheckSubmitResponseMock = (overrideResponse: Partial< CheckRecordResponse > = {}): CheckRecordResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, finishedAt: faker.helpers.arrayElement([(function anonymous(
+})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
 })(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{author: (function anonymous(
@@ -100,7 +127,10 @@ export const getCheckCheckCostResponseMock = (overrideResponse: Partial< CheckCo
 export const getCheckCheckMachineSubmitResponseMock = (overrideResponse: Partial< CheckRecordResponse > = {}): CheckRecordResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`, finishedAt: faker.helpers.arrayElement([(function anonymous(
+})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
 })(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{author: (function anonymous(

@@ -6,6 +6,18 @@
 成功：HTTP 200 `{"success": true, "result": ...}`；失败：HTTP 4xx/5xx `{"success": false, "error": {"code", "message"}}`。
 金额单位为分；时间为 ISO 8601；列表分页参数 pageNo、pageSize 在查询串中。
 
+约定（The conventions, for readers outside the team）：
+- 调用者：除路径含 `/f/` 的调用和 `/api/health` 外都需登录（`Authorization: Bearer <access_token>`），
+  缺少或失效的令牌一律 401 UNAUTHORIZED。记录只对其所有者可见：他人的 id 与不存在的 id 同样返回 404 NOT_FOUND。
+- 字数按中文查重系统的规则统计（汉字、标点各计 1，连续的拉丁字母或数字计 1，空白不计）；报告中的
+  位置（start、end）按 Unicode 码点计。比例字段是 0-1 的小数，不是百分数。
+- 收费：各服务从账户余额扣费，价格 = max(最低价, ceil(字数 / 计价单位) × 单价)；失败的任务自动退款一次。
+- 所有调用：字符串含 U+0000 或不成对的代理项时 400 INVALID_CHARACTER；服务重启期间 503 SERVER_CLOSING；
+  列出 429 的调用有频率限制（Retry-After 响应头给出等待秒数）。
+- `x-moyan-status: planned`：规划中的接口，本实例尚未提供，调用返回 501 NOT_IMPLEMENTED，不扣费；
+  服务上线时去掉该标记。`x-moyan-extension: true`：产品规范未列出、本实例补充的调用。
+  `x-moyan-read: true`：只读取数据的 POST 调用。
+
  * OpenAPI spec version: 1.0.0
  */
 import {
@@ -55,8 +67,10 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
- * 规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同；
-同一用户名在同一网络地址连续失败多次后需等待（429，等待时间逐次加倍，见 Retry-After），其他地址不受影响。
+ * 无需登录即可调用，不收费。以用户名或注册时绑定的手机号加密码登录，返回访问令牌（30 天有效，可由运营方配置）。
+规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
+同一用户名在同一网络地址连续失败多次后需等待（429 LOGIN_THROTTLED，等待时间逐次加倍，见 Retry-After），
+其他地址不受影响。每个网络地址每分钟的登录类调用也有上限（429 RATE_LIMITED）。
 
  * @summary 用户名（或手机号）密码登录
  */
@@ -121,6 +135,7 @@ export const useLoginLogin = <TError = ErrorType<BadRequestResponse | Error | To
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 需登录，不收费。返回令牌所属用户的 id、登录名、头像和角色（每个真实用户的角色都是 admin）。令牌无效或已退出登录时 401。
  * @summary 当前登录用户
  */
 export const loginCurrent = (
@@ -212,6 +227,9 @@ export function useLoginCurrent<TData = Awaited<ReturnType<typeof loginCurrent>>
 
 
 /**
+ * 需登录，不收费，只返回自己的账户。余额是账本流水之和；freeCheckAvailable 表示扫码注册赠送的首次免费查重尚未使用，
+未获赠时 freeCheckNotice 说明原因。令牌无效时 401。
+
  * @summary 账户信息：余额、首次免费查重资格、手机号
  */
 export const accountInfoAccount = (
@@ -303,7 +321,10 @@ export function useAccountInfoAccount<TData = Awaited<ReturnType<typeof accountI
 
 
 /**
- * qrCode 是手机打开的确认页地址，内含不可猜测的密钥；会话 5 分钟后过期。
+ * 无需登录，不收费。创建扫码登录会话：qrCode 是手机打开的确认页地址（本站的 /m/qr/<id>?s=<密钥>，密钥不可猜测），
+会话 5 分钟后过期（可由运营方配置）。桌面端随后每 3 秒以 val_login_qr_code 轮询结果。
+同时下发 HttpOnly 的 moyan_device Cookie，用于首次免费查重的每设备每日上限。按网络地址限频（429）。
+
  * @summary 创建扫码登录会话
  */
 export const loginLoginQrCode = (
@@ -366,7 +387,9 @@ export const useLoginLoginQrCode = <TError = ErrorType<TooManyRequestsResponse |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 手机确认前 result 为 null；确认后返回访问令牌（仅一次）；过期或已使用返回 410。
+ * 无需登录，不收费。手机确认前 result 为 null；确认后返回访问令牌，且只返回一次（之后再轮询为 410 QR_USED）；
+会话过期为 410 QR_EXPIRED，未知的会话 id 为 404。轮询调用的频率上限较宽（默认每分钟 120 次），超过时 429。
+
  * @summary 轮询扫码结果
  */
 export const loginValLoginQrCode = (
@@ -430,6 +453,7 @@ export const useLoginValLoginQrCode = <TError = ErrorType<BadRequestResponse | N
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 需登录，不收费。吊销本次请求所用的令牌（该账号的其他令牌不受影响），之后用它调用任何接口都是 401。令牌已无效时 401。
  * @summary 退出登录，吊销当前令牌
  */
 export const loginLogout = (
@@ -492,6 +516,11 @@ export const useLoginLogout = <TError = ErrorType<UnauthorizedResponse | ServerE
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 无需登录，不收费。以用户名、密码（可选手机号，注册后也可用手机号登录）创建账号，并直接返回访问令牌。
+密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400（message 指出哪个字段）；
+用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；运营方关闭注册（REGISTRATION=closed）时 403
+REGISTRATION_CLOSED；按网络地址限频（429）。
+
  * @summary 注册账号并登录
  */
 export const loginRegister = (
@@ -556,6 +585,10 @@ export const useLoginRegister = <TError = ErrorType<BadRequestResponse | Error |
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 无需登录（由手机确认页调用），不收费。凭二维码中的密钥把会话标为已扫码（pending -> scanned），桌面端据此提示“已扫码”；
+会话已确认时返回其登录名。id 不存在或密钥不对同样返回 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
+按网络地址限频（429）。
+
  * @summary 手机打开确认页时上报已扫码
  */
 export const loginQrScan = (
@@ -620,8 +653,10 @@ export const useLoginQrScan = <TError = ErrorType<BadRequestResponse | NotFoundR
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重，每台设备、每个网络地址每天
-有数量上限）。本站关闭注册时，新手机确认返回 403，已有账号照常登录。
+ * 无需登录（由手机确认页调用），不收费。以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重，
+每台设备、每个网络地址每天有数量上限，超出时账号照常创建但不赠送）。确认后桌面端的下一次轮询取得令牌。
+本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。id 不存在或密钥不对 404；
+过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；按网络地址限频（429）。
 
  * @summary 手机确认登录
  */

@@ -6,6 +6,18 @@
 成功：HTTP 200 `{"success": true, "result": ...}`；失败：HTTP 4xx/5xx `{"success": false, "error": {"code", "message"}}`。
 金额单位为分；时间为 ISO 8601；列表分页参数 pageNo、pageSize 在查询串中。
 
+约定（The conventions, for readers outside the team）：
+- 调用者：除路径含 `/f/` 的调用和 `/api/health` 外都需登录（`Authorization: Bearer <access_token>`），
+  缺少或失效的令牌一律 401 UNAUTHORIZED。记录只对其所有者可见：他人的 id 与不存在的 id 同样返回 404 NOT_FOUND。
+- 字数按中文查重系统的规则统计（汉字、标点各计 1，连续的拉丁字母或数字计 1，空白不计）；报告中的
+  位置（start、end）按 Unicode 码点计。比例字段是 0-1 的小数，不是百分数。
+- 收费：各服务从账户余额扣费，价格 = max(最低价, ceil(字数 / 计价单位) × 单价)；失败的任务自动退款一次。
+- 所有调用：字符串含 U+0000 或不成对的代理项时 400 INVALID_CHARACTER；服务重启期间 503 SERVER_CLOSING；
+  列出 429 的调用有频率限制（Retry-After 响应头给出等待秒数）。
+- `x-moyan-status: planned`：规划中的接口，本实例尚未提供，调用返回 501 NOT_IMPLEMENTED，不扣费；
+  服务上线时去掉该标记。`x-moyan-extension: true`：产品规范未列出、本实例补充的调用。
+  `x-moyan-read: true`：只读取数据的 POST 调用。
+
  * OpenAPI spec version: 1.0.0
  */
 import type { PaperOutlineSection } from './paperOutlineSection';
