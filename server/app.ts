@@ -17,6 +17,7 @@ import { logOptions } from './http/logging';
 import { rejectUnsafeText } from './http/input-guard';
 import { readMultipartBody, relaxMultipartSchemas } from './http/multipart';
 import { registerPages } from './http/pages';
+import { registerProviderStates } from './http/provider-states';
 import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerContractRoutes(app, contract, handlers, context);
   await registerPages(app, context);
+  await registerProviderStates(app, context);
 
   if (options.serveSpa) {
     await registerSpa(app, config.STATIC_DIR);

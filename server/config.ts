@@ -46,6 +46,7 @@ const schema = z.object({
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   LIBRARY_SMALL_DOCUMENTS: z.coerce.number().int().min(0).default(1000),
+  PACT_PROVIDER_STATES: onOff.default(false),
 });
 
 type Raw = z.infer<typeof schema>;
@@ -65,6 +66,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const raw = parsed.data;
+  if (raw.PACT_PROVIDER_STATES && raw.NODE_ENV === 'production') {
+    // The state-setup endpoint writes accounts and tokens for anyone who calls it.
+    throw new Error('Invalid environment:\n  PACT_PROVIDER_STATES: must stay off when NODE_ENV=production');
+  }
   return {
     ...raw,
     PUBLIC_BASE_URL: raw.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
