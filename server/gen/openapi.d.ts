@@ -210,7 +210,8 @@ export interface paths {
         put?: never;
         /**
          * 套餐列表
-         * @description 只列出当前可购买的套餐：需有已开启的支付渠道，服务套餐还需其服务已开放。
+         * @description 需登录，不收费。只列出当前可购买的套餐，按 sort 升序：需有已开启的支付渠道（否则列表为空），
+         *     服务套餐还需其服务已开放（见 system_api/f/capabilities）。请求体可按 type 筛选，也可不带请求体。参数不符 400。
          */
         post: operations["productPackageQueryList"];
         delete?: never;
@@ -228,7 +229,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 套餐详情 */
+        /**
+         * 套餐详情
+         * @description 需登录，不收费。按 id 读取一个在售的套餐（含暂不出售的服务套餐，是否可买以 create_order 为准）；不存在或已下架 404。
+         */
         post: operations["productPackageLoadById"];
         delete?: never;
         options?: never;
@@ -247,8 +251,11 @@ export interface paths {
         put?: never;
         /**
          * 下单购买套餐或充值
-         * @description 创建待支付订单，返回支付地址。支付渠道为沙箱（本地确认页，标注“沙箱支付”），须由运营方开启
-         *     （见 system_api/f/capabilities）；未开启时拒绝下单。未开放服务的套餐不出售。
+         * @description 需登录。创建待支付订单并返回支付地址；下单本身不扣余额，支付成功后把套餐的 creditFen 计入余额。
+         *     支付渠道为沙箱（本地确认页，标注“沙箱支付”，不产生真实扣款），须由运营方开启（见 system_api/f/capabilities），
+         *     未开启时 403 PAYMENT_UNAVAILABLE。订单 30 分钟内未支付即关闭（可由运营方配置）。套餐不存在 404；
+         *     套餐对应的服务未开放 409 PACKAGE_UNAVAILABLE；待支付订单已达上限（默认 10 个）409 TOO_MANY_PENDING_ORDERS；
+         *     按用户限频（429）。被拒绝时不创建任何订单。
          */
         post: operations["orderInfoCreateOrder"];
         delete?: never;
@@ -266,7 +273,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 订单详情（支付结果轮询） */
+        /**
+         * 订单详情（支付结果轮询）
+         * @description 需登录，不收费，只能读取自己的订单（他人的订单与不存在的一样 404）。支付页打开期间用它轮询 status；
+         *     已过期的待支付订单在读取时变为 closed。待支付且渠道开启时 payUrl 可继续支付。
+         */
         post: operations["orderInfoLoadById"];
         delete?: never;
         options?: never;
@@ -283,7 +294,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 我的订单 */
+        /**
+         * 我的订单
+         * @description 需登录，不收费。当前用户自己的订单，最新在前；请求体可按 status 筛选，也可不带请求体。已过期的待支付订单在读取时变为 closed。参数不符 400。
+         */
         post: operations["orderInfoQueryList"];
         delete?: never;
         options?: never;
@@ -302,7 +316,10 @@ export interface paths {
         put?: never;
         /**
          * 沙箱支付通知（幂等）
-         * @description 沙箱确认页的“确认支付”按钮调用；携带下单时签发的支付令牌。重复通知不会重复入账。
+         * @description 无需登录（持有支付地址即可，沙箱确认页的“确认支付”按钮调用），不产生真实扣款。凭下单时签发的支付令牌把订单标为已支付，
+         *     并把套餐的 creditFen 作为 recharge 流水计入下单用户的余额。幂等：重复通知返回已支付的订单，不会重复入账。
+         *     令牌不对 403 BAD_PAYMENT_TOKEN；沙箱支付未开启 403 PAYMENT_UNAVAILABLE；订单不存在 404；
+         *     订单已超时关闭 409 ORDER_CLOSED，已退款 409 ORDER_REFUNDED；按网络地址限频（429）。
          */
         post: operations["orderInfoSandboxNotify"];
         delete?: never;
@@ -320,7 +337,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 余额明细（账本流水） */
+        /**
+         * 余额明细（账本流水）
+         * @description 需登录，不收费。当前用户的账本流水，最新在前，每条带入账后的余额；余额就是全部流水之和，流水只增不改。
+         *     扣费为负数，充值、退款、赠送为正数。参数不符 400。
+         */
         post: operations["accountInfoLedger"];
         delete?: never;
         options?: never;
@@ -337,7 +358,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 批量查询任务进度（记录页轮询用） */
+        /**
+         * 批量查询任务进度（记录页轮询用）
+         * @description 需登录，不收费。一次查询至多 50 个任务（任何服务的记录 id）的状态与进度，按请求中的顺序返回；
+         *     不存在或属于其他用户的 id 直接略去（不报错）。记录页每几秒轮询一次，频率上限较宽（默认每分钟 120 次），超过时 429。
+         *     ids 为空或超过 50 个时 400。
+         */
         post: operations["taskProgress"];
         delete?: never;
         options?: never;
@@ -352,7 +378,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 健康检查 */
+        /**
+         * 健康检查
+         * @description 无需登录，不收费，供负载均衡与监控轮询。服务在运行即返回 200；数据库每秒至多探测一次，
+         *     探测失败时 status 为 degraded（仍是 200）。服务重启期间 503 SERVER_CLOSING。
+         */
         get: operations["systemHealth"];
         put?: never;
         post?: never;
@@ -371,8 +401,8 @@ export interface paths {
         };
         /**
          * 本站可用功能
-         * @description 无需登录。各服务是否开放（未开放时附中文原因），是否有可用的支付渠道（沙箱支付须由运营方开启），
-         *     是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
+         * @description 无需登录，不收费。各服务是否开放（未开放时附中文原因：仍有规划中、返回 501 的调用即未开放），是否有可用的支付渠道
+         *     （沙箱支付须由运营方开启），是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
          */
         get: operations["systemCapabilities"];
         put?: never;
@@ -2151,10 +2181,11 @@ export interface components {
             result: components["schemas"]["QrMobileState"];
         };
         /**
-         * @description check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值
+         * @description 套餐类型：check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值。 所有套餐支付后都计入余额（余额可用于全部服务）；服务套餐在其服务未开放时不出售
          * @enum {string}
          */
         PackageType: "check" | "rewrite" | "aigc" | "paper" | "ppt" | "recharge";
+        /** @description 套餐筛选条件；不带则列出全部在售套餐 */
         PackageFilter: {
             type?: components["schemas"]["PackageType"];
         };
@@ -2176,18 +2207,29 @@ export interface components {
              */
             pageSize: number;
         };
+        /** @description 可购买的套餐 */
         Package: {
+            /** @description 套餐 id，稳定不变（如 pkg-recharge-5000） */
             id: components["schemas"]["Id"];
-            /** @example 查重套餐 */
+            /**
+             * @description 套餐名称
+             * @example 查重套餐
+             */
             name: string;
             type: components["schemas"]["PackageType"];
+            /** @description 售价（分），即订单的 amountFen */
             priceFen: components["schemas"]["Fen"];
+            /** @description 原价（分），界面划线显示；与售价相同表示没有优惠 */
             originalPriceFen: components["schemas"]["Fen"];
-            /** @description 支付后计入余额的金额（分） */
+            /** @description 支付后计入余额的金额（分）；可大于售价（赠送部分） */
             creditFen: components["schemas"]["Fen"];
-            /** @example 约可查重 4 篇 1.5 万字的论文 */
+            /**
+             * @description 一句话说明
+             * @example 约可查重 4 篇 1.5 万字的论文
+             */
             description: string;
             /**
+             * @description 卖点列表，逐条显示
              * @example [
              *       "到账 60 元余额",
              *       "可用于全部服务",
@@ -2195,10 +2237,13 @@ export interface components {
              *     ]
              */
             features: string[];
+            /** @description 排序值，列表按它升序 */
             sort: number;
+            /** @description 推荐套餐（界面加“推荐”标记） */
             recommended: boolean;
         };
         PackagePage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的套餐，按 sort 升序 */
             records: components["schemas"]["Package"][];
         };
         PackagePageResponse: {
@@ -2212,33 +2257,46 @@ export interface components {
             result: components["schemas"]["Package"];
         };
         /**
-         * @description 支付渠道；sandbox 为本地沙箱
+         * @description 支付渠道：sandbox 沙箱支付（本地确认页，不产生真实扣款；界面标注“沙箱”）
          * @enum {string}
          */
         PayChannel: "sandbox";
         /**
+         * @description 下单请求
          * @example {
          *       "packageId": "pkg-recharge-5000",
          *       "payChannel": "sandbox"
          *     }
          */
         CreateOrderBody: {
+            /** @description 要购买的套餐 id（product_package_api/query_list 返回的 id） */
             packageId: components["schemas"]["Id"];
             payChannel: components["schemas"]["PayChannel"];
         };
         /**
-         * @description pending 待支付 -> paid 已支付 -> refunded 已退款；pending 超时 -> closed 已关闭
+         * @description 订单状态：pending 待支付 -> paid 已支付（已入账）-> refunded 已退款（运营方操作，余额冲正）； pending 超时未付 -> closed 已关闭
          * @enum {string}
          */
         OrderStatus: "pending" | "paid" | "refunded" | "closed";
+        /** @description 刚创建的待支付订单 */
         CreatedOrder: {
+            /** @description 订单 id（order_info_api/load_by_id 轮询用） */
             id: components["schemas"]["Id"];
-            /** @example MY20261122083000123456 */
+            /**
+             * @description 订单号，展示给用户（MY + 下单时间 + 6 位随机数）
+             * @example MY20261122083000123456
+             */
             orderNo: string;
+            /** @description 新订单恒为 pending */
             status: components["schemas"]["OrderStatus"];
+            /** @description 应付金额（分），即套餐售价 */
             amountFen: components["schemas"]["Fen"];
-            /** @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL */
+            /**
+             * @description 支付地址（站内相对路径），在新窗口打开；地址中的令牌即支付凭证
+             * @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL
+             */
             payUrl: string;
+            /** @description 支付截止时间（ISO 8601，UTC），过后订单关闭 */
             expiresAt: components["schemas"]["DateTime"];
         };
         CreatedOrderResponse: {
@@ -2246,15 +2304,26 @@ export interface components {
             success: true;
             result: components["schemas"]["CreatedOrder"];
         };
+        /** @description 订单（只对下单用户可见） */
         Order: {
+            /** @description 订单 id */
             id: components["schemas"]["Id"];
-            /** @example MY20261122083000123456 */
+            /**
+             * @description 订单号，展示给用户
+             * @example MY20261122083000123456
+             */
             orderNo: string;
+            /** @description 所购套餐的 id */
             packageId: components["schemas"]["Id"];
-            /** @example 充值 50 元 */
+            /**
+             * @description 下单时的套餐名称（套餐之后改名不影响订单）
+             * @example 充值 50 元
+             */
             packageName: string;
             packageType: components["schemas"]["PackageType"];
+            /** @description 订单金额（分），即下单时的套餐售价 */
             amountFen: components["schemas"]["Fen"];
+            /** @description 支付后计入余额的金额（分） */
             creditFen: components["schemas"]["Fen"];
             status: components["schemas"]["OrderStatus"];
             payChannel: components["schemas"]["PayChannel"];
@@ -2263,9 +2332,14 @@ export interface components {
              * @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL
              */
             payUrl: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description 支付时间（ISO 8601，UTC）；未支付为 null
+             */
             paidAt: string | null;
+            /** @description 支付截止时间（ISO 8601，UTC） */
             expiresAt: components["schemas"]["DateTime"];
+            /** @description 下单时间（ISO 8601，UTC） */
             createdAt: components["schemas"]["DateTime"];
         };
         OrderResponse: {
@@ -2273,10 +2347,12 @@ export interface components {
             success: true;
             result: components["schemas"]["Order"];
         };
+        /** @description 订单筛选条件；不带则列出全部订单 */
         OrderFilter: {
             status?: components["schemas"]["OrderStatus"];
         };
         OrderPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的订单，最新在前 */
             records: components["schemas"]["Order"][];
         };
         OrderPageResponse: {
@@ -2284,7 +2360,9 @@ export interface components {
             success: true;
             result: components["schemas"]["OrderPage"];
         };
+        /** @description 沙箱支付确认 */
         SandboxNotifyBody: {
+            /** @description 订单 id（支付地址路径中的 id） */
             orderId: components["schemas"]["Id"];
             /**
              * @description 支付地址中的签名令牌
@@ -2293,11 +2371,13 @@ export interface components {
             token: string;
         };
         /**
-         * @description recharge 充值入账, reversal 订单退款冲正, charge 服务扣费, refund 失败退款, grant 平台赠送, deduction 平台扣减
+         * @description 流水类型：recharge 充值或套餐入账（正）, reversal 订单退款冲正（负）, charge 服务扣费（负；首次免费查重为 0）, refund 任务失败退款（正）, grant 平台赠送（正）, deduction 平台扣减（负）
          * @enum {string}
          */
         LedgerKind: "recharge" | "reversal" | "charge" | "refund" | "grant" | "deduction";
+        /** @description 一条账本流水 */
         LedgerEntry: {
+            /** @description 流水 id（任务的 check_order_id 返回的 orderId 即此 id） */
             id: components["schemas"]["Id"];
             kind: components["schemas"]["LedgerKind"];
             /**
@@ -2305,15 +2385,24 @@ export interface components {
              * @example -2550
              */
             amountFen: number;
+            /** @description 本条入账后的余额（分） */
             balanceAfterFen: components["schemas"]["Fen"];
+            /** @description 相关订单 id（recharge、reversal）；否则为 null */
             orderId: string | null;
+            /** @description 相关任务（记录）id（charge、refund）；任务删除后为 null */
             taskId: string | null;
-            /** @example 论文查重：基于深度学习的中文文本相似度研究 */
+            /**
+             * @description 中文说明，账户明细中显示（服务与题目、订单号或运营方填写的原因）
+             * @example 论文查重：基于深度学习的中文文本相似度研究
+             */
             note: string;
+            /** @description 记账时间（ISO 8601，UTC） */
             createdAt: components["schemas"]["DateTime"];
         };
         LedgerPage: components["schemas"]["PageMeta"] & {
+            /** @description 当前余额（分），全部流水之和 */
             balanceFen: components["schemas"]["Fen"];
+            /** @description 本页的流水，最新在前 */
             records: components["schemas"]["LedgerEntry"][];
         };
         LedgerPageResponse: {
@@ -2321,11 +2410,13 @@ export interface components {
             success: true;
             result: components["schemas"]["LedgerPage"];
         };
+        /** @description 要查询的任务 */
         TaskProgressBody: {
+            /** @description 任务（记录）id，1-50 个；重复的 id 只返回一次 */
             ids: components["schemas"]["Id"][];
         };
         /**
-         * @description check 查重, aigc AIGC 检测, aigc-lower 降 AIGC, rewrite 降重, paper 论文写作, ppt 生成 PPT, chat 对话
+         * @description 任务所属的服务：check 查重, aigc AIGC 检测, aigc-lower 降 AIGC, rewrite 降重（各模式）, paper 论文写作, ppt 生成 PPT, chat 对话
          * @enum {string}
          */
         TaskKind: "check" | "aigc" | "aigc-lower" | "rewrite" | "paper" | "ppt" | "chat";
@@ -2339,26 +2430,42 @@ export interface components {
          * @example 65
          */
         Progress: number;
+        /** @description 一个任务的进度 */
         TaskProgressItem: {
+            /** @description 任务（记录）id */
             id: components["schemas"]["Id"];
             kind: components["schemas"]["TaskKind"];
             status: components["schemas"]["TaskStatus"];
             progress: components["schemas"]["Progress"];
+            /** @description 失败时的中文说明（status 为 failed）；否则为 null */
             error: string | null;
+            /** @description 任务最后一次变化的时间（ISO 8601，UTC）；未变时不必刷新记录详情 */
             updatedAt: components["schemas"]["DateTime"];
         };
         TaskProgressResponse: {
             /** @enum {boolean} */
             success: true;
+            /** @description 找到的任务，按请求中的顺序 */
             result: components["schemas"]["TaskProgressItem"][];
         };
+        /** @description 服务状态 */
         Health: {
-            /** @enum {string} */
+            /**
+             * @description ok 正常；degraded 数据库没有响应（服务进程仍在运行）
+             * @enum {string}
+             */
             status: "ok" | "degraded";
-            /** @enum {string} */
+            /**
+             * @description 数据库：pglite 内嵌数据库（DATA_DIR），postgres 外部 PostgreSQL（DATABASE_URL）
+             * @enum {string}
+             */
             database: "pglite" | "postgres";
-            /** @example 0.1.0 */
+            /**
+             * @description 服务版本（package.json 的 version）
+             * @example 0.1.0
+             */
             version: string;
+            /** @description 进程已运行的秒数 */
             uptimeSeconds: number;
         };
         HealthResponse: {
@@ -2366,7 +2473,9 @@ export interface components {
             success: true;
             result: components["schemas"]["Health"];
         };
+        /** @description 一项服务是否开放 */
         ServiceCapability: {
+            /** @description 该服务的全部调用都已提供（没有规划中的调用） */
             available: boolean;
             /**
              * @description 未开放的原因；开放时为 null
@@ -2383,6 +2492,7 @@ export interface components {
             ppt: components["schemas"]["ServiceCapability"];
             chat: components["schemas"]["ServiceCapability"];
         };
+        /** @description 能否在线购买套餐与充值 */
         PaymentCapability: {
             /** @description 是否有可用的支付渠道（购买套餐、充值） */
             available: boolean;
@@ -2394,10 +2504,12 @@ export interface components {
             /** @description 已开启的支付渠道；sandbox 为沙箱支付（不产生真实扣款） */
             channels: components["schemas"]["PayChannel"][];
         };
+        /** @description 自助注册 */
         RegistrationCapability: {
-            /** @description 是否开放用户名密码自助注册 */
+            /** @description 是否开放自助注册（用户名密码注册与新手机扫码注册）；false 时运营方用命令行创建账号 */
             open: boolean;
         };
+        /** @description 本站可用功能 */
         Capabilities: {
             services: components["schemas"]["ServiceCapabilities"];
             payment: components["schemas"]["PaymentCapability"];
@@ -3945,6 +4057,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 请求中的字符串（含查询串中未声明的参数）含 U+0000 或不成对的 UTF-16 代理项（INVALID_CHARACTER）； 任何调用都会如此拒绝，此处为没有其他参数的调用写明 */
+        InvalidCharacter: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "INVALID_CHARACTER",
+                 *         "message": "查询参数 x 包含不允许的字符（U+0000），请删除后重试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 内容过大（PAYLOAD_TOO_LARGE：文件超过 20 MB 或请求体超过 4 MB；TEXT_TOO_LONG：正文超过 30 万字； DOCX_TOO_LARGE / PDF_TOO_LARGE：文档解压后体积异常；PARSE_OUT_OF_MEMORY：解析所需内存超限） */
         PayloadTooLarge: {
             headers: {
@@ -4480,6 +4610,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "recharge"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PackageFilter"];
             };
         };
@@ -4534,6 +4669,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "packageId": "pkg-recharge-5000",
+                 *       "payChannel": "sandbox"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateOrderBody"];
             };
         };
@@ -4631,6 +4772,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "paid"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OrderFilter"];
             };
         };
@@ -4658,6 +4804,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "orderId": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "token": "3kTq9wV0bX2cR7yL5nP8sD1fG4hJ6zM"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SandboxNotifyBody"];
             };
         };
@@ -4750,6 +4902,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *         "01JD3R2A7C9E1G3J5L7N9Q1S3U"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TaskProgressBody"];
             };
         };
@@ -4787,6 +4947,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
+            400: components["responses"]["InvalidCharacter"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -4808,6 +4969,7 @@ export interface operations {
                     "application/json": components["schemas"]["CapabilitiesResponse"];
                 };
             };
+            400: components["responses"]["InvalidCharacter"];
             500: components["responses"]["ServerError"];
         };
     };

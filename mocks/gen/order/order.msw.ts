@@ -60,7 +60,10 @@ return faker.helpers.arrayElement(["基于深度学习的中文文本相似度�
 })(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), payUrl: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2048}}), null]), paidAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
+})(), null]), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})()}, ...overrideResponse})
 
 export const getOrderInfoQueryListResponseMock = (overrideResponse: Partial< OrderPageResponse > = {}): OrderPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), orderNo: faker.string.alpha({length: {min: 10, max: 32}}), packageId: faker.string.alpha({length: {min: 1, max: 64}}), packageName: (function anonymous(
 ) {
@@ -68,7 +71,10 @@ return faker.helpers.arrayElement(["基于深度学习的中文文本相似度�
 })(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), payUrl: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2048}}), null]), paidAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}))},}, ...overrideResponse})
+})(), null]), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})()}))},}, ...overrideResponse})
 
 export const getOrderInfoSandboxNotifyResponseMock = (overrideResponse: Partial< OrderResponse > = {}): OrderResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), orderNo: faker.string.alpha({length: {min: 10, max: 32}}), packageId: faker.string.alpha({length: {min: 1, max: 64}}), packageName: (function anonymous(
 ) {
@@ -76,9 +82,15 @@ return faker.helpers.arrayElement(["基于深度学习的中文文本相似度�
 })(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: faker.number.int({min: 0, max: 100000000}), creditFen: faker.number.int({min: 0, max: 100000000}), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), payUrl: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2048}}), null]), paidAt: faker.helpers.arrayElement([(function anonymous(
 ) {
 return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
+})(), null]), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})()}, ...overrideResponse})
 
-export const getAccountInfoLedgerResponseMock = (overrideResponse: Partial< LedgerPageResponse > = {}): LedgerPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{balanceFen: faker.number.int({min: 0, max: 100000000}), records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), kind: faker.helpers.arrayElement(Object.values(LedgerKind)), amountFen: faker.number.int({min: -100000000, max: 100000000}), balanceAfterFen: faker.number.int({min: 0, max: 100000000}), orderId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), taskId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), note: faker.string.alpha({length: {min: 10, max: 200}}), createdAt: `${faker.date.past().toISOString().split('.')[0]}Z`}))},}, ...overrideResponse})
+export const getAccountInfoLedgerResponseMock = (overrideResponse: Partial< LedgerPageResponse > = {}): LedgerPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{balanceFen: faker.number.int({min: 0, max: 100000000}), records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), kind: faker.helpers.arrayElement(Object.values(LedgerKind)), amountFen: faker.number.int({min: -100000000, max: 100000000}), balanceAfterFen: faker.number.int({min: 0, max: 100000000}), orderId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), taskId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), note: faker.string.alpha({length: {min: 10, max: 200}}), createdAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})()}))},}, ...overrideResponse})
 
 
 export const getProductPackageQueryListMockHandler = (overrideResponse?: PackagePageResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PackagePageResponse> | PackagePageResponse), options?: RequestHandlerOptions) => {

@@ -41,7 +41,10 @@ import type {
 } from '../../../src/api/gen/model';
 
 
-export const getTaskProgressResponseMock = (overrideResponse: Partial< TaskProgressResponse > = {}): TaskProgressResponse => ({success: true, result: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), kind: faker.helpers.arrayElement(Object.values(TaskKind)), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), updatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`})), ...overrideResponse})
+export const getTaskProgressResponseMock = (overrideResponse: Partial< TaskProgressResponse > = {}): TaskProgressResponse => ({success: true, result: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), kind: faker.helpers.arrayElement(Object.values(TaskKind)), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), updatedAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})()})), ...overrideResponse})
 
 
 export const getTaskProgressMockHandler = (overrideResponse?: TaskProgressResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TaskProgressResponse> | TaskProgressResponse), options?: RequestHandlerOptions) => {

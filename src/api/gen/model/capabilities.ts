@@ -24,6 +24,9 @@ import type { ServiceCapabilities } from './serviceCapabilities';
 import type { PaymentCapability } from './paymentCapability';
 import type { RegistrationCapability } from './registrationCapability';
 
+/**
+ * 本站可用功能
+ */
 export interface Capabilities {
   services: ServiceCapabilities;
   payment: PaymentCapability;

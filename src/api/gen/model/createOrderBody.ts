@@ -23,7 +23,11 @@
 import type { Id } from './id';
 import type { PayChannel } from './payChannel';
 
+/**
+ * 下单请求
+ */
 export interface CreateOrderBody {
+  /** 要购买的套餐 id（product_package_api/query_list 返回的 id） */
   packageId: Id;
   payChannel: PayChannel;
 }

@@ -25,13 +25,26 @@ import type { OrderStatus } from './orderStatus';
 import type { Fen } from './fen';
 import type { DateTime } from './dateTime';
 
+/**
+ * 刚创建的待支付订单
+ */
 export interface CreatedOrder {
+  /** 订单 id（order_info_api/load_by_id 轮询用） */
   id: Id;
-  /** @maxLength 32 */
+  /**
+   * 订单号，展示给用户（MY + 下单时间 + 6 位随机数）
+   * @maxLength 32
+   */
   orderNo: string;
+  /** 新订单恒为 pending */
   status: OrderStatus;
+  /** 应付金额（分），即套餐售价 */
   amountFen: Fen;
-  /** @maxLength 2048 */
+  /**
+   * 支付地址（站内相对路径），在新窗口打开；地址中的令牌即支付凭证
+   * @maxLength 2048
+   */
   payUrl: string;
+  /** 支付截止时间（ISO 8601，UTC），过后订单关闭 */
   expiresAt: DateTime;
 }

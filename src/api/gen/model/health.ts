@@ -23,12 +23,21 @@
 import type { HealthStatus } from './healthStatus';
 import type { HealthDatabase } from './healthDatabase';
 
+/**
+ * 服务状态
+ */
 export interface Health {
+  /** ok 正常；degraded 数据库没有响应（服务进程仍在运行） */
   status: HealthStatus;
+  /** 数据库：pglite 内嵌数据库（DATA_DIR），postgres 外部 PostgreSQL（DATABASE_URL） */
   database: HealthDatabase;
-  /** @maxLength 40 */
+  /**
+   * 服务版本（package.json 的 version）
+   * @maxLength 40
+   */
   version: string;
   /**
+   * 进程已运行的秒数
    * @minimum 0
    * @maximum 100000000
    */

@@ -21,6 +21,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * 数据库：pglite 内嵌数据库（DATA_DIR），postgres 外部 PostgreSQL（DATABASE_URL）
+ */
 export type HealthDatabase = typeof HealthDatabase[keyof typeof HealthDatabase];
 
 

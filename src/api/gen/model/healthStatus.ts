@@ -21,6 +21,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * ok 正常；degraded 数据库没有响应（服务进程仍在运行）
+ */
 export type HealthStatus = typeof HealthStatus[keyof typeof HealthStatus];
 
 

@@ -144,6 +144,7 @@ export * from './healthStatus';
 export * from './id';
 export * from './idBody';
 export * from './idQueryParameter';
+export * from './invalidCharacterResponse';
 export * from './ledgerEntry';
 export * from './ledgerKind';
 export * from './ledgerPage';

@@ -25,7 +25,11 @@ import type { LedgerKind } from './ledgerKind';
 import type { Fen } from './fen';
 import type { DateTime } from './dateTime';
 
+/**
+ * 一条账本流水
+ */
 export interface LedgerEntry {
+  /** 流水 id（任务的 check_order_id 返回的 orderId 即此 id） */
   id: Id;
   kind: LedgerKind;
   /**
@@ -34,18 +38,25 @@ export interface LedgerEntry {
    * @maximum 100000000
    */
   amountFen: number;
+  /** 本条入账后的余额（分） */
   balanceAfterFen: Fen;
   /**
+   * 相关订单 id（recharge、reversal）；否则为 null
    * @maxLength 64
    * @nullable
    */
   orderId: string | null;
   /**
+   * 相关任务（记录）id（charge、refund）；任务删除后为 null
    * @maxLength 64
    * @nullable
    */
   taskId: string | null;
-  /** @maxLength 200 */
+  /**
+   * 中文说明，账户明细中显示（服务与题目、订单号或运营方填写的原因）
+   * @maxLength 200
+   */
   note: string;
+  /** 记账时间（ISO 8601，UTC） */
   createdAt: DateTime;
 }

@@ -22,7 +22,7 @@
  */
 
 /**
- * recharge 充值入账, reversal 订单退款冲正, charge 服务扣费, refund 失败退款, grant 平台赠送, deduction 平台扣减
+ * 流水类型：recharge 充值或套餐入账（正）, reversal 订单退款冲正（负）, charge 服务扣费（负；首次免费查重为 0）, refund 任务失败退款（正）, grant 平台赠送（正）, deduction 平台扣减（负）
  */
 export type LedgerKind = typeof LedgerKind[keyof typeof LedgerKind];
 

@@ -24,7 +24,11 @@ import type { Fen } from './fen';
 import type { LedgerEntry } from './ledgerEntry';
 
 export type LedgerPageAllOf = {
+  /** 当前余额（分），全部流水之和 */
   balanceFen: Fen;
-  /** @maxItems 100 */
+  /**
+   * 本页的流水，最新在前
+   * @maxItems 100
+   */
   records: LedgerEntry[];
 };

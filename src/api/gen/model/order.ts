@@ -27,15 +27,28 @@ import type { OrderStatus } from './orderStatus';
 import type { PayChannel } from './payChannel';
 import type { DateTime } from './dateTime';
 
+/**
+ * 订单（只对下单用户可见）
+ */
 export interface Order {
+  /** 订单 id */
   id: Id;
-  /** @maxLength 32 */
+  /**
+   * 订单号，展示给用户
+   * @maxLength 32
+   */
   orderNo: string;
+  /** 所购套餐的 id */
   packageId: Id;
-  /** @maxLength 40 */
+  /**
+   * 下单时的套餐名称（套餐之后改名不影响订单）
+   * @maxLength 40
+   */
   packageName: string;
   packageType: PackageType;
+  /** 订单金额（分），即下单时的套餐售价 */
   amountFen: Fen;
+  /** 支付后计入余额的金额（分） */
   creditFen: Fen;
   status: OrderStatus;
   payChannel: PayChannel;
@@ -45,8 +58,13 @@ export interface Order {
    * @nullable
    */
   payUrl: string | null;
-  /** @nullable */
+  /**
+   * 支付时间（ISO 8601，UTC）；未支付为 null
+   * @nullable
+   */
   paidAt: string | null;
+  /** 支付截止时间（ISO 8601，UTC） */
   expiresAt: DateTime;
+  /** 下单时间（ISO 8601，UTC） */
   createdAt: DateTime;
 }

@@ -22,6 +22,9 @@
  */
 import type { OrderStatus } from './orderStatus';
 
+/**
+ * 订单筛选条件；不带则列出全部订单
+ */
 export interface OrderFilter {
   status?: OrderStatus;
 }

@@ -23,6 +23,9 @@
 import type { Order } from './order';
 
 export type OrderPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的订单，最新在前
+   * @maxItems 100
+   */
   records: Order[];
 };

@@ -22,7 +22,7 @@
  */
 
 /**
- * pending 待支付 -> paid 已支付 -> refunded 已退款；pending 超时 -> closed 已关闭
+ * 订单状态：pending 待支付 -> paid 已支付（已入账）-> refunded 已退款（运营方操作，余额冲正）； pending 超时未付 -> closed 已关闭
  */
 export type OrderStatus = typeof OrderStatus[keyof typeof OrderStatus];
 

@@ -24,23 +24,40 @@ import type { Id } from './id';
 import type { PackageType } from './packageType';
 import type { Fen } from './fen';
 
+/**
+ * 可购买的套餐
+ */
 export interface Package {
+  /** 套餐 id，稳定不变（如 pkg-recharge-5000） */
   id: Id;
-  /** @maxLength 40 */
+  /**
+   * 套餐名称
+   * @maxLength 40
+   */
   name: string;
   type: PackageType;
+  /** 售价（分），即订单的 amountFen */
   priceFen: Fen;
+  /** 原价（分），界面划线显示；与售价相同表示没有优惠 */
   originalPriceFen: Fen;
-  /** 支付后计入余额的金额（分） */
+  /** 支付后计入余额的金额（分）；可大于售价（赠送部分） */
   creditFen: Fen;
-  /** @maxLength 200 */
+  /**
+   * 一句话说明
+   * @maxLength 200
+   */
   description: string;
-  /** @maxItems 8 */
+  /**
+   * 卖点列表，逐条显示
+   * @maxItems 8
+   */
   features: string[];
   /**
+   * 排序值，列表按它升序
    * @minimum 0
    * @maximum 1000
    */
   sort: number;
+  /** 推荐套餐（界面加“推荐”标记） */
   recommended: boolean;
 }

@@ -22,6 +22,9 @@
  */
 import type { PackageType } from './packageType';
 
+/**
+ * 套餐筛选条件；不带则列出全部在售套餐
+ */
 export interface PackageFilter {
   type?: PackageType;
 }

@@ -23,6 +23,9 @@
 import type { Package } from './package';
 
 export type PackagePageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的套餐，按 sort 升序
+   * @maxItems 100
+   */
   records: Package[];
 };

@@ -22,7 +22,7 @@
  */
 
 /**
- * check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值
+ * 套餐类型：check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值。 所有套餐支付后都计入余额（余额可用于全部服务）；服务套餐在其服务未开放时不出售
  */
 export type PackageType = typeof PackageType[keyof typeof PackageType];
 

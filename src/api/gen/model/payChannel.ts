@@ -22,7 +22,7 @@
  */
 
 /**
- * 支付渠道；sandbox 为本地沙箱
+ * 支付渠道：sandbox 沙箱支付（本地确认页，不产生真实扣款；界面标注“沙箱”）
  */
 export type PayChannel = typeof PayChannel[keyof typeof PayChannel];
 

@@ -22,6 +22,9 @@
  */
 import type { PayChannel } from './payChannel';
 
+/**
+ * 能否在线购买套餐与充值
+ */
 export interface PaymentCapability {
   /** 是否有可用的支付渠道（购买套餐、充值） */
   available: boolean;

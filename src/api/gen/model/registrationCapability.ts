@@ -21,7 +21,10 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * 自助注册
+ */
 export interface RegistrationCapability {
-  /** 是否开放用户名密码自助注册 */
+  /** 是否开放自助注册（用户名密码注册与新手机扫码注册）；false 时运营方用命令行创建账号 */
   open: boolean;
 }

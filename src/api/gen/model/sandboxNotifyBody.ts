@@ -22,7 +22,11 @@
  */
 import type { Id } from './id';
 
+/**
+ * 沙箱支付确认
+ */
 export interface SandboxNotifyBody {
+  /** 订单 id（支付地址路径中的 id） */
   orderId: Id;
   /**
    * 支付地址中的签名令牌

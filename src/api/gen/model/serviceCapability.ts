@@ -21,7 +21,11 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * 一项服务是否开放
+ */
 export interface ServiceCapability {
+  /** 该服务的全部调用都已提供（没有规划中的调用） */
   available: boolean;
   /**
    * 未开放的原因；开放时为 null

@@ -22,7 +22,7 @@
  */
 
 /**
- * check 查重, aigc AIGC 检测, aigc-lower 降 AIGC, rewrite 降重, paper 论文写作, ppt 生成 PPT, chat 对话
+ * 任务所属的服务：check 查重, aigc AIGC 检测, aigc-lower 降 AIGC, rewrite 降重（各模式）, paper 论文写作, ppt 生成 PPT, chat 对话
  */
 export type TaskKind = typeof TaskKind[keyof typeof TaskKind];
 

@@ -22,8 +22,12 @@
  */
 import type { Id } from './id';
 
+/**
+ * 要查询的任务
+ */
 export interface TaskProgressBody {
   /**
+   * 任务（记录）id，1-50 个；重复的 id 只返回一次
    * @minItems 1
    * @maxItems 50
    */

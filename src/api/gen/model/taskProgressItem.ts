@@ -26,15 +26,21 @@ import type { TaskStatus } from './taskStatus';
 import type { Progress } from './progress';
 import type { DateTime } from './dateTime';
 
+/**
+ * 一个任务的进度
+ */
 export interface TaskProgressItem {
+  /** 任务（记录）id */
   id: Id;
   kind: TaskKind;
   status: TaskStatus;
   progress: Progress;
   /**
+   * 失败时的中文说明（status 为 failed）；否则为 null
    * @maxLength 500
    * @nullable
    */
   error: string | null;
+  /** 任务最后一次变化的时间（ISO 8601，UTC）；未变时不必刷新记录详情 */
   updatedAt: DateTime;
 }

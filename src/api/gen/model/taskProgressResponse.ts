@@ -24,6 +24,9 @@ import type { TaskProgressItem } from './taskProgressItem';
 
 export interface TaskProgressResponse {
   success: boolean;
-  /** @maxItems 50 */
+  /**
+   * 找到的任务，按请求中的顺序
+   * @maxItems 50
+   */
   result: TaskProgressItem[];
 }

@@ -70,7 +70,9 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
- * 只列出当前可购买的套餐：需有已开启的支付渠道，服务套餐还需其服务已开放。
+ * 需登录，不收费。只列出当前可购买的套餐，按 sort 升序：需有已开启的支付渠道（否则列表为空），
+服务套餐还需其服务已开放（见 system_api/f/capabilities）。请求体可按 type 筛选，也可不带请求体。参数不符 400。
+
  * @summary 套餐列表
  */
 export const productPackageQueryList = (
@@ -172,6 +174,7 @@ export function useProductPackageQueryList<TData = Awaited<ReturnType<typeof pro
 
 
 /**
+ * 需登录，不收费。按 id 读取一个在售的套餐（含暂不出售的服务套餐，是否可买以 create_order 为准）；不存在或已下架 404。
  * @summary 套餐详情
  */
 export const productPackageLoadById = (
@@ -264,8 +267,11 @@ export function useProductPackageLoadById<TData = Awaited<ReturnType<typeof prod
 
 
 /**
- * 创建待支付订单，返回支付地址。支付渠道为沙箱（本地确认页，标注“沙箱支付”），须由运营方开启
-（见 system_api/f/capabilities）；未开启时拒绝下单。未开放服务的套餐不出售。
+ * 需登录。创建待支付订单并返回支付地址；下单本身不扣余额，支付成功后把套餐的 creditFen 计入余额。
+支付渠道为沙箱（本地确认页，标注“沙箱支付”，不产生真实扣款），须由运营方开启（见 system_api/f/capabilities），
+未开启时 403 PAYMENT_UNAVAILABLE。订单 30 分钟内未支付即关闭（可由运营方配置）。套餐不存在 404；
+套餐对应的服务未开放 409 PACKAGE_UNAVAILABLE；待支付订单已达上限（默认 10 个）409 TOO_MANY_PENDING_ORDERS；
+按用户限频（429）。被拒绝时不创建任何订单。
 
  * @summary 下单购买套餐或充值
  */
@@ -331,6 +337,9 @@ export const useOrderInfoCreateOrder = <TError = ErrorType<BadRequestResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 需登录，不收费，只能读取自己的订单（他人的订单与不存在的一样 404）。支付页打开期间用它轮询 status；
+已过期的待支付订单在读取时变为 closed。待支付且渠道开启时 payUrl 可继续支付。
+
  * @summary 订单详情（支付结果轮询）
  */
 export const orderInfoLoadById = (
@@ -423,6 +432,7 @@ export function useOrderInfoLoadById<TData = Awaited<ReturnType<typeof orderInfo
 
 
 /**
+ * 需登录，不收费。当前用户自己的订单，最新在前；请求体可按 status 筛选，也可不带请求体。已过期的待支付订单在读取时变为 closed。参数不符 400。
  * @summary 我的订单
  */
 export const orderInfoQueryList = (
@@ -524,7 +534,11 @@ export function useOrderInfoQueryList<TData = Awaited<ReturnType<typeof orderInf
 
 
 /**
- * 沙箱确认页的“确认支付”按钮调用；携带下单时签发的支付令牌。重复通知不会重复入账。
+ * 无需登录（持有支付地址即可，沙箱确认页的“确认支付”按钮调用），不产生真实扣款。凭下单时签发的支付令牌把订单标为已支付，
+并把套餐的 creditFen 作为 recharge 流水计入下单用户的余额。幂等：重复通知返回已支付的订单，不会重复入账。
+令牌不对 403 BAD_PAYMENT_TOKEN；沙箱支付未开启 403 PAYMENT_UNAVAILABLE；订单不存在 404；
+订单已超时关闭 409 ORDER_CLOSED，已退款 409 ORDER_REFUNDED；按网络地址限频（429）。
+
  * @summary 沙箱支付通知（幂等）
  */
 export const orderInfoSandboxNotify = (
@@ -589,6 +603,9 @@ export const useOrderInfoSandboxNotify = <TError = ErrorType<BadRequestResponse 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 需登录，不收费。当前用户的账本流水，最新在前，每条带入账后的余额；余额就是全部流水之和，流水只增不改。
+扣费为负数，充值、退款、赠送为正数。参数不符 400。
+
  * @summary 余额明细（账本流水）
  */
 export const accountInfoLedger = (

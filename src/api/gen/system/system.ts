@@ -38,6 +38,7 @@ import type {
 import type {
   CapabilitiesResponse,
   HealthResponse,
+  InvalidCharacterResponse,
   ServerErrorResponse
 } from '.././model';
 
@@ -48,6 +49,9 @@ import type { ErrorType } from '../../http';
 
 
 /**
+ * 无需登录，不收费，供负载均衡与监控轮询。服务在运行即返回 200；数据库每秒至多探测一次，
+探测失败时 status 为 degraded（仍是 200）。服务重启期间 503 SERVER_CLOSING。
+
  * @summary 健康检查
  */
 export const systemHealth = (
@@ -72,7 +76,7 @@ export const getSystemHealthQueryKey = () => {
     }
 
     
-export const getSystemHealthQueryOptions = <TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemHealth>>, TError, TData>>, }
+export const getSystemHealthQueryOptions = <TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemHealth>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -91,10 +95,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type SystemHealthQueryResult = NonNullable<Awaited<ReturnType<typeof systemHealth>>>
-export type SystemHealthQueryError = ErrorType<ServerErrorResponse>
+export type SystemHealthQueryError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>
 
 
-export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<ServerErrorResponse>>(
+export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemHealth>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof systemHealth>>,
@@ -104,7 +108,7 @@ export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<ServerErrorResponse>>(
+export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemHealth>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof systemHealth>>,
@@ -114,7 +118,7 @@ export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<ServerErrorResponse>>(
+export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemHealth>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -122,7 +126,7 @@ export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>
  * @summary 健康检查
  */
 
-export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<ServerErrorResponse>>(
+export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemHealth>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -139,8 +143,8 @@ export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>
 
 
 /**
- * 无需登录。各服务是否开放（未开放时附中文原因），是否有可用的支付渠道（沙箱支付须由运营方开启），
-是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
+ * 无需登录，不收费。各服务是否开放（未开放时附中文原因：仍有规划中、返回 501 的调用即未开放），是否有可用的支付渠道
+（沙箱支付须由运营方开启），是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
 
  * @summary 本站可用功能
  */
@@ -166,7 +170,7 @@ export const getSystemCapabilitiesQueryKey = () => {
     }
 
     
-export const getSystemCapabilitiesQueryOptions = <TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>>, }
+export const getSystemCapabilitiesQueryOptions = <TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -185,10 +189,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type SystemCapabilitiesQueryResult = NonNullable<Awaited<ReturnType<typeof systemCapabilities>>>
-export type SystemCapabilitiesQueryError = ErrorType<ServerErrorResponse>
+export type SystemCapabilitiesQueryError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>
 
 
-export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>(
+export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof systemCapabilities>>,
@@ -198,7 +202,7 @@ export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCa
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>(
+export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof systemCapabilities>>,
@@ -208,7 +212,7 @@ export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCa
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>(
+export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -216,7 +220,7 @@ export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCa
  * @summary 本站可用功能
  */
 
-export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<ServerErrorResponse>>(
+export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCapabilities>>, TError = ErrorType<InvalidCharacterResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof systemCapabilities>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
