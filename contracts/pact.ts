@@ -10,10 +10,13 @@ export function createPact(): PactV4 {
   return new PactV4({ consumer: 'moyan-web', provider: 'moyan-api', dir: PACT_DIR, logLevel: 'warn' });
 }
 
-/** Points the real client (generated functions + mutator) at the Pact mock server. */
-export function useMockServer(url: string, options: { signedIn?: boolean } = {}): void {
+/** Points the real client (generated functions + mutator) at the Pact mock server, signed in with `token` if given. */
+export function useMockServer(url: string, options: { signedIn?: boolean; token?: string } = {}): void {
   setApiBaseUrl(url);
-  if (options.signedIn) localStorage.setItem(TOKEN_KEY, PACT_TOKEN);
+  const token = options.token ?? (options.signedIn ? PACT_TOKEN : undefined);
+  if (token) localStorage.setItem(TOKEN_KEY, token);
 }
+
+export const bearer = (token: string) => `Bearer ${token}`;
 
 export const BEARER = `Bearer ${PACT_TOKEN}`;

@@ -1,15 +1,44 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Deps } from '../server/context';
+import { loginThrottles } from '../server/db/schema/login-throttles';
+import { orders } from '../server/db/schema/orders';
 import { packages } from '../server/db/schema/packages';
 import { qrSessions } from '../server/db/schema/qr';
 import { accessTokens } from '../server/db/schema/sessions';
 import { users } from '../server/db/schema/users';
-import { clearThrottlesForNames } from '../server/services/accounts/login-throttle';
+import { builtServices } from '../server/handlers';
+import { addressBucket, identityHash } from '../server/http/client-identity';
+import { clearThrottlesForNames, loginNameHash } from '../server/services/accounts/login-throttle';
 import { hashPassword } from '../server/services/accounts/passwords';
 import { hashToken } from '../server/services/accounts/tokens';
-import { storeFinishedCheck } from '../server/services/check/seed';
+import { adjustBalance } from '../server/services/billing/adjustments';
+import { balanceOf } from '../server/services/billing/balance';
+import { storeDraftCheck, storeFinishedCheck } from '../server/services/check/seed';
+import { submitCheck } from '../server/services/check/submit';
+import { ReferenceLibrary } from '../server/services/library';
+import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
+import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
+import { capabilities } from '../server/services/system/capabilities';
 import type { VerifierOptions } from '@pact-foundation/pact';
-import { PACT_QR_CONFIRMED, PACT_QR_PENDING, PACT_REPORT_ID, PACT_TOKEN, PACT_USER, STATES } from './states';
+import {
+  PACT_BALANCE_FEN,
+  PACT_DELETABLE_ID,
+  PACT_DRAFT_ID,
+  PACT_EXPIRED_TOKEN,
+  PACT_NEW_USER,
+  PACT_QR_CONFIRMED,
+  PACT_QR_EXPIRED,
+  PACT_QR_PENDING,
+  PACT_REPORT_ID,
+  PACT_REVOKED_TOKEN,
+  PACT_SUBMITTED_ID,
+  PACT_THROTTLED_NAME,
+  PACT_TOKEN,
+  PACT_UNPAID_DRAFT_ID,
+  PACT_USER,
+  STATES,
+  pactQrSecret,
+} from './states';
 
 const SEEDED_PACKAGES = [
   'pkg-check',
@@ -23,36 +52,79 @@ const SEEDED_PACKAGES = [
   'pkg-recharge-10000',
   'pkg-recharge-20000',
 ];
+const ORDERED_PACKAGE = 'pkg-recharge-5000';
+
+// The seeded report copies its first paragraph from this library document, so it has a source, red
+// sentences and matches to compare.
+const LIBRARY_SOURCE = {
+  id: 'lib-pact-source',
+  title: '中文文本相似度计算方法综述',
+  author: '李明',
+  source: '计算机学报',
+  year: 2019,
+  url: 'https://example.org/papers/text-similarity-survey',
+  text:
+    '文本相似度计算在学术不端检测中发挥着重要作用。基于指纹的方法先把文本切分为连续的字串，再选取其中的哈希值作为文档指纹，' +
+    '通过比较指纹集合的重合程度判断两篇文档是否存在复制关系。对齐方法则在候选片段之间寻找最长的公共子串，能够定位到句子级别的重合位置。',
+};
+const REPORT_TEXT = [
+  '摘要',
+  '文本相似度计算在学术不端检测中发挥着重要作用。基于指纹的方法先把文本切分为连续的字串，再选取其中的哈希值作为文档指纹，' +
+    '通过比较指纹集合的重合程度判断两篇文档是否存在复制关系。',
+  '第一章 绪论',
+  '本文比较了指纹方法与对齐方法在中文学位论文上的检测效果，并讨论了引用标注对复制比的影响，最后给出改进检测系统的若干建议。',
+].join('\n');
+const CHINESE_TEXT = '随着互联网技术的快速发展，学术论文的数量迅速增长。本文研究中文学位论文的重复检测方法，并比较不同方法的检测效果。';
+// Under three tenths Chinese: check_cost always warns about it (little_chinese), whatever the library holds.
+const MOSTLY_ENGLISH_TEXT =
+  'Abstract\nThis thesis compares fingerprinting and alignment methods for detecting text reuse in Chinese academic ' +
+  'writing. We evaluate both methods on a corpus of theses and discuss how citation marks change the reported similarity. 本文比较两种方法。';
 
 /**
- * The provider states the consumer tests name (contracts/states.ts), each seeding the provider's
- * database directly. Setups are idempotent, so the same database can be verified again and again.
+ * The provider states the consumer tests name (contracts/states.ts), seeded through the services where
+ * they exist (checks, the library, the balance, orders, payments) and directly where the state is one no
+ * call produces on demand (an expired token or QR code, a login back-off). Setups are idempotent, so the
+ * same database can be verified again and again; states that create orders return their ids (and the
+ * pay token) as parameters for the interactions.
  */
 export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHandlers']> {
   const { db } = deps;
-  const inFiveMinutes = () => new Date(deps.now().getTime() + 5 * 60_000);
+  const minutesFromNow = (minutes: number) => new Date(deps.now().getTime() + minutes * 60_000);
 
-  // zhangsan with the known password and no failed logins left over from earlier runs.
+  // Hashing takes a while (argon2) and nearly every state signs zhangsan in: hash once per verification.
+  let knownHash: Promise<string> | undefined;
+
+  // zhangsan with the known password and phone, and no failed logins left over from earlier runs.
   async function zhangsan(): Promise<string> {
-    const passwordHash = await hashPassword(PACT_USER.password);
+    const passwordHash = await (knownHash ??= hashPassword(PACT_USER.password));
     const [user] = await db.orm
       .insert(users)
-      .values({ username: PACT_USER.username, passwordHash })
-      .onConflictDoUpdate({
-        target: users.username,
-        set: { passwordHash },
-      })
+      .values({ username: PACT_USER.username, phone: PACT_USER.phone, passwordHash })
+      .onConflictDoUpdate({ target: users.username, set: { passwordHash, phone: PACT_USER.phone } })
       .returning({ id: users.id });
     await clearThrottlesForNames(deps, [PACT_USER.username]);
     return user.id;
   }
 
-  async function qrSession(id: string, userId: string | null): Promise<void> {
+  async function token(userId: string, value: string, expiresAt: Date, revokedAt: Date | null = null): Promise<void> {
+    await db.orm
+      .insert(accessTokens)
+      .values({ userId, tokenHash: hashToken(value), expiresAt, revokedAt })
+      .onConflictDoUpdate({ target: accessTokens.tokenHash, set: { userId, expiresAt, revokedAt } });
+  }
+
+  async function signedIn(): Promise<string> {
+    const userId = await zhangsan();
+    await token(userId, PACT_TOKEN, minutesFromNow(deps.config.TOKEN_TTL_SECONDS / 60));
+    return userId;
+  }
+
+  async function qrSession(id: string, userId: string | null, expiresAt = minutesFromNow(5)): Promise<void> {
     const values = {
-      secretHash: hashToken(`pact-secret-${id}`),
+      secretHash: hashToken(pactQrSecret(id)),
       status: userId ? ('confirmed' as const) : ('pending' as const),
       userId,
-      expiresAt: inFiveMinutes(),
+      expiresAt,
       scannedAt: null,
       confirmedAt: userId ? deps.now() : null,
       consumedAt: null,
@@ -63,30 +135,69 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
       .onConflictDoUpdate({ target: qrSessions.id, set: values });
   }
 
-  async function signedIn(): Promise<string> {
-    const userId = await zhangsan();
-    const expiresAt = new Date(deps.now().getTime() + deps.config.TOKEN_TTL_SECONDS * 1000);
+  // The balance as an operator's grant or deduction would leave it (the ledger only grows).
+  async function balance(fen: number): Promise<string> {
+    const userId = await signedIn();
+    const difference = fen - (await balanceOf(db, userId));
+    if (difference !== 0) await adjustBalance(db, { userId, amountFen: difference, reason: '契约测试：设定余额' });
+    return userId;
+  }
+
+  const payments = async () => sandboxProvider(await sandboxSecret(db, deps.config.PAYMENT_SECRET));
+  const forSale = () => capabilities({ config: deps.config, builtServices });
+
+  async function closePendingOrders(userId: string): Promise<void> {
     await db.orm
-      .insert(accessTokens)
-      .values({ userId, tokenHash: hashToken(PACT_TOKEN), expiresAt })
-      .onConflictDoUpdate({ target: accessTokens.tokenHash, set: { userId, expiresAt, revokedAt: null } });
+      .update(orders)
+      .set({ status: 'closed', closedAt: deps.now() })
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
+  }
+
+  async function pendingOrder(): Promise<{ userId: string; orderId: string; payToken: string }> {
+    const userId = await signedIn();
+    await closePendingOrders(userId);
+    const provider = await payments();
+    const order = await createOrder(deps, provider, userId, ORDERED_PACKAGE, forSale());
+    return { userId, orderId: order.id, payToken: new URL(order.payUrl, 'http://pay').searchParams.get('token') ?? '' };
+  }
+
+  async function checkOf(id: string, title: string, text: string, finished: boolean): Promise<string> {
+    const userId = await signedIn();
+    const store = finished ? storeFinishedCheck : storeDraftCheck;
+    await store(deps, { id, userId, title, author: '张三', text });
     return userId;
   }
 
   return {
     [STATES.userExists]: state(zhangsan),
     [STATES.signedIn]: state(signedIn),
-    [STATES.reportReady]: state(async () =>
-      storeFinishedCheck(deps, {
-        id: PACT_REPORT_ID,
-        userId: await signedIn(),
-        title: '基于深度学习的中文文本相似度研究',
-        author: '张三',
-        text: '摘要\n文本相似度计算在学术不端检测中发挥着重要作用。本文比较了指纹方法与对齐方法的效果。',
-      }),
+    [STATES.tokenExpired]: state(async () => token(await zhangsan(), PACT_EXPIRED_TOKEN, minutesFromNow(-60))),
+    [STATES.tokenRevoked]: state(async () =>
+      token(await zhangsan(), PACT_REVOKED_TOKEN, minutesFromNow(60 * 24), minutesFromNow(-1)),
     ),
+    [STATES.usernameFree]: state(() =>
+      db.orm.delete(users).where(or(eq(users.username, PACT_NEW_USER.username), eq(users.phone, PACT_NEW_USER.phone))),
+    ),
+    // The verifier replays from this machine: the back-off is seeded for the loopback addresses.
+    [STATES.loginThrottled]: state(async () => {
+      const now = deps.now();
+      const rows = ['127.0.0.1', '::1'].map((ip) => ({
+        nameHash: loginNameHash(PACT_THROTTLED_NAME),
+        addressHash: identityHash('address', addressBucket(ip)),
+        failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
+        lastFailureAt: now,
+        blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
+      }));
+      for (const row of rows) {
+        await db.orm
+          .insert(loginThrottles)
+          .values(row)
+          .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
+      }
+    }),
     [STATES.qrPending]: state(() => qrSession(PACT_QR_PENDING, null)),
     [STATES.qrConfirmed]: state(async () => qrSession(PACT_QR_CONFIRMED, await zhangsan())),
+    [STATES.qrExpired]: state(() => qrSession(PACT_QR_EXPIRED, null, minutesFromNow(-1))),
     [STATES.packagesSeeded]: state(async () => {
       const rows = await db.orm
         .select({ id: packages.id })
@@ -95,6 +206,42 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
       const missing = SEEDED_PACKAGES.filter((id) => !rows.some((r) => r.id === id));
       if (missing.length > 0) throw new Error(`seeded packages missing: ${missing.join(', ')} (run the migrations)`);
       await db.orm.update(packages).set({ active: true }).where(inArray(packages.id, SEEDED_PACKAGES));
+    }),
+    [STATES.funded]: state(() => balance(PACT_BALANCE_FEN)),
+    [STATES.broke]: state(() => balance(0)),
+    [STATES.noPendingOrders]: state(async () => closePendingOrders(await signedIn())),
+    [STATES.pendingOrder]: async () => {
+      const { orderId, payToken } = await pendingOrder();
+      return { orderId, payToken };
+    },
+    [STATES.paidOrder]: async () => {
+      const { orderId, payToken } = await pendingOrder();
+      await confirmPayment(deps, await payments(), orderId, payToken);
+      return { orderId };
+    },
+    [STATES.tooManyPendingOrders]: state(async () => {
+      const userId = await signedIn();
+      await closeExpiredOrders(db, deps.now(), userId);
+      const provider = await payments();
+      const [{ count }] = await db.sql<{ count: number }>(
+        "select count(*)::int as count from orders where user_id = $1 and status = 'pending'",
+        [userId],
+      );
+      for (let n = count; n < deps.config.MAX_PENDING_ORDERS; n++) {
+        await createOrder(deps, provider, userId, ORDERED_PACKAGE, forSale());
+      }
+    }),
+    [STATES.reportReady]: state(async () => {
+      await new ReferenceLibrary(db).addDocuments([LIBRARY_SOURCE]);
+      await checkOf(PACT_REPORT_ID, '基于深度学习的中文文本相似度研究', REPORT_TEXT, true);
+    }),
+    [STATES.deletableCheck]: state(() => checkOf(PACT_DELETABLE_ID, '中文学位论文重复检测方法比较', CHINESE_TEXT, true)),
+    [STATES.draftCheck]: state(() => checkOf(PACT_DRAFT_ID, '文本复用检测方法比较', MOSTLY_ENGLISH_TEXT, false)),
+    [STATES.unpaidDraftCheck]: state(() => checkOf(PACT_UNPAID_DRAFT_ID, '学位论文重复检测研究', CHINESE_TEXT, false)),
+    [STATES.submittedCheck]: state(async () => {
+      const userId = await checkOf(PACT_SUBMITTED_ID, '学位论文重复检测研究（终稿）', CHINESE_TEXT, false);
+      await balance(PACT_BALANCE_FEN);
+      await submitCheck(deps, userId, { id: PACT_SUBMITTED_ID });
     }),
   };
 }

@@ -1,15 +1,47 @@
-// Provider states shared by the consumer tests and the provider's state handlers.
-export const PACT_USER = { username: 'zhangsan', password: 'Moyan2026!' };
+// Provider states shared by the consumer tests and the provider's state handlers (provider-states.ts).
+// A state that creates records with ids the provider chooses (orders) hands them back as parameters,
+// which the interactions use through fromProviderState (the Pact way to inject provider values).
+export const PACT_USER = { username: 'zhangsan', password: 'Moyan2026!', phone: '13800138000' };
 export const PACT_TOKEN = 'mya_pact_zhangsan_0000000000000000000000000000000000000001';
+export const PACT_EXPIRED_TOKEN = 'mya_pact_zhangsan_expired_000000000000000000000000000000002';
+export const PACT_REVOKED_TOKEN = 'mya_pact_zhangsan_revoked_000000000000000000000000000000003';
+export const PACT_NEW_USER = { username: 'lisi', password: 'Lisi2026!pw', phone: '13900139000' };
+export const PACT_THROTTLED_NAME = 'wangwu';
 export const PACT_QR_PENDING = 'qr-pact-pending';
 export const PACT_QR_CONFIRMED = 'qr-pact-confirmed';
+export const PACT_QR_EXPIRED = 'qr-pact-expired';
+/** The secret in the QR code of a seeded session (what the phone's confirmation page sends back). */
+export const pactQrSecret = (id: string) => `pact-secret-${id}`;
+export const PACT_DEVICE_KEY = 'dk_pact_phone_0000000000000001';
 export const PACT_REPORT_ID = 'chk-pact-report';
+export const PACT_DELETABLE_ID = 'chk-pact-delete';
+export const PACT_DRAFT_ID = 'chk-pact-draft';
+export const PACT_UNPAID_DRAFT_ID = 'chk-pact-draft-unpaid';
+export const PACT_SUBMITTED_ID = 'chk-pact-submitted';
+export const PACT_MISSING_ID = 'chk-pact-missing';
+/** The balance the funded states leave zhangsan with (fen): more than any seeded draft costs. */
+export const PACT_BALANCE_FEN = 5000;
 
 export const STATES = {
   userExists: `user zhangsan exists with password ${PACT_USER.password}`,
   signedIn: `user zhangsan is signed in with token ${PACT_TOKEN}`,
+  tokenExpired: `user zhangsan's token ${PACT_EXPIRED_TOKEN} has expired`,
+  tokenRevoked: `user zhangsan's token ${PACT_REVOKED_TOKEN} was revoked`,
+  usernameFree: `no account uses the username ${PACT_NEW_USER.username} or the phone ${PACT_NEW_USER.phone}`,
+  loginThrottled: `logins as ${PACT_THROTTLED_NAME} from this address are in their back-off`,
   qrPending: `QR session ${PACT_QR_PENDING} is waiting for a scan`,
   qrConfirmed: `QR session ${PACT_QR_CONFIRMED} was confirmed by zhangsan`,
+  qrExpired: `QR session ${PACT_QR_EXPIRED} has expired`,
   packagesSeeded: 'packages are seeded',
+  funded: `user zhangsan has a balance of ${PACT_BALANCE_FEN / 100} yuan`,
+  broke: 'user zhangsan has no balance',
+  noPendingOrders: 'user zhangsan has no pending order',
+  pendingOrder: 'user zhangsan has a pending sandbox order (parameters orderId, payToken)',
+  paidOrder: 'user zhangsan has a paid order (parameter orderId)',
+  tooManyPendingOrders: 'user zhangsan has as many pending orders as allowed',
   reportReady: `user zhangsan has a finished check report ${PACT_REPORT_ID}`,
+  deletableCheck: `user zhangsan has a finished check ${PACT_DELETABLE_ID}`,
+  draftCheck: `user zhangsan has a draft check ${PACT_DRAFT_ID} of a mostly English text`,
+  unpaidDraftCheck: `user zhangsan has a draft check ${PACT_UNPAID_DRAFT_ID}`,
+  submittedCheck: `user zhangsan has submitted check ${PACT_SUBMITTED_ID}`,
 } as const;

@@ -15,8 +15,16 @@ describe('system contract', () => {
         res.jsonBody({
           success: true,
           result: {
-            // 查重 is built on every instance; the other services come and go with what is built and configured.
-            services: { check: { available: true, reason: null } },
+            // 查重 is built on every instance; the other services come and go with what is built and configured,
+            // but each is there (tabs and home cards read its `available`).
+            services: {
+              check: { available: true, reason: null },
+              aigc: { available: boolean(false) },
+              rewrite: { available: boolean(false) },
+              paper: { available: boolean(false) },
+              ppt: { available: boolean(false) },
+              chat: { available: boolean(false) },
+            },
             payment: { available: boolean(true), reason: null, channels: eachLike('sandbox') },
             registration: { open: boolean(true) },
           },

@@ -1,0 +1,32 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+
+// Matchers every interaction shares: the envelopes, ids, times and enums, pinned the way the UI relies on them.
+const { atLeastLike, datetime, like, regex } = MatchersV3;
+
+const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+
+/** An opaque id: any string (ids vary by provider and run). */
+export const anyId = (example = '01JD3Q8V4N5K2M7P9R6T8W0XYZ') => like(example);
+
+/** An ISO 8601 instant with milliseconds, as the server writes every time. */
+export const isoTime = (example = '2026-11-22T08:30:00.000Z') => datetime(ISO, example);
+
+/** One of an enum's values: the UI maps each to a label or a branch, so an unknown value breaks it. */
+export const oneOf = (values: readonly string[], example: string = values[0]) => regex(`^(${values.join('|')})$`, example);
+
+/** Text shown to the user: a string with Chinese in it. */
+export const chinese = (example: string) => regex('^[\\s\\S]*\\p{Han}[\\s\\S]*$', example);
+
+/** An array that may be empty, each element like the template. */
+export const listOf = <T>(template: T) => atLeastLike(template, 0, 1);
+
+/** The success envelope: the mutator unwraps `result`, so both keys are always pinned. */
+export const ok = (result: unknown) => ({ success: true, result });
+
+/** The failure envelope: the UI shows `error.message` and branches on the status (and sometimes the code). */
+export const failure = (code: unknown, message: string) => ({
+  success: false,
+  error: { code: typeof code === 'string' ? regex('^[A-Z][A-Z0-9_]*$', code) : code, message: chinese(message) },
+});
+
+export const TASK_STATUSES = ['draft', 'queued', 'running', 'done', 'failed', 'cancelled'] as const;
