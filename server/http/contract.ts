@@ -17,7 +17,8 @@ export interface Contract {
   [key: string]: unknown;
 }
 
-const contractPath = fileURLToPath(new URL('../../openapi/gen/openapi.json', import.meta.url));
+/** The bundled contract file, served as it is at /api/openapi.json. */
+export const contractPath = fileURLToPath(new URL('../../openapi/gen/openapi.json', import.meta.url));
 
 /** The bundled contract (`npm run gen` writes it from openapi/openapi.yaml). */
 export function loadContract(path = contractPath): Contract {
