@@ -422,7 +422,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 查重记录 */
+        /**
+         * 查重记录
+         * @description 需登录，不收费。当前用户自己的查重记录（含未提交的草稿），最新在前；请求体可按状态和关键词（题目或作者）筛选，
+         *     也可不带请求体。报告指标 figures 只在 status 为 done 时有值。参数不符 400。
+         */
         post: operations["checkQueryList"];
         delete?: never;
         options?: never;
@@ -439,7 +443,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 统计字数并报价 */
+        /**
+         * 统计字数并报价
+         * @description 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按当前查重单价报价（默认每千字 1 元，
+         *     至少 3 元）。正文为空白 400 EMPTY_TEXT；超过 30 万字 413 TEXT_TOO_LONG；请求体超过 4 MB 413 PAYLOAD_TOO_LARGE。
+         */
         post: operations["checkWordCount"];
         delete?: never;
         options?: never;
@@ -456,7 +464,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 删除查重记录（同时从比对库移除） */
+        /**
+         * 删除查重记录（同时从比对库移除）
+         * @description 需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。删除记录、报告、上传的原文，以及它在比对库（本校库）中的条目。
+         *     排队中或检测中的记录不能删除：409 TASK_RUNNING；他人的或不存在的记录 404。
+         */
         post: operations["checkDelete"];
         delete?: never;
         options?: never;
@@ -473,7 +485,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 查重记录详情（含报告指标） */
+        /**
+         * 查重记录详情（含报告指标）
+         * @description 需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。status 为 done 时 figures 为报告的主要指标；逐段结果见 report_paragraphs。
+         */
         post: operations["checkLoadById"];
         delete?: never;
         options?: never;
@@ -490,7 +505,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 修改题目与作者 */
+        /**
+         * 修改题目与作者
+         * @description 需登录，不收费，只能修改自己的记录（任何状态都可改）。新的题目与作者显示在记录和报告上，已加入比对库的论文也随之改名。
+         *     题目为空（或只有空白）400；他人的或不存在的记录 404。
+         */
         post: operations["checkUpdateTitle"];
         delete?: never;
         options?: never;
@@ -509,7 +528,11 @@ export interface paths {
         put?: never;
         /**
          * 上传或粘贴论文，创建待提交的查重记录
-         * @description 上传 .docx/.pdf/.txt 文件（不超过 20 MB）或粘贴正文（二选一）；返回字数、价格和是否可免费查重。不扣费。
+         * @description 需登录，不扣费。上传 .docx/.pdf/.txt 文件（不超过 20 MB，按文件内容判断类型）或粘贴正文（二选一），提取并统计正文，
+         *     创建 status 为 draft 的记录，返回字数、价格和是否可免费查重；提交见 check_submit。被拒绝时什么也不保存。
+         *     错误：缺少题目、文件与正文都有或都没有、正文为空 400；文件过大 413 PAYLOAD_TOO_LARGE，超过 30 万字 413 TEXT_TOO_LONG，
+         *     解压后体积异常 413 DOCX_TOO_LARGE / PDF_TOO_LARGE；不是 .docx/.pdf/.txt 415 UNSUPPORTED_FILE_TYPE；
+         *     损坏、加密、扫描件或无法解码 422；按用户限频（429）。
          */
         post: operations["checkCheckInit"];
         delete?: never;
@@ -527,7 +550,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 提交查重（扣费或使用首次免费）并排队 */
+        /**
+         * 提交查重（扣费或使用首次免费）并排队
+         * @description 需登录，只能提交自己的 draft 记录。在同一事务中记录选项、扣费（扫码注册账号的首次免费查重尚未使用时免费，否则从余额扣除
+         *     priceFen）并排队，返回 status 为 queued 的记录；进度用 task_api/progress 轮询。检测失败会自动退款一次（免费查重恢复可用）。
+         *     已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（两者都不扣费、不改动记录）；
+         *     他人的或不存在的记录 404；按用户限频（429）。
+         */
         post: operations["checkCheckSubmit"];
         delete?: never;
         options?: never;
@@ -544,7 +573,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 提交前核对费用 */
+        /**
+         * 提交前核对费用
+         * @description 需登录，不收费，只能核对自己的记录。draft 记录：当前价格、余额、能否使用首次免费查重、余额是否足够，以及付款前应知道的提醒
+         *     （比对库为空或较小、正文中文过少；不阻止提交）。已提交的记录：当时的价格与是否免费，warnings 为空。他人的或不存在的记录 404。
+         */
         post: operations["checkCheckCost"];
         delete?: never;
         options?: never;
@@ -563,7 +596,9 @@ export interface paths {
         put?: never;
         /**
          * 查重后自动降重疑似段落
-         * @description 提交查重（同 check_submit 的扣费规则），完成后把标红、标橙段落交给降重服务；降重任务的 id 记录在 rewriteTaskId。
+         * @description 需登录，只能提交自己的 draft 记录。提交查重（扣费、免费与错误同 check_submit，只收查重的费用），并记下请求的降重方式 mode；
+         *     查重完成后把标红、标橙段落交给降重服务，降重任务的 id 记录在 rewriteTaskId。本实例的降重服务尚在规划中，
+         *     因此不会创建降重任务：rewriteStatus 在查重期间为 waiting，结束后为 unavailable，rewriteTaskId 保持 null。
          */
         post: operations["checkCheckMachineSubmit"];
         delete?: never;
@@ -579,7 +614,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 下载查重报告（PDF 或 HTML） */
+        /**
+         * 下载查重报告（PDF 或 HTML）
+         * @description 需登录，不收费，只能下载自己的报告。PDF（内嵌中文字体）或单文件 HTML，含检测范围、各项指标、逐节表格、相似来源与标色正文；
+         *     报告在检测时生成并保存，重复下载结果相同。检测未完成 409 REPORT_NOT_READY；他人的或不存在的记录 404。
+         */
         get: operations["checkDownloadReport"];
         put?: never;
         post?: never;
@@ -596,7 +635,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 报告正文：逐段复制比、标色句子、相似来源 */
+        /**
+         * 报告正文：逐段复制比、标色句子、相似来源
+         * @description 需登录，不收费，只能读取自己的报告。返回报告的全部内容：指标、检测范围、逐节统计、相似来源，以及逐段的正文、复制比、
+         *     句子标色和匹配的来源原文（位置按段内 Unicode 码点计）。检测未完成 409 REPORT_NOT_READY；他人的或不存在的记录 404。
+         */
         get: operations["checkReportParagraphs"];
         put?: never;
         post?: never;
@@ -2520,9 +2563,10 @@ export interface components {
             success: true;
             result: components["schemas"]["Capabilities"];
         };
+        /** @description 查重记录筛选条件；都不带则列出全部 */
         CheckFilter: {
             status?: components["schemas"]["TaskStatus"];
-            /** @description 按题目或作者搜索 */
+            /** @description 按题目或作者模糊查找（不区分大小写，前后空白忽略） */
             keyword?: string;
         };
         /**
@@ -2563,29 +2607,31 @@ export interface components {
         Ratio: number;
         /** @description 报告指标。字数按中文查重系统的规则统计；参考文献默认不计入。 */
         CheckFigures: {
-            /** @description 总文字复制比 */
+            /** @description 总文字复制比：matchedChars / totalChars（0-1 小数） */
             totalRatio: components["schemas"]["Ratio"];
-            /** @description 去除引用文献复制比 */
+            /** @description 去除引用文献复制比：(matchedChars - quotedChars) / totalChars（0-1 小数） */
             ratioExcludingQuotes: components["schemas"]["Ratio"];
-            /** @description 去除本人已发表文献复制比 */
+            /** @description 去除本人已发表文献复制比：不计与本人此前提交的论文重合的部分（0-1 小数） */
             ratioExcludingSelf: components["schemas"]["Ratio"];
-            /** @description 单篇最大文字复制比 */
+            /** @description 单篇最大文字复制比：重合最多的一个来源所占比例（0-1 小数） */
             maxSingleRatio: components["schemas"]["Ratio"];
-            /** @description 参与检测的总字数 */
+            /** @description 参与检测的总字数（不含封面、目录、声明，参考文献默认不计） */
             totalChars: components["schemas"]["CharCount"];
-            /** @description 重复字数 */
+            /** @description 重复字数：与比对库中任一文献重合的字数 */
             matchedChars: components["schemas"]["CharCount"];
-            /** @description 引用字数（带 [n] 标注的引文） */
+            /** @description 引用字数：重复字数中位于带 [n] 标注的引文之内的部分 */
             quotedChars: components["schemas"]["CharCount"];
-            /** @description 总段落数 */
+            /** @description 参与检测的段落数（标题行不算段落） */
             paragraphCount: number;
-            /** @description 疑似段落数 */
+            /** @description 疑似段落数：含重复文字的段落数，不超过 paragraphCount */
             suspectParagraphCount: number;
-            /** @description 前部重合字数 */
+            /** @description 前部重合字数：正文前 20% 中的重复字数 */
             frontMatchedChars: components["schemas"]["CharCount"];
-            /** @description 后部重合字数 */
+            /** @description 后部重合字数：正文后 20% 中的重复字数 */
             rearMatchedChars: components["schemas"]["CharCount"];
+            /** @description 相似来源篇数（见报告的 sources） */
             sourceCount: number;
+            /** @description true 表示参考文献部分不计入以上指标（默认如此） */
             referencesExcluded: boolean;
         };
         /**
@@ -2595,7 +2641,7 @@ export interface components {
          *       "author": "张三",
          *       "status": "done",
          *       "progress": 100,
-         *       "priceFen": 3000,
+         *       "priceFen": 1300,
          *       "charCount": 12850,
          *       "createdAt": "2026-11-22T08:30:00.000Z",
          *       "finishedAt": "2026-11-22T08:30:06.000Z",
@@ -2627,21 +2673,30 @@ export interface components {
          *     }
          */
         CheckRecord: components["schemas"]["Task"] & {
-            /** @example 张三 */
+            /**
+             * @description 作者；未填写为空串
+             * @example 张三
+             */
             author: string;
-            /** @enum {string} */
+            /**
+             * @description upload 上传文件；paste 粘贴正文
+             * @enum {string}
+             */
             sourceType: "upload" | "paste";
-            /** @example 毕业论文终稿.docx */
+            /**
+             * @description 上传的文件名；粘贴正文时为 null
+             * @example 毕业论文终稿.docx
+             */
             fileName: string | null;
             /** @description 草稿时表示可免费提交；提交后表示本次使用了首次免费查重 */
             freeCheck: boolean;
-            /** @description 检测后把本文加入比对库（默认否） */
+            /** @description 检测后把本文加入比对库（本校库，默认否）；提交时确定 */
             addToLibrary: boolean;
-            /** @description 排除本人此前提交的论文 */
+            /** @description 不与本人此前提交的论文比对（默认是）；提交时确定 */
             excludeSelf: boolean;
-            /** @description 完成后才有 */
+            /** @description 报告的主要指标；status 为 done 时才有，否则为 null */
             figures: components["schemas"]["CheckFigures"] | null;
-            /** @description 查重后自动降重的降重任务 id */
+            /** @description 查重后自动降重所创建的降重任务 id；未创建时为 null */
             rewriteTaskId: string | null;
             /**
              * @description 通过 check_machine_submit 提交时请求的降重方式；普通查重为 null
@@ -2655,6 +2710,7 @@ export interface components {
             rewriteStatus: "none" | "waiting" | "unavailable" | "created";
         };
         CheckPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的查重记录，最新在前 */
             records: components["schemas"]["CheckRecord"][];
         };
         CheckPageResponse: {
@@ -2702,10 +2758,17 @@ export interface components {
             success: true;
             result: components["schemas"]["CheckRecord"];
         };
+        /** @description 新的题目与作者 */
         CheckTitleBody: {
-            /** @example 基于深度学习的中文文本相似度研究 */
+            /**
+             * @description 论文题目（前后空白去掉后不能为空）
+             * @example 基于深度学习的中文文本相似度研究
+             */
             title: string;
-            /** @example 张三 */
+            /**
+             * @description 作者；可为空串
+             * @example 张三
+             */
             author: string;
         };
         /** @description file 与 content 二选一 */
@@ -2715,14 +2778,22 @@ export interface components {
              * @description .docx、.pdf 或 .txt，不超过 20 MB
              */
             file?: string;
-            /** @description 粘贴的正文 */
+            /** @description 粘贴的正文（纯文本，不超过 30 万字） */
             content?: string;
-            /** @example 基于深度学习的中文文本相似度研究 */
+            /**
+             * @description 论文题目（前后空白去掉后不能为空）
+             * @example 基于深度学习的中文文本相似度研究
+             */
             title: string;
-            /** @example 张三 */
+            /**
+             * @description 作者（可选）
+             * @example 张三
+             */
             author?: string;
         };
+        /** @description 提交查重的选项 */
         CheckSubmitBody: {
+            /** @description check_init 创建的 draft 记录的 id */
             id: components["schemas"]["Id"];
             /**
              * @description 检测后把本文加入比对库
@@ -2752,9 +2823,15 @@ export interface components {
         };
         /** @description 付款前的提醒（不阻止提交）。library_empty 比对库为空；library_small 比对库文献较少（少于 LIBRARY_SMALL_DOCUMENTS 篇）； little_chinese 正文中文字符不足三成 */
         CheckWarning: {
-            /** @enum {string} */
+            /**
+             * @description 提醒的种类（含义见上）
+             * @enum {string}
+             */
             code: "library_empty" | "library_small" | "little_chinese";
-            /** @example 比对库目前仅收录 120 篇文献，检测结果只反映与这些文献的重合，可能偏低。 */
+            /**
+             * @description 面向用户的中文提醒，可原样显示
+             * @example 比对库目前仅收录 120 篇文献，检测结果只反映与这些文献的重合，可能偏低。
+             */
             message: string;
         };
         /**
@@ -2773,6 +2850,7 @@ export interface components {
          *     }
          */
         CheckCostQuote: components["schemas"]["CostQuote"] & {
+            /** @description 付款前的提醒，按出现顺序显示；没有时为空数组（已提交的记录恒为空） */
             warnings: components["schemas"]["CheckWarning"][];
         };
         CheckCostResponse: {
@@ -2780,10 +2858,12 @@ export interface components {
             success: true;
             result: components["schemas"]["CheckCostQuote"];
         };
+        /** @description 查重后自动降重 */
         CheckMachineSubmitBody: {
+            /** @description check_init 创建的 draft 记录的 id */
             id: components["schemas"]["Id"];
             /**
-             * @description 降重方式
+             * @description 降重方式：rewrite 降重，strong 强力降重，smart 智能降重，cnki 学术库降重
              * @enum {string}
              */
             mode: "rewrite" | "strong" | "smart" | "cnki";
@@ -2820,29 +2900,45 @@ export interface components {
         };
         /** @description 检测范围：检测时比对库的组成与规模（记录于检测当时，之后比对库的变化不影响本报告） */
         CheckScope: {
+            /** @description 比对库文献总篇数 */
             documents: components["schemas"]["LibraryDocumentCount"];
+            /** @description 比对库总字数 */
             chars: components["schemas"]["LibraryCharCount"];
+            /** @description 各文献集合：导入文献按出处，篇数多的在前（至多列出 19 个，其余合为“其他 N 个来源”一行），本校库排在最后 */
             collections: components["schemas"]["LibraryCollection"][];
         };
         /**
-         * @description cover 封面, toc 目录, abstract 摘要, body 正文, references 参考文献, acknowledgements 致谢, declaration 声明
+         * @description 论文部分：cover 封面, toc 目录, abstract 摘要, body 正文, references 参考文献, acknowledgements 致谢, declaration 声明（封面、目录、声明和参考文献默认不计入指标）
          * @enum {string}
          */
         SectionKind: "cover" | "toc" | "abstract" | "body" | "references" | "acknowledgements" | "declaration";
+        /** @description 报告的逐节统计中的一节（按识别出的章节） */
         ReportSection: {
+            /** @description 节的顺序，从 0 开始（段落的 sectionIndex 指向它） */
             index: number;
             kind: components["schemas"]["SectionKind"];
-            /** @example 第二章 相关技术综述 */
+            /**
+             * @description 节标题；没有标题时为所属部分的名称
+             * @example 第二章 相关技术综述
+             */
             heading: string;
+            /** @description 本节字数 */
             charCount: components["schemas"]["CharCount"];
+            /** @description 本节重复字数 */
             matchedChars: components["schemas"]["CharCount"];
+            /** @description 本节复制比：matchedChars / charCount（0-1 小数） */
             ratio: components["schemas"]["Ratio"];
             /** @description 不计入总复制比（如参考文献、目录） */
             excluded: boolean;
         };
+        /** @description 一个相似来源（比对库中的文献），按重合字数从多到少 */
         ReportSource: {
+            /** @description 来源 id（句子与匹配的 sourceId 指向它） */
             id: components["schemas"]["Id"];
-            /** @example 中文文本相似度计算方法综述 */
+            /**
+             * @description 来源题名
+             * @example 中文文本相似度计算方法综述
+             */
             title: string;
             /**
              * @description library 比对库文献；submission 本校库中其他用户提交的论文（不显示作者）；own 本人此前提交
@@ -2859,60 +2955,93 @@ export interface components {
              * @example 计算机学报
              */
             source: string | null;
-            /** @example 2019 */
+            /**
+             * @description 发表年份（导入时提供才有）；否则为 null
+             * @example 2019
+             */
             year: number | null;
-            /** @example https://example.org/papers/123 */
+            /**
+             * @description 原文链接（导入时提供才有）；否则为 null
+             * @example https://example.org/papers/123
+             */
             url: string | null;
+            /** @description 与该来源重合的字数 */
             matchedChars: components["schemas"]["CharCount"];
             /** @description 与该来源重合字数占总字数的比例 */
             ratio: components["schemas"]["Ratio"];
         };
         /**
-         * @description red 句子过半被匹配；orange 部分匹配；cited 匹配的文字全在带 [n] 标注的引文之内（引用）；none 未匹配
+         * @description 句子标色：red 句子过半的字被匹配（标红）；orange 部分匹配（标橙）；cited 匹配的文字全在带 [n] 标注的引文之内 （引用，标绿）；none 未匹配
          * @enum {string}
          */
         SentenceMark: "red" | "orange" | "cited" | "none";
+        /** @description 段落中的一句及其标色；位置 [start, end) 按段落 text 中的 Unicode 码点计（不是 UTF-16 下标） */
         ReportSentence: {
-            /** @description 段内起始位置（Unicode 码点） */
+            /** @description 句子在段内的起始位置（含），Unicode 码点 */
             start: number;
+            /** @description 句子在段内的结束位置（不含），Unicode 码点 */
             end: number;
             mark: components["schemas"]["SentenceMark"];
-            /** @description 匹配最多的来源 */
+            /** @description 与本句重合最多的来源 id（见报告的 sources）；未匹配为 null */
             sourceId: string | null;
         };
-        /** @description 段内一处匹配及其来源原文 */
+        /** @description 段内一处匹配及其来源原文；位置 [start, end) 按段落 text 中的 Unicode 码点计 */
         ReportMatch: {
+            /** @description 匹配在段内的起始位置（含），Unicode 码点 */
             start: number;
+            /** @description 匹配在段内的结束位置（不含），Unicode 码点 */
             end: number;
+            /** @description 匹配的来源 id（见报告的 sources） */
             sourceId: components["schemas"]["Id"];
-            /** @example 文本相似度计算在学术不端检测中发挥着重要作用 */
+            /**
+             * @description 来源中与之对应的原文
+             * @example 文本相似度计算在学术不端检测中发挥着重要作用
+             */
             sourceText: string;
         };
         /** @description 正文的一段；标题行（章节标题、1.1 之类的小标题）不算段落，记在其下一段的 headings 里 */
         ReportParagraph: {
+            /** @description 段落顺序，从 0 开始 */
             index: number;
             /** @description 紧挨在本段之前的标题行 */
             headings: string[];
             section: components["schemas"]["SectionKind"];
+            /** @description 所属节在 sections 中的 index */
             sectionIndex: number;
-            /** @example 随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。 */
+            /**
+             * @description 段落原文；sentences 与 matches 的位置都按它的 Unicode 码点计
+             * @example 随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。
+             */
             text: string;
+            /** @description 本段字数 */
             charCount: components["schemas"]["CharCount"];
+            /** @description 本段重复字数 */
             matchedChars: components["schemas"]["CharCount"];
+            /** @description 本段复制比：matchedChars / charCount（0-1 小数） */
             ratio: components["schemas"]["Ratio"];
+            /** @description 本段的句子及标色，按位置先后 */
             sentences: components["schemas"]["ReportSentence"][];
+            /** @description 本段中的匹配及来源原文，按位置先后 */
             matches: components["schemas"]["ReportMatch"][];
         };
+        /** @description 查重报告（检测完成时生成并保存，之后不再变化） */
         CheckReport: {
             /** @description 检测范围；在记录检测范围之前生成的报告为 null */
             scope: components["schemas"]["CheckScope"] | null;
+            /** @description 查重记录 id */
             id: components["schemas"]["Id"];
+            /** @description 论文题目（随 update_title 更新） */
             title: string;
+            /** @description 作者；未填写为空串 */
             author: string;
             figures: components["schemas"]["CheckFigures"];
+            /** @description 逐节统计，按在文中的顺序 */
             sections: components["schemas"]["ReportSection"][];
+            /** @description 相似来源，重合字数多的在前 */
             sources: components["schemas"]["ReportSource"][];
+            /** @description 参与检测的全部段落，按在文中的顺序 */
             paragraphs: components["schemas"]["ReportParagraph"][];
+            /** @description 报告生成时间（ISO 8601，UTC） */
             generatedAt: components["schemas"]["DateTime"];
         };
         CheckReportResponse: {
@@ -4987,6 +5116,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "done",
+                 *       "keyword": "文本相似度"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckFilter"];
             };
         };
@@ -5014,6 +5149,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WordCountBody"];
             };
         };
@@ -5117,6 +5257,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "基于深度学习的中文文本相似度研究（终稿）",
+                 *       "author": "张三"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckTitleBody"];
             };
         };
@@ -5145,6 +5291,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "基于深度学习的中文文本相似度研究",
+                 *       "author": "张三",
+                 *       "content": "随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。本文提出一种融合语义与结构特征的相似度模型。"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["CheckInitBody"];
             };
         };
@@ -5193,6 +5346,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "addToLibrary": false,
+                 *       "excludeSelf": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckSubmitBody"];
             };
         };
@@ -5223,6 +5383,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBody"];
             };
         };
@@ -5251,6 +5416,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "mode": "rewrite"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CheckMachineSubmitBody"];
             };
         };
@@ -5277,6 +5448,7 @@ export interface operations {
             query: {
                 /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
+                /** @description 报告格式：pdf（默认）或 html */
                 format?: "pdf" | "html";
             };
             header?: never;

@@ -161,7 +161,10 @@ return faker.helpers.arrayElement(["随着互联网技术的快速发展，文�
 })(), charCount: faker.number.int({min: 0, max: 1000000}), matchedChars: faker.number.int({min: 0, max: 1000000}), ratio: faker.number.float({min: 0, max: 1, fractionDigits: 2}), sentences: Array.from({ length: faker.number.int({ min: 1, max: 2000 }) }, (_, i) => i + 1).map(() => ({start: faker.number.int({min: 0, max: 100000}), end: faker.number.int({min: 0, max: 100000}), mark: faker.helpers.arrayElement(Object.values(SentenceMark)), sourceId: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null])})), matches: Array.from({ length: faker.number.int({ min: 1, max: 2000 }) }, (_, i) => i + 1).map(() => ({start: faker.number.int({min: 0, max: 100000}), end: faker.number.int({min: 0, max: 100000}), sourceId: faker.string.alpha({length: {min: 1, max: 64}}), sourceText: (function anonymous(
 ) {
 return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})()}))})), generatedAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
+})()}))})), generatedAt: (function anonymous(
+) {
+return faker.date.recent({ days: 30 }).toISOString();
+})()}, ...overrideResponse})
 
 
 export const getCheckQueryListMockHandler = (overrideResponse?: CheckPageResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<CheckPageResponse> | CheckPageResponse), options?: RequestHandlerOptions) => {

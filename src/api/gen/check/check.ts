@@ -78,6 +78,9 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
+ * 需登录，不收费。当前用户自己的查重记录（含未提交的草稿），最新在前；请求体可按状态和关键词（题目或作者）筛选，
+也可不带请求体。报告指标 figures 只在 status 为 done 时有值。参数不符 400。
+
  * @summary 查重记录
  */
 export const checkQueryList = (
@@ -179,6 +182,9 @@ export function useCheckQueryList<TData = Awaited<ReturnType<typeof checkQueryLi
 
 
 /**
+ * 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按当前查重单价报价（默认每千字 1 元，
+至少 3 元）。正文为空白 400 EMPTY_TEXT；超过 30 万字 413 TEXT_TOO_LONG；请求体超过 4 MB 413 PAYLOAD_TOO_LARGE。
+
  * @summary 统计字数并报价
  */
 export const checkWordCount = (
@@ -272,6 +278,9 @@ export function useCheckWordCount<TData = Awaited<ReturnType<typeof checkWordCou
 
 
 /**
+ * 需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。删除记录、报告、上传的原文，以及它在比对库（本校库）中的条目。
+排队中或检测中的记录不能删除：409 TASK_RUNNING；他人的或不存在的记录 404。
+
  * @summary 删除查重记录（同时从比对库移除）
  */
 export const checkDelete = (
@@ -335,6 +344,7 @@ export const useCheckDelete = <TError = ErrorType<BadRequestResponse | Unauthori
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。status 为 done 时 figures 为报告的主要指标；逐段结果见 report_paragraphs。
  * @summary 查重记录详情（含报告指标）
  */
 export const checkLoadById = (
@@ -427,6 +437,9 @@ export function useCheckLoadById<TData = Awaited<ReturnType<typeof checkLoadById
 
 
 /**
+ * 需登录，不收费，只能修改自己的记录（任何状态都可改）。新的题目与作者显示在记录和报告上，已加入比对库的论文也随之改名。
+题目为空（或只有空白）400；他人的或不存在的记录 404。
+
  * @summary 修改题目与作者
  */
 export const checkUpdateTitle = (
@@ -493,7 +506,12 @@ export const useCheckUpdateTitle = <TError = ErrorType<BadRequestResponse | Unau
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 上传 .docx/.pdf/.txt 文件（不超过 20 MB）或粘贴正文（二选一）；返回字数、价格和是否可免费查重。不扣费。
+ * 需登录，不扣费。上传 .docx/.pdf/.txt 文件（不超过 20 MB，按文件内容判断类型）或粘贴正文（二选一），提取并统计正文，
+创建 status 为 draft 的记录，返回字数、价格和是否可免费查重；提交见 check_submit。被拒绝时什么也不保存。
+错误：缺少题目、文件与正文都有或都没有、正文为空 400；文件过大 413 PAYLOAD_TOO_LARGE，超过 30 万字 413 TEXT_TOO_LONG，
+解压后体积异常 413 DOCX_TOO_LARGE / PDF_TOO_LARGE；不是 .docx/.pdf/.txt 415 UNSUPPORTED_FILE_TYPE；
+损坏、加密、扫描件或无法解码 422；按用户限频（429）。
+
  * @summary 上传或粘贴论文，创建待提交的查重记录
  */
 export const checkCheckInit = (
@@ -569,6 +587,11 @@ export const useCheckCheckInit = <TError = ErrorType<BadRequestResponse | Unauth
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 需登录，只能提交自己的 draft 记录。在同一事务中记录选项、扣费（扫码注册账号的首次免费查重尚未使用时免费，否则从余额扣除
+priceFen）并排队，返回 status 为 queued 的记录；进度用 task_api/progress 轮询。检测失败会自动退款一次（免费查重恢复可用）。
+已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（两者都不扣费、不改动记录）；
+他人的或不存在的记录 404；按用户限频（429）。
+
  * @summary 提交查重（扣费或使用首次免费）并排队
  */
 export const checkCheckSubmit = (
@@ -633,6 +656,9 @@ export const useCheckCheckSubmit = <TError = ErrorType<BadRequestResponse | Unau
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 需登录，不收费，只能核对自己的记录。draft 记录：当前价格、余额、能否使用首次免费查重、余额是否足够，以及付款前应知道的提醒
+（比对库为空或较小、正文中文过少；不阻止提交）。已提交的记录：当时的价格与是否免费，warnings 为空。他人的或不存在的记录 404。
+
  * @summary 提交前核对费用
  */
 export const checkCheckCost = (
@@ -726,7 +752,10 @@ export function useCheckCheckCost<TData = Awaited<ReturnType<typeof checkCheckCo
 
 
 /**
- * 提交查重（同 check_submit 的扣费规则），完成后把标红、标橙段落交给降重服务；降重任务的 id 记录在 rewriteTaskId。
+ * 需登录，只能提交自己的 draft 记录。提交查重（扣费、免费与错误同 check_submit，只收查重的费用），并记下请求的降重方式 mode；
+查重完成后把标红、标橙段落交给降重服务，降重任务的 id 记录在 rewriteTaskId。本实例的降重服务尚在规划中，
+因此不会创建降重任务：rewriteStatus 在查重期间为 waiting，结束后为 unavailable，rewriteTaskId 保持 null。
+
  * @summary 查重后自动降重疑似段落
  */
 export const checkCheckMachineSubmit = (
@@ -791,6 +820,9 @@ export const useCheckCheckMachineSubmit = <TError = ErrorType<BadRequestResponse
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 需登录，不收费，只能下载自己的报告。PDF（内嵌中文字体）或单文件 HTML，含检测范围、各项指标、逐节表格、相似来源与标色正文；
+报告在检测时生成并保存，重复下载结果相同。检测未完成 409 REPORT_NOT_READY；他人的或不存在的记录 404。
+
  * @summary 下载查重报告（PDF 或 HTML）
  */
 export const checkDownloadReport = (
@@ -883,6 +915,9 @@ export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDo
 
 
 /**
+ * 需登录，不收费，只能读取自己的报告。返回报告的全部内容：指标、检测范围、逐节统计、相似来源，以及逐段的正文、复制比、
+句子标色和匹配的来源原文（位置按段内 Unicode 码点计）。检测未完成 409 REPORT_NOT_READY；他人的或不存在的记录 404。
+
  * @summary 报告正文：逐段复制比、标色句子、相似来源
  */
 export const checkReportParagraphs = (

@@ -23,6 +23,9 @@
 import type { CheckWarning } from './checkWarning';
 
 export type CheckCostQuoteAllOf = {
-  /** @maxItems 5 */
+  /**
+   * 付款前的提醒，按出现顺序显示；没有时为空数组（已提交的记录恒为空）
+   * @maxItems 5
+   */
   warnings: CheckWarning[];
 };

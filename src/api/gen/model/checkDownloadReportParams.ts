@@ -30,5 +30,8 @@ export type CheckDownloadReportParams = {
  * @maxLength 64
  */
 id: IdQueryParameter;
+/**
+ * 报告格式：pdf（默认）或 html
+ */
 format?: CheckDownloadReportFormat;
 };

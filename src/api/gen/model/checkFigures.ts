@@ -27,40 +27,42 @@ import type { CharCount } from './charCount';
  * 报告指标。字数按中文查重系统的规则统计；参考文献默认不计入。
  */
 export interface CheckFigures {
-  /** 总文字复制比 */
+  /** 总文字复制比：matchedChars / totalChars（0-1 小数） */
   totalRatio: Ratio;
-  /** 去除引用文献复制比 */
+  /** 去除引用文献复制比：(matchedChars - quotedChars) / totalChars（0-1 小数） */
   ratioExcludingQuotes: Ratio;
-  /** 去除本人已发表文献复制比 */
+  /** 去除本人已发表文献复制比：不计与本人此前提交的论文重合的部分（0-1 小数） */
   ratioExcludingSelf: Ratio;
-  /** 单篇最大文字复制比 */
+  /** 单篇最大文字复制比：重合最多的一个来源所占比例（0-1 小数） */
   maxSingleRatio: Ratio;
-  /** 参与检测的总字数 */
+  /** 参与检测的总字数（不含封面、目录、声明，参考文献默认不计） */
   totalChars: CharCount;
-  /** 重复字数 */
+  /** 重复字数：与比对库中任一文献重合的字数 */
   matchedChars: CharCount;
-  /** 引用字数（带 [n] 标注的引文） */
+  /** 引用字数：重复字数中位于带 [n] 标注的引文之内的部分 */
   quotedChars: CharCount;
   /**
-   * 总段落数
+   * 参与检测的段落数（标题行不算段落）
    * @minimum 0
    * @maximum 100000
    */
   paragraphCount: number;
   /**
-   * 疑似段落数
+   * 疑似段落数：含重复文字的段落数，不超过 paragraphCount
    * @minimum 0
    * @maximum 100000
    */
   suspectParagraphCount: number;
-  /** 前部重合字数 */
+  /** 前部重合字数：正文前 20% 中的重复字数 */
   frontMatchedChars: CharCount;
-  /** 后部重合字数 */
+  /** 后部重合字数：正文后 20% 中的重复字数 */
   rearMatchedChars: CharCount;
   /**
+   * 相似来源篇数（见报告的 sources）
    * @minimum 0
    * @maximum 10000
    */
   sourceCount: number;
+  /** true 表示参考文献部分不计入以上指标（默认如此） */
   referencesExcluded: boolean;
 }

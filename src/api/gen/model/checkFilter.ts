@@ -22,10 +22,13 @@
  */
 import type { TaskStatus } from './taskStatus';
 
+/**
+ * 查重记录筛选条件；都不带则列出全部
+ */
 export interface CheckFilter {
   status?: TaskStatus;
   /**
-   * 按题目或作者搜索
+   * 按题目或作者模糊查找（不区分大小写，前后空白忽略）
    * @maxLength 100
    */
   keyword?: string;

@@ -28,15 +28,19 @@ export interface CheckInitBody {
   /** .docx、.pdf 或 .txt，不超过 20 MB */
   file?: Blob;
   /**
-   * 粘贴的正文
+   * 粘贴的正文（纯文本，不超过 30 万字）
    * @maxLength 600000
    */
   content?: string;
   /**
+   * 论文题目（前后空白去掉后不能为空）
    * @minLength 1
    * @maxLength 200
    */
   title: string;
-  /** @maxLength 50 */
+  /**
+   * 作者（可选）
+   * @maxLength 50
+   */
   author?: string;
 }

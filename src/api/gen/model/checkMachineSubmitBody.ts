@@ -23,8 +23,12 @@
 import type { Id } from './id';
 import type { CheckMachineSubmitBodyMode } from './checkMachineSubmitBodyMode';
 
+/**
+ * 查重后自动降重
+ */
 export interface CheckMachineSubmitBody {
+  /** check_init 创建的 draft 记录的 id */
   id: Id;
-  /** 降重方式 */
+  /** 降重方式：rewrite 降重，strong 强力降重，smart 智能降重，cnki 学术库降重 */
   mode: CheckMachineSubmitBodyMode;
 }

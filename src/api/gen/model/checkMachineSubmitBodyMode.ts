@@ -22,7 +22,7 @@
  */
 
 /**
- * 降重方式
+ * 降重方式：rewrite 降重，strong 强力降重，smart 智能降重，cnki 学术库降重
  */
 export type CheckMachineSubmitBodyMode = typeof CheckMachineSubmitBodyMode[keyof typeof CheckMachineSubmitBodyMode];
 

@@ -23,6 +23,9 @@
 import type { CheckRecord } from './checkRecord';
 
 export type CheckPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的查重记录，最新在前
+   * @maxItems 100
+   */
   records: CheckRecord[];
 };

@@ -26,27 +26,32 @@ import type { CheckRecordAllOfRewriteMode } from './checkRecordAllOfRewriteMode'
 import type { CheckRecordAllOfRewriteStatus } from './checkRecordAllOfRewriteStatus';
 
 export type CheckRecordAllOf = {
-  /** @maxLength 50 */
+  /**
+   * 作者；未填写为空串
+   * @maxLength 50
+   */
   author: string;
+  /** upload 上传文件；paste 粘贴正文 */
   sourceType: CheckRecordAllOfSourceType;
   /**
+   * 上传的文件名；粘贴正文时为 null
    * @maxLength 255
    * @nullable
    */
   fileName: string | null;
   /** 草稿时表示可免费提交；提交后表示本次使用了首次免费查重 */
   freeCheck: boolean;
-  /** 检测后把本文加入比对库（默认否） */
+  /** 检测后把本文加入比对库（本校库，默认否）；提交时确定 */
   addToLibrary: boolean;
-  /** 排除本人此前提交的论文 */
+  /** 不与本人此前提交的论文比对（默认是）；提交时确定 */
   excludeSelf: boolean;
   /**
-   * 完成后才有
+   * 报告的主要指标；status 为 done 时才有，否则为 null
    * @nullable
    */
   figures: CheckRecordAllOfFigures;
   /**
-   * 查重后自动降重的降重任务 id
+   * 查重后自动降重所创建的降重任务 id；未创建时为 null
    * @maxLength 64
    * @nullable
    */

@@ -23,7 +23,7 @@
 import type { CheckFigures } from './checkFigures';
 
 /**
- * 完成后才有
+ * 报告的主要指标；status 为 done 时才有，否则为 null
  * @nullable
  */
 export type CheckRecordAllOfFigures = CheckFigures | null;

@@ -21,6 +21,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * upload 上传文件；paste 粘贴正文
+ */
 export type CheckRecordAllOfSourceType = typeof CheckRecordAllOfSourceType[keyof typeof CheckRecordAllOfSourceType];
 
 

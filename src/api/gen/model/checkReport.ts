@@ -28,23 +28,43 @@ import type { ReportSource } from './reportSource';
 import type { ReportParagraph } from './reportParagraph';
 import type { DateTime } from './dateTime';
 
+/**
+ * 查重报告（检测完成时生成并保存，之后不再变化）
+ */
 export interface CheckReport {
   /**
    * 检测范围；在记录检测范围之前生成的报告为 null
    * @nullable
    */
   scope: CheckReportScope;
+  /** 查重记录 id */
   id: Id;
-  /** @maxLength 200 */
+  /**
+   * 论文题目（随 update_title 更新）
+   * @maxLength 200
+   */
   title: string;
-  /** @maxLength 50 */
+  /**
+   * 作者；未填写为空串
+   * @maxLength 50
+   */
   author: string;
   figures: CheckFigures;
-  /** @maxItems 1000 */
+  /**
+   * 逐节统计，按在文中的顺序
+   * @maxItems 1000
+   */
   sections: ReportSection[];
-  /** @maxItems 1000 */
+  /**
+   * 相似来源，重合字数多的在前
+   * @maxItems 1000
+   */
   sources: ReportSource[];
-  /** @maxItems 20000 */
+  /**
+   * 参与检测的全部段落，按在文中的顺序
+   * @maxItems 20000
+   */
   paragraphs: ReportParagraph[];
+  /** 报告生成时间（ISO 8601，UTC） */
   generatedAt: DateTime;
 }

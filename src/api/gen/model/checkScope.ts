@@ -28,8 +28,13 @@ import type { LibraryCollection } from './libraryCollection';
  * 检测范围：检测时比对库的组成与规模（记录于检测当时，之后比对库的变化不影响本报告）
  */
 export interface CheckScope {
+  /** 比对库文献总篇数 */
   documents: LibraryDocumentCount;
+  /** 比对库总字数 */
   chars: LibraryCharCount;
-  /** @maxItems 50 */
+  /**
+   * 各文献集合：导入文献按出处，篇数多的在前（至多列出 19 个，其余合为“其他 N 个来源”一行），本校库排在最后
+   * @maxItems 50
+   */
   collections: LibraryCollection[];
 }

@@ -22,7 +22,11 @@
  */
 import type { Id } from './id';
 
+/**
+ * 提交查重的选项
+ */
 export interface CheckSubmitBody {
+  /** check_init 创建的 draft 记录的 id */
   id: Id;
   /** 检测后把本文加入比对库 */
   addToLibrary?: boolean;

@@ -21,12 +21,19 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * 新的题目与作者
+ */
 export interface CheckTitleBody {
   /**
+   * 论文题目（前后空白去掉后不能为空）
    * @minLength 1
    * @maxLength 200
    */
   title: string;
-  /** @maxLength 50 */
+  /**
+   * 作者；可为空串
+   * @maxLength 50
+   */
   author: string;
 }

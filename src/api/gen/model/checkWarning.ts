@@ -26,7 +26,11 @@ import type { CheckWarningCode } from './checkWarningCode';
  * 付款前的提醒（不阻止提交）。library_empty 比对库为空；library_small 比对库文献较少（少于 LIBRARY_SMALL_DOCUMENTS 篇）； little_chinese 正文中文字符不足三成
  */
 export interface CheckWarning {
+  /** 提醒的种类（含义见上） */
   code: CheckWarningCode;
-  /** @maxLength 300 */
+  /**
+   * 面向用户的中文提醒，可原样显示
+   * @maxLength 300
+   */
   message: string;
 }

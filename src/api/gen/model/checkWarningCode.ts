@@ -21,6 +21,9 @@
  * OpenAPI spec version: 1.0.0
  */
 
+/**
+ * 提醒的种类（含义见上）
+ */
 export type CheckWarningCode = typeof CheckWarningCode[keyof typeof CheckWarningCode];
 
 

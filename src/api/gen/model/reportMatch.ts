@@ -23,20 +23,26 @@
 import type { Id } from './id';
 
 /**
- * 段内一处匹配及其来源原文
+ * 段内一处匹配及其来源原文；位置 [start, end) 按段落 text 中的 Unicode 码点计
  */
 export interface ReportMatch {
   /**
+   * 匹配在段内的起始位置（含），Unicode 码点
    * @minimum 0
    * @maximum 100000
    */
   start: number;
   /**
+   * 匹配在段内的结束位置（不含），Unicode 码点
    * @minimum 0
    * @maximum 100000
    */
   end: number;
+  /** 匹配的来源 id（见报告的 sources） */
   sourceId: Id;
-  /** @maxLength 5000 */
+  /**
+   * 来源中与之对应的原文
+   * @maxLength 5000
+   */
   sourceText: string;
 }

@@ -31,6 +31,7 @@ import type { ReportMatch } from './reportMatch';
  */
 export interface ReportParagraph {
   /**
+   * 段落顺序，从 0 开始
    * @minimum 0
    * @maximum 100000
    */
@@ -42,17 +43,30 @@ export interface ReportParagraph {
   headings: string[];
   section: SectionKind;
   /**
+   * 所属节在 sections 中的 index
    * @minimum 0
    * @maximum 10000
    */
   sectionIndex: number;
-  /** @maxLength 50000 */
+  /**
+   * 段落原文；sentences 与 matches 的位置都按它的 Unicode 码点计
+   * @maxLength 50000
+   */
   text: string;
+  /** 本段字数 */
   charCount: CharCount;
+  /** 本段重复字数 */
   matchedChars: CharCount;
+  /** 本段复制比：matchedChars / charCount（0-1 小数） */
   ratio: Ratio;
-  /** @maxItems 2000 */
+  /**
+   * 本段的句子及标色，按位置先后
+   * @maxItems 2000
+   */
   sentences: ReportSentence[];
-  /** @maxItems 2000 */
+  /**
+   * 本段中的匹配及来源原文，按位置先后
+   * @maxItems 2000
+   */
   matches: ReportMatch[];
 }

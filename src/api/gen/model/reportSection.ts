@@ -24,17 +24,27 @@ import type { SectionKind } from './sectionKind';
 import type { CharCount } from './charCount';
 import type { Ratio } from './ratio';
 
+/**
+ * 报告的逐节统计中的一节（按识别出的章节）
+ */
 export interface ReportSection {
   /**
+   * 节的顺序，从 0 开始（段落的 sectionIndex 指向它）
    * @minimum 0
    * @maximum 10000
    */
   index: number;
   kind: SectionKind;
-  /** @maxLength 200 */
+  /**
+   * 节标题；没有标题时为所属部分的名称
+   * @maxLength 200
+   */
   heading: string;
+  /** 本节字数 */
   charCount: CharCount;
+  /** 本节重复字数 */
   matchedChars: CharCount;
+  /** 本节复制比：matchedChars / charCount（0-1 小数） */
   ratio: Ratio;
   /** 不计入总复制比（如参考文献、目录） */
   excluded: boolean;

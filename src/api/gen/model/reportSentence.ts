@@ -22,21 +22,25 @@
  */
 import type { SentenceMark } from './sentenceMark';
 
+/**
+ * 段落中的一句及其标色；位置 [start, end) 按段落 text 中的 Unicode 码点计（不是 UTF-16 下标）
+ */
 export interface ReportSentence {
   /**
-   * 段内起始位置（Unicode 码点）
+   * 句子在段内的起始位置（含），Unicode 码点
    * @minimum 0
    * @maximum 100000
    */
   start: number;
   /**
+   * 句子在段内的结束位置（不含），Unicode 码点
    * @minimum 0
    * @maximum 100000
    */
   end: number;
   mark: SentenceMark;
   /**
-   * 匹配最多的来源
+   * 与本句重合最多的来源 id（见报告的 sources）；未匹配为 null
    * @maxLength 64
    * @nullable
    */

@@ -25,9 +25,16 @@ import type { ReportSourceOrigin } from './reportSourceOrigin';
 import type { CharCount } from './charCount';
 import type { Ratio } from './ratio';
 
+/**
+ * 一个相似来源（比对库中的文献），按重合字数从多到少
+ */
 export interface ReportSource {
+  /** 来源 id（句子与匹配的 sourceId 指向它） */
   id: Id;
-  /** @maxLength 300 */
+  /**
+   * 来源题名
+   * @maxLength 300
+   */
   title: string;
   /** library 比对库文献；submission 本校库中其他用户提交的论文（不显示作者）；own 本人此前提交 */
   origin: ReportSourceOrigin;
@@ -44,16 +51,19 @@ export interface ReportSource {
    */
   source: string | null;
   /**
+   * 发表年份（导入时提供才有）；否则为 null
    * @minimum 1
    * @maximum 9999
    * @nullable
    */
   year: number | null;
   /**
+   * 原文链接（导入时提供才有）；否则为 null
    * @maxLength 2000
    * @nullable
    */
   url: string | null;
+  /** 与该来源重合的字数 */
   matchedChars: CharCount;
   /** 与该来源重合字数占总字数的比例 */
   ratio: Ratio;

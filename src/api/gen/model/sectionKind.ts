@@ -22,7 +22,7 @@
  */
 
 /**
- * cover 封面, toc 目录, abstract 摘要, body 正文, references 参考文献, acknowledgements 致谢, declaration 声明
+ * 论文部分：cover 封面, toc 目录, abstract 摘要, body 正文, references 参考文献, acknowledgements 致谢, declaration 声明（封面、目录、声明和参考文献默认不计入指标）
  */
 export type SectionKind = typeof SectionKind[keyof typeof SectionKind];
 

@@ -22,7 +22,7 @@
  */
 
 /**
- * red 句子过半被匹配；orange 部分匹配；cited 匹配的文字全在带 [n] 标注的引文之内（引用）；none 未匹配
+ * 句子标色：red 句子过半的字被匹配（标红）；orange 部分匹配（标橙）；cited 匹配的文字全在带 [n] 标注的引文之内 （引用，标绿）；none 未匹配
  */
 export type SentenceMark = typeof SentenceMark[keyof typeof SentenceMark];
 
