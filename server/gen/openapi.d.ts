@@ -658,7 +658,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 降重、强力降重、润色改写记录列表（可按模式筛选） */
+        /**
+         * 降重、强力降重、润色改写记录列表（可按模式筛选）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。当前用户自己的降重、强力降重、润色改写记录，最新在前；请求体可按 mode 和 status 筛选，
+         *     也可不带请求体。参数不符 400。
+         */
         post: operations["paperMachineQueryList"];
         delete?: never;
         options?: never;
@@ -675,7 +680,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 降重结果的段落对照（原文与改写） */
+        /**
+         * 降重结果的段落对照（原文与改写）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的记录。降重结果的段落对照（原文、改写、前后指标、是否采纳），按 index 升序分页。
+         *     他人的或不存在的记录 404。
+         */
         post: operations["paperMachineQueryContentList"];
         delete?: never;
         options?: never;
@@ -692,7 +702,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 删除降重记录 */
+        /**
+         * 删除降重记录
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。排队中或处理中的记录 409 TASK_RUNNING；
+         *     他人的或不存在的记录 404。
+         */
         post: operations["paperMachineDelete"];
         delete?: never;
         options?: never;
@@ -709,7 +724,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 降重记录详情（进度与前后对比数据） */
+        /**
+         * 降重记录详情（进度与前后对比数据）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比、
+         *     AI 生成概率。
+         */
         post: operations["paperMachineLoadById"];
         delete?: never;
         options?: never;
@@ -726,7 +746,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 单个段落对照（重新改写后轮询用） */
+        /**
+         * 单个段落对照（重新改写后轮询用）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。读取自己记录中的一个段落对照，重新改写（reload）后轮询它的 status。
+         *     他人的或不存在的段落 404。
+         */
         post: operations["paperMachineLoadContentById"];
         delete?: never;
         options?: never;
@@ -743,7 +768,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 统计字数并报价（按降重模式计价） */
+        /**
+         * 统计字数并报价（按降重模式计价）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按所选模式的单价报价
+         *     （降重、强力降重、润色改写默认每千字 3 元，至少 5 元）。正文为空白 400；超过 30 万字或请求体过大 413。
+         */
         post: operations["paperMachineWordCount"];
         delete?: never;
         options?: never;
@@ -762,7 +792,10 @@ export interface paths {
         put?: never;
         /**
          * 上传论文（文件或粘贴文本），创建待支付的降重任务
-         * @description file 与 content 二选一；文件支持 .docx、.pdf、.txt。返回 status 为 draft 的记录及其字数和价格。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB）或粘贴正文（二选一），选择模式与需保护的术语，
+         *     创建 status 为 draft 的降重记录并返回字数和价格；支付提交见 machine_submit。错误与 check_api/check_init 相同：
+         *     400（缺少题目、文件与正文都有或都没有、正文为空）、413（过大、超过 30 万字）、422（文件无法读取）、429（限频）。
          */
         post: operations["paperMachineMachineInit"];
         delete?: never;
@@ -782,7 +815,10 @@ export interface paths {
         put?: never;
         /**
          * 支付并提交降重任务
-         * @description 从余额扣费后排队；重复提交或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能提交自己的 draft 记录。从余额扣除 priceFen 后排队，返回 status 为 queued 的记录；
+         *     失败时自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费）；
+         *     他人的或不存在的记录 404。
          */
         post: operations["paperMachineMachineSubmit"];
         delete?: never;
@@ -802,7 +838,9 @@ export interface paths {
         put?: never;
         /**
          * 重新改写某一段
-         * @description 段落状态变为 queued，完成后用 load_content_by_id 读取新的改写；不另收费，频繁调用返回 429。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不另收费。重新改写自己记录中的某一段：段落状态变为 queued，完成后用 load_content_by_id 读取新的改写。
+         *     记录或段落尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
          */
         post: operations["paperMachineReload"];
         delete?: never;
@@ -822,7 +860,9 @@ export interface paths {
         put?: never;
         /**
          * 下载降重后的论文（.docx）
-         * @description 已采纳的段落使用改写，未采纳的保留原文。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。
+         *     尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         post: operations["paperMachineDownload"];
         delete?: never;
@@ -842,7 +882,9 @@ export interface paths {
         put?: never;
         /**
          * 对降重后的文本发起查重
-         * @description 按查重价格扣费并创建新的查重记录，返回其 id；降重未完成、已在复查或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。对自己已完成的降重结果发起查重：按查重价格从余额扣费，创建新的查重记录并返回其 id（记在 recheckId）。
+         *     降重未完成、已在复查 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
          */
         post: operations["paperMachineSubmitCheck"];
         delete?: never;
@@ -860,7 +902,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 即时改写一段短文（不超过 2000 字，不生成记录） */
+        /**
+         * 即时改写一段短文（不超过 2000 字，不生成记录）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
+         *     参数不符或超过 2000 字 400；频繁调用 429。
+         */
         post: operations["paperMachineReduction"];
         delete?: never;
         options?: never;
@@ -879,7 +926,9 @@ export interface paths {
         put?: never;
         /**
          * 按查重报告标红的段落降重
-         * @description 以已完成的查重记录为来源创建降重任务并扣费排队；查重未完成、重复提交或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。以自己已完成的查重记录为来源，改写报告标红、标橙的段落：创建 source 为 check 的降重记录，
+         *     按改写字数从余额扣费并排队。查重未完成、重复提交 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的查重记录 404。
          */
         post: operations["paperMachineCheckMachineSubmit"];
         delete?: never;
@@ -899,7 +948,9 @@ export interface paths {
         put?: never;
         /**
          * 按 AIGC 检测报告标出的段落降重
-         * @description 以已完成的 AIGC 检测记录为来源创建降重任务并扣费排队；检测未完成、重复提交或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。以自己已完成的 AIGC 检测记录为来源，改写检测标出（分档 medium、high）的段落：创建 source 为 aigc 的
+         *     降重记录，从余额扣费并排队。检测未完成、重复提交 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的检测记录 404。
          */
         post: operations["paperMachineCheckAigcMachineSubmit"];
         delete?: never;
@@ -919,8 +970,10 @@ export interface paths {
         put?: never;
         /**
          * 查重并检测 AIGC，改写两者标出的段落后复查
-         * @description id 为 machine_init 创建的 draft 记录。依次查重、检测 AIGC、改写任一报告标出的段落，再查重和检测一次；
-         *     记录中 similarityBefore/After 与 aigcBefore/After 四个数据都会填写。重复提交或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能提交自己的 draft 记录（machine_init 创建）。依次查重、检测 AIGC、改写任一报告标出的段落，
+         *     再查重和检测一次；记录中 similarityBefore/After 与 aigcBefore/After 四个数据都会填写。价格含两次查重与检测，
+         *     提交时一次扣清，失败自动退款。重复提交、余额不足 409；他人的或不存在的记录 404。
          */
         post: operations["paperMachineCheckAigcAndMachineSubmit"];
         delete?: never;
@@ -938,7 +991,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 采纳或撤销某一段的改写（对照页勾选） */
+        /**
+         * 采纳或撤销某一段的改写（对照页勾选）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。在对照页采纳或撤销自己记录中某一段的改写（下载时采纳的段落用改写，其余保留原文），
+         *     返回更新后的段落对照。段落尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404。
+         */
         post: operations["paperMachineAcceptContent"];
         delete?: never;
         options?: never;
@@ -955,7 +1013,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 智能降重、学术库降重记录列表 */
+        /**
+         * 智能降重、学术库降重记录列表
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。当前用户自己的智能降重与学术库降重记录，最新在前；请求体可按 mode（smart、cnki）和 status 筛选，
+         *     也可不带请求体。参数不符 400。
+         */
         post: operations["machineQueryList"];
         delete?: never;
         options?: never;
@@ -972,7 +1035,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 删除智能降重或学术库降重记录 */
+        /**
+         * 删除智能降重或学术库降重记录
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能删除自己的记录，不退费。排队中或处理中的记录 409 TASK_RUNNING；他人的或不存在的记录 404。
+         */
         post: operations["machineDelete"];
         delete?: never;
         options?: never;
@@ -989,7 +1056,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 智能降重或学术库降重记录详情 */
+        /**
+         * 智能降重或学术库降重记录详情
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比。
+         */
         post: operations["machineLoadById"];
         delete?: never;
         options?: never;
@@ -1006,7 +1077,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 统计字数并报价（智能降重或学术库降重） */
+        /**
+         * 统计字数并报价（智能降重或学术库降重）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，不保存任何内容。统计粘贴正文的字数并按智能降重或学术库降重的单价报价。
+         *     正文为空白 400；超过 30 万字或请求体过大 413。
+         */
         post: operations["machineWordCount"];
         delete?: never;
         options?: never;
@@ -1025,8 +1101,10 @@ export interface paths {
         put?: never;
         /**
          * 上传论文，创建待支付的学术库降重任务
-         * @description file 与 content 二选一。学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，
-         *     否则提交后先查重（费用含在报价中）。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
+         *     学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，否则提交后先查重（费用含在报价中）。
+         *     checkId 不是自己已完成的查重记录 404；其余错误与 check_api/check_init 相同（400、413、422、429）。
          */
         post: operations["machineMachineCnkiInit"];
         delete?: never;
@@ -1046,7 +1124,9 @@ export interface paths {
         put?: never;
         /**
          * 上传论文，创建待支付的智能降重任务（离线引擎）
-         * @description file 与 content 二选一；文件支持 .docx、.pdf、.txt。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt）或粘贴正文（二选一），创建 status 为 draft 的智能降重记录
+         *     （离线引擎改写，不使用大模型）并返回字数和价格。错误与 check_api/check_init 相同（400、413、422、429）。
          */
         post: operations["machineMachineInit"];
         delete?: never;
@@ -1066,7 +1146,9 @@ export interface paths {
         put?: never;
         /**
          * 支付并提交学术库降重任务
-         * @description 从余额扣费后排队；重复提交或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能提交自己的 draft 学术库降重记录。从余额扣费后排队，失败自动退款一次。
+         *     已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
          */
         post: operations["machineMachineCnkiSubmit"];
         delete?: never;
@@ -1086,7 +1168,9 @@ export interface paths {
         put?: never;
         /**
          * 支付并提交智能降重任务
-         * @description 从余额扣费后排队；重复提交或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能提交自己的 draft 智能降重记录。从余额扣费后排队，失败自动退款一次。
+         *     已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
          */
         post: operations["machineMachineSubmit"];
         delete?: never;
@@ -1104,7 +1188,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 查询降重任务的支付情况（paper_machine_api 与 machine_api 共用） */
+        /**
+         * 查询降重任务的支付情况（paper_machine_api 与 machine_api 共用）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。查询自己的降重记录（paper_machine_api 与 machine_api 的记录都可以）是否已支付：
+         *     已扣费时 paid 为 true，orderId 为扣费的账本流水 id。他人的或不存在的记录 404。
+         */
         post: operations["machineCheckOrderId"];
         delete?: never;
         options?: never;
@@ -1119,7 +1208,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 下载降重报告（.docx，含前后对比数据与改写全文） */
+        /**
+         * 下载降重报告（.docx，含前后对比数据与改写全文）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能下载自己的记录。降重报告（.docx）：改写前后的复制比等数据与改写后的全文。
+         *     尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
+         */
         get: operations["machineDownloadReport"];
         put?: never;
         post?: never;
@@ -3055,6 +3149,7 @@ export interface components {
          * @enum {string}
          */
         PaperMachineMode: "rewrite" | "strong" | "polish";
+        /** @description 降重记录筛选条件；都不带则列出全部 */
         PaperMachineFilter: {
             mode?: components["schemas"]["PaperMachineMode"];
             status?: components["schemas"]["TaskStatus"];
@@ -3072,7 +3167,7 @@ export interface components {
          */
         RewriteSource: "upload" | "check" | "aigc" | "check-aigc";
         /**
-         * @description 比例 0-1，尚未得出时为 null
+         * @description 比例，0-1 的小数（不是百分数）；尚未得出时为 null
          * @example 0.3215
          */
         RewriteNullableRatio: number | null;
@@ -3105,13 +3200,17 @@ export interface components {
              */
             paragraphAccepted: number;
             /**
-             * @description 改写后全文字符数，完成前为 null
+             * @description 改写后全文的字数（按查重系统规则统计），完成前为 null
              * @example 13120
              */
             rewrittenCharCount: number | null;
+            /** @description 改写前全文的总文字复制比（0-1 小数）；不涉及查重或尚未得出时为 null */
             similarityBefore: components["schemas"]["RewriteNullableRatio"];
+            /** @description 改写后全文的总文字复制比（0-1 小数）；尚未复查时为 null */
             similarityAfter: components["schemas"]["RewriteNullableRatio"];
+            /** @description 改写前的 AI 字符占比（0-1 小数）；不涉及 AIGC 检测或尚未得出时为 null */
             aigcBefore: components["schemas"]["RewriteNullableRatio"];
+            /** @description 改写后的 AI 字符占比（0-1 小数）；尚未复测时为 null */
             aigcAfter: components["schemas"]["RewriteNullableRatio"];
             /**
              * @description 来源查重记录 id（source 为 check、check-aigc 或学术库降重时）
@@ -3131,6 +3230,7 @@ export interface components {
             protectedTerms: components["schemas"]["ProtectedTerms"];
         };
         RewriteTaskPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的降重记录，最新在前 */
             records: components["schemas"]["RewriteTask"][];
         };
         RewriteTaskPageResponse: {
@@ -3168,6 +3268,7 @@ export interface components {
             accepted: boolean;
         };
         RewriteParagraphPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的段落对照，按 index 升序 */
             records: components["schemas"]["ParagraphPair"][];
         };
         RewriteParagraphPageResponse: {
@@ -3190,6 +3291,7 @@ export interface components {
             success: true;
             result: components["schemas"]["ParagraphPair"];
         };
+        /** @description 待统计的正文与降重模式（不带 mode 按 rewrite 报价） */
         PaperMachineWordCountBody: components["schemas"]["WordCountBody"] & {
             mode?: components["schemas"]["PaperMachineMode"];
         };
@@ -3210,15 +3312,23 @@ export interface components {
              * @example 随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。本文提出一种融合语义与结构特征的相似度模型。
              */
             content?: string;
-            /** @example 基于深度学习的中文文本相似度研究 */
+            /**
+             * @description 论文题目
+             * @example 基于深度学习的中文文本相似度研究
+             */
             title: string;
             mode: components["schemas"]["PaperMachineMode"];
             protectedTerms?: components["schemas"]["ProtectedTerms"];
         };
+        /** @description 为改写后文本发起的查重 */
         RewriteRecheck: {
+            /** @description 降重记录 id */
             id: components["schemas"]["Id"];
+            /** @description 新建的查重记录 id（check_api/load_by_id 读取） */
             checkId: components["schemas"]["Id"];
+            /** @description 新查重记录的状态（已扣费，为 queued） */
             status: components["schemas"]["TaskStatus"];
+            /** @description 这次查重扣除的金额（分） */
             priceFen: components["schemas"]["Fen"];
         };
         RewriteRecheckResponse: {
@@ -3226,31 +3336,44 @@ export interface components {
             success: true;
             result: components["schemas"]["RewriteRecheck"];
         };
+        /** @description 即时改写的短文 */
         RewriteReductionBody: {
-            /** @example 文本相似度计算是自然语言处理中的基础问题，广泛应用于信息检索、问答系统和抄袭检测等领域。 */
+            /**
+             * @description 待改写的短文，不超过 2000 字
+             * @example 文本相似度计算是自然语言处理中的基础问题，广泛应用于信息检索、问答系统和抄袭检测等领域。
+             */
             content: string;
             mode: components["schemas"]["PaperMachineMode"];
             protectedTerms?: components["schemas"]["ProtectedTerms"];
         };
+        /** @description 即时改写的结果（不保存） */
         RewriteReduction: {
-            /** @example 文本相似度计算是自然语言处理中的基础问题，广泛应用于信息检索、问答系统和抄袭检测等领域。 */
+            /**
+             * @description 原文
+             * @example 文本相似度计算是自然语言处理中的基础问题，广泛应用于信息检索、问答系统和抄袭检测等领域。
+             */
             original: string;
-            /** @example 在自然语言处理领域，衡量文本之间的相似程度是一项基础性课题，其成果被大量用于信息检索、自动问答以及抄袭识别等场景。 */
+            /**
+             * @description 改写后的文本
+             * @example 在自然语言处理领域，衡量文本之间的相似程度是一项基础性课题，其成果被大量用于信息检索、自动问答以及抄袭识别等场景。
+             */
             rewritten: string;
             mode: components["schemas"]["PaperMachineMode"];
             /** @description true 表示由离线引擎改写，未使用大模型 */
             offline: boolean;
             /**
-             * @description 原文字符数
+             * @description 原文字数（按查重系统规则统计）
              * @example 46
              */
             charCount: number;
             /**
-             * @description 改写后字符数
+             * @description 改写后字数（按查重系统规则统计）
              * @example 58
              */
             rewrittenCharCount: number;
+            /** @description 原文的 AI 生成概率（0-1 小数）；未评估时为 null */
             aigcBefore: components["schemas"]["RewriteNullableRatio"];
+            /** @description 改写后的 AI 生成概率（0-1 小数）；未评估时为 null */
             aigcAfter: components["schemas"]["RewriteNullableRatio"];
         };
         RewriteReductionResponse: {
@@ -3258,19 +3381,27 @@ export interface components {
             success: true;
             result: components["schemas"]["RewriteReduction"];
         };
+        /** @description 按查重报告降重 */
         RewriteFromCheckBody: {
+            /** @description 自己已完成（done）的查重记录 id */
             checkId: components["schemas"]["Id"];
             mode: components["schemas"]["PaperMachineMode"];
         };
+        /** @description 按 AIGC 检测报告降重 */
         RewriteFromAigcBody: {
+            /** @description 自己已完成（done）的 AIGC 检测记录 id */
             aigcId: components["schemas"]["Id"];
             mode: components["schemas"]["PaperMachineMode"];
         };
+        /** @description 查重、检测并改写 */
         RewriteCheckAigcBody: {
+            /** @description machine_init 创建的 draft 降重记录 id */
             id: components["schemas"]["Id"];
             mode: components["schemas"]["PaperMachineMode"];
         };
+        /** @description 采纳或撤销一段改写 */
         RewriteAcceptBody: {
+            /** @description 段落对照 id */
             id: components["schemas"]["Id"];
             /**
              * @description true 采纳改写，false 保留原文
@@ -3284,10 +3415,12 @@ export interface components {
          * @enum {string}
          */
         MachineMode: "smart" | "cnki";
+        /** @description 智能降重、学术库降重记录筛选条件；都不带则列出全部 */
         MachineFilter: {
             mode?: components["schemas"]["MachineMode"];
             status?: components["schemas"]["TaskStatus"];
         };
+        /** @description 待统计的正文与模式（不带 mode 按 smart 报价） */
         MachineWordCountBody: components["schemas"]["WordCountBody"] & {
             mode?: components["schemas"]["MachineMode"];
         };
@@ -3303,7 +3436,10 @@ export interface components {
              * @example 本研究以长三角地区制造业企业为样本，考察环境规制对企业绿色创新的影响机制。
              */
             content?: string;
-            /** @example 环境规制对制造业绿色创新的影响研究 */
+            /**
+             * @description 论文题目
+             * @example 环境规制对制造业绿色创新的影响研究
+             */
             title: string;
             /**
              * @description 已完成的本站查重记录 id，沿用其标红结果
@@ -3324,7 +3460,10 @@ export interface components {
              * @example 乡村振兴战略的实施离不开数字技术的支撑。近年来，农村电商快速发展，为农民增收开辟了新渠道。
              */
             content?: string;
-            /** @example 数字经济背景下农村电商发展路径研究 */
+            /**
+             * @description 论文题目
+             * @example 数字经济背景下农村电商发展路径研究
+             */
             title: string;
             protectedTerms?: components["schemas"]["ProtectedTerms"];
         };
@@ -4252,6 +4391,24 @@ export interface components {
                  *       "error": {
                  *         "code": "INSUFFICIENT_BALANCE",
                  *         "message": "余额不足，请先充值"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 规划中的接口：本实例尚未提供该服务（NOT_IMPLEMENTED），不扣费、不保存任何数据 */
+        NotImplemented: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "NOT_IMPLEMENTED",
+                 *         "message": "该功能即将上线，敬请期待"
                  *       }
                  *     }
                  */
@@ -5552,6 +5709,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "mode": "rewrite",
+                 *       "status": "done"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaperMachineFilter"];
             };
         };
@@ -5568,6 +5731,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineQueryContentList: {
@@ -5599,6 +5763,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineDelete: {
@@ -5627,6 +5792,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteTaskRunning"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineLoadById: {
@@ -5654,6 +5820,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineLoadContentById: {
@@ -5681,6 +5848,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineWordCount: {
@@ -5692,6 +5860,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。",
+                 *       "mode": "rewrite"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaperMachineWordCountBody"];
             };
         };
@@ -5709,6 +5883,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineMachineInit: {
@@ -5720,6 +5895,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "基于深度学习的中文文本相似度研究",
+                 *       "mode": "rewrite",
+                 *       "content": "随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。本文提出一种融合语义与结构特征的相似度模型。",
+                 *       "protectedTerms": [
+                 *         "卷积神经网络",
+                 *         "BERT"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["PaperMachineInitForm"];
             };
         };
@@ -5739,6 +5925,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineMachineSubmit: {
@@ -5750,6 +5937,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBody"];
             };
         };
@@ -5768,6 +5960,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineReload: {
@@ -5797,6 +5990,7 @@ export interface operations {
             409: components["responses"]["RewriteNotFinished"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineDownload: {
@@ -5826,6 +6020,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineSubmitCheck: {
@@ -5854,6 +6049,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineReduction: {
@@ -5865,6 +6061,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "文本相似度计算是自然语言处理中的基础问题，广泛应用于信息检索、问答系统和抄袭检测等领域。",
+                 *       "mode": "rewrite",
+                 *       "protectedTerms": [
+                 *         "文本相似度"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["RewriteReductionBody"];
             };
         };
@@ -5882,6 +6087,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineCheckMachineSubmit: {
@@ -5893,6 +6099,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "checkId": "01JD3R2A7C9E1G3J5L7N9Q1S3U",
+                 *       "mode": "strong"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RewriteFromCheckBody"];
             };
         };
@@ -5911,6 +6123,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineCheckAigcMachineSubmit: {
@@ -5922,6 +6135,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "aigcId": "01JD3S5B8D0F2H4K6M8P0R2T4V",
+                 *       "mode": "polish"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RewriteFromAigcBody"];
             };
         };
@@ -5940,6 +6159,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineCheckAigcAndMachineSubmit: {
@@ -5951,6 +6171,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "mode": "rewrite"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RewriteCheckAigcBody"];
             };
         };
@@ -5969,6 +6195,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineAcceptContent: {
@@ -5980,6 +6207,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3T7C9E1G3J5L7N9Q1S3U5W",
+                 *       "accepted": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["RewriteAcceptBody"];
             };
         };
@@ -5998,6 +6231,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineQueryList: {
@@ -6014,6 +6248,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "mode": "cnki"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MachineFilter"];
             };
         };
@@ -6030,6 +6269,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineDelete: {
@@ -6058,6 +6298,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteTaskRunning"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineLoadById: {
@@ -6085,6 +6326,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineWordCount: {
@@ -6096,6 +6338,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "乡村振兴战略的实施离不开数字技术的支撑。近年来，农村电商快速发展，为农民增收开辟了新渠道。",
+                 *       "mode": "smart"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MachineWordCountBody"];
             };
         };
@@ -6113,6 +6361,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineMachineCnkiInit: {
@@ -6124,6 +6373,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "环境规制对制造业绿色创新的影响研究",
+                 *       "content": "本研究以长三角地区制造业企业为样本，考察环境规制对企业绿色创新的影响机制。",
+                 *       "checkId": "01JD3R2A7C9E1G3J5L7N9Q1S3U"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["MachineCnkiInitForm"];
             };
         };
@@ -6144,6 +6400,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineMachineInit: {
@@ -6155,6 +6412,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "数字经济背景下农村电商发展路径研究",
+                 *       "content": "乡村振兴战略的实施离不开数字技术的支撑。近年来，农村电商快速发展，为农民增收开辟了新渠道。",
+                 *       "protectedTerms": [
+                 *         "农村电商"
+                 *       ]
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["MachineInitForm"];
             };
         };
@@ -6174,6 +6440,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineMachineCnkiSubmit: {
@@ -6185,6 +6452,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBody"];
             };
         };
@@ -6203,6 +6475,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineMachineSubmit: {
@@ -6214,6 +6487,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBody"];
             };
         };
@@ -6232,6 +6510,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineCheckOrderId: {
@@ -6259,6 +6538,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     machineDownloadReport: {
@@ -6288,6 +6568,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcQueryList: {

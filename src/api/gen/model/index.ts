@@ -173,6 +173,7 @@ export * from './machineQueryListParams';
 export * from './machineWordCountBody';
 export * from './machineWordCountBodyAllOf';
 export * from './notFoundResponse';
+export * from './notImplementedResponse';
 export * from './order';
 export * from './orderFilter';
 export * from './orderInfoLoadByIdParams';

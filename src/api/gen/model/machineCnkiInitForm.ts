@@ -35,6 +35,7 @@ export interface MachineCnkiInitForm {
    */
   content?: string;
   /**
+   * 论文题目
    * @minLength 1
    * @maxLength 200
    */

@@ -23,6 +23,9 @@
 import type { MachineMode } from './machineMode';
 import type { TaskStatus } from './taskStatus';
 
+/**
+ * 智能降重、学术库降重记录筛选条件；都不带则列出全部
+ */
 export interface MachineFilter {
   mode?: MachineMode;
   status?: TaskStatus;

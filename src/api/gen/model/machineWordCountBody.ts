@@ -23,4 +23,7 @@
 import type { WordCountBody } from './wordCountBody';
 import type { MachineWordCountBodyAllOf } from './machineWordCountBodyAllOf';
 
+/**
+ * 待统计的正文与模式（不带 mode 按 smart 报价）
+ */
 export type MachineWordCountBody = WordCountBody & MachineWordCountBodyAllOf;

@@ -23,6 +23,9 @@
 import type { PaperMachineMode } from './paperMachineMode';
 import type { TaskStatus } from './taskStatus';
 
+/**
+ * 降重记录筛选条件；都不带则列出全部
+ */
 export interface PaperMachineFilter {
   mode?: PaperMachineMode;
   status?: TaskStatus;

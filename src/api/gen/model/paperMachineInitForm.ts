@@ -36,6 +36,7 @@ export interface PaperMachineInitForm {
    */
   content?: string;
   /**
+   * 论文题目
    * @minLength 1
    * @maxLength 200
    */

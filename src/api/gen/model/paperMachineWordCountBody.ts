@@ -23,4 +23,7 @@
 import type { WordCountBody } from './wordCountBody';
 import type { PaperMachineWordCountBodyAllOf } from './paperMachineWordCountBodyAllOf';
 
+/**
+ * 待统计的正文与降重模式（不带 mode 按 rewrite 报价）
+ */
 export type PaperMachineWordCountBody = WordCountBody & PaperMachineWordCountBodyAllOf;

@@ -22,7 +22,11 @@
  */
 import type { Id } from './id';
 
+/**
+ * 采纳或撤销一段改写
+ */
 export interface RewriteAcceptBody {
+  /** 段落对照 id */
   id: Id;
   /** true 采纳改写，false 保留原文 */
   accepted: boolean;

@@ -23,7 +23,11 @@
 import type { Id } from './id';
 import type { PaperMachineMode } from './paperMachineMode';
 
+/**
+ * 查重、检测并改写
+ */
 export interface RewriteCheckAigcBody {
+  /** machine_init 创建的 draft 降重记录 id */
   id: Id;
   mode: PaperMachineMode;
 }

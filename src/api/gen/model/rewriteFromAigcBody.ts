@@ -23,7 +23,11 @@
 import type { Id } from './id';
 import type { PaperMachineMode } from './paperMachineMode';
 
+/**
+ * 按 AIGC 检测报告降重
+ */
 export interface RewriteFromAigcBody {
+  /** 自己已完成（done）的 AIGC 检测记录 id */
   aigcId: Id;
   mode: PaperMachineMode;
 }

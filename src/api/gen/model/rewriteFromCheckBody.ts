@@ -23,7 +23,11 @@
 import type { Id } from './id';
 import type { PaperMachineMode } from './paperMachineMode';
 
+/**
+ * 按查重报告降重
+ */
 export interface RewriteFromCheckBody {
+  /** 自己已完成（done）的查重记录 id */
   checkId: Id;
   mode: PaperMachineMode;
 }

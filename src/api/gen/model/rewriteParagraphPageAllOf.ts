@@ -23,6 +23,9 @@
 import type { ParagraphPair } from './paragraphPair';
 
 export type RewriteParagraphPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的段落对照，按 index 升序
+   * @maxItems 100
+   */
   records: ParagraphPair[];
 };

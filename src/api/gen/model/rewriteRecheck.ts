@@ -24,9 +24,16 @@ import type { Id } from './id';
 import type { TaskStatus } from './taskStatus';
 import type { Fen } from './fen';
 
+/**
+ * 为改写后文本发起的查重
+ */
 export interface RewriteRecheck {
+  /** 降重记录 id */
   id: Id;
+  /** 新建的查重记录 id（check_api/load_by_id 读取） */
   checkId: Id;
+  /** 新查重记录的状态（已扣费，为 queued） */
   status: TaskStatus;
+  /** 这次查重扣除的金额（分） */
   priceFen: Fen;
 }

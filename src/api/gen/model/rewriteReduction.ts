@@ -23,13 +23,18 @@
 import type { PaperMachineMode } from './paperMachineMode';
 import type { RewriteNullableRatio } from './rewriteNullableRatio';
 
+/**
+ * 即时改写的结果（不保存）
+ */
 export interface RewriteReduction {
   /**
+   * 原文
    * @minLength 1
    * @maxLength 2000
    */
   original: string;
   /**
+   * 改写后的文本
    * @minLength 1
    * @maxLength 6000
    */
@@ -38,17 +43,19 @@ export interface RewriteReduction {
   /** true 表示由离线引擎改写，未使用大模型 */
   offline: boolean;
   /**
-   * 原文字符数
+   * 原文字数（按查重系统规则统计）
    * @minimum 0
    * @maximum 2000
    */
   charCount: number;
   /**
-   * 改写后字符数
+   * 改写后字数（按查重系统规则统计）
    * @minimum 0
    * @maximum 6000
    */
   rewrittenCharCount: number;
+  /** 原文的 AI 生成概率（0-1 小数）；未评估时为 null */
   aigcBefore: RewriteNullableRatio;
+  /** 改写后的 AI 生成概率（0-1 小数）；未评估时为 null */
   aigcAfter: RewriteNullableRatio;
 }

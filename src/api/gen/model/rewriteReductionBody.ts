@@ -23,8 +23,12 @@
 import type { PaperMachineMode } from './paperMachineMode';
 import type { ProtectedTerms } from './protectedTerms';
 
+/**
+ * 即时改写的短文
+ */
 export interface RewriteReductionBody {
   /**
+   * 待改写的短文，不超过 2000 字
    * @minLength 1
    * @maxLength 2000
    */

@@ -47,15 +47,19 @@ export type RewriteTaskAllOf = {
    */
   paragraphAccepted: number;
   /**
-   * 改写后全文字符数，完成前为 null
+   * 改写后全文的字数（按查重系统规则统计），完成前为 null
    * @minimum 0
    * @maximum 1000000
    * @nullable
    */
   rewrittenCharCount: number | null;
+  /** 改写前全文的总文字复制比（0-1 小数）；不涉及查重或尚未得出时为 null */
   similarityBefore: RewriteNullableRatio;
+  /** 改写后全文的总文字复制比（0-1 小数）；尚未复查时为 null */
   similarityAfter: RewriteNullableRatio;
+  /** 改写前的 AI 字符占比（0-1 小数）；不涉及 AIGC 检测或尚未得出时为 null */
   aigcBefore: RewriteNullableRatio;
+  /** 改写后的 AI 字符占比（0-1 小数）；尚未复测时为 null */
   aigcAfter: RewriteNullableRatio;
   /**
    * 来源查重记录 id（source 为 check、check-aigc 或学术库降重时）

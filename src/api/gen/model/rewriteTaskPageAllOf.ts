@@ -23,6 +23,9 @@
 import type { RewriteTask } from './rewriteTask';
 
 export type RewriteTaskPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的降重记录，最新在前
+   * @maxItems 100
+   */
   records: RewriteTask[];
 };
