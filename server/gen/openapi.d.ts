@@ -1232,7 +1232,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** AIGC 检测与降 AIGC 记录列表（可按类型筛选） */
+        /**
+         * AIGC 检测与降 AIGC 记录列表（可按类型筛选）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。当前用户自己的 AIGC 检测与降 AIGC 记录，最新在前；请求体可按 kind（detect、lower）和 status 筛选，
+         *     也可不带请求体。参数不符 400。
+         */
         post: operations["paperAigcQueryList"];
         delete?: never;
         options?: never;
@@ -1249,7 +1254,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 逐段 AIGC 概率与句子标注 */
+        /**
+         * 逐段 AIGC 概率与句子标注
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的记录。逐段的 AI 生成概率、分档与句子标注（降 AIGC 记录还有改写前的原文），
+         *     按 index 升序分页。他人的或不存在的记录 404。
+         */
         post: operations["paperAigcQueryContentList"];
         delete?: never;
         options?: never;
@@ -1266,7 +1276,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 删除 AIGC 记录 */
+        /**
+         * 删除 AIGC 记录
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。排队中或检测中的记录 409 TASK_RUNNING；
+         *     他人的或不存在的记录 404。
+         */
         post: operations["paperAigcDelete"];
         delete?: never;
         options?: never;
@@ -1283,7 +1298,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** AIGC 记录详情（AI 字符占比、分档、得分） */
+        /**
+         * AIGC 记录详情（AI 字符占比、分档、得分）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。AI 字符占比、分档、综合得分与段落统计；
+         *     降 AIGC 记录还有处理前后的 AI 字符占比。
+         */
         post: operations["paperAigcLoadById"];
         delete?: never;
         options?: never;
@@ -1300,7 +1320,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 单个段落的 AIGC 详情 */
+        /**
+         * 单个段落的 AIGC 详情
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。读取自己记录中的一个段落（重新评分后刷新用）。他人的或不存在的段落 404。
+         */
         post: operations["paperAigcLoadContentById"];
         delete?: never;
         options?: never;
@@ -1317,7 +1341,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 统计字数并报价（AIGC 检测） */
+        /**
+         * 统计字数并报价（AIGC 检测）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按 AIGC 检测单价报价（默认每千字 1 元，
+         *     至少 3 元）。正文为空白 400；超过 30 万字或请求体过大 413。
+         */
         post: operations["paperAigcWordCount"];
         delete?: never;
         options?: never;
@@ -1336,7 +1365,10 @@ export interface paths {
         put?: never;
         /**
          * 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
-         * @description file 与 content 二选一；文件支持 .docx、.pdf、.txt。返回 status 为 draft 的检测记录及其字数和价格。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB）或粘贴正文（二选一），创建 status 为 draft 的
+         *     检测记录并返回字数和价格；支付提交见 machine_submit。错误与 check_api/check_init 相同：400（缺少题目、文件与正文都有或都没有、
+         *     正文为空）、413（过大、超过 30 万字）、422（文件无法读取）、429（限频）。
          */
         post: operations["paperAigcMachineInit"];
         delete?: never;
@@ -1356,7 +1388,10 @@ export interface paths {
         put?: never;
         /**
          * 支付并提交 AIGC 检测
-         * @description 从余额扣费后排队；重复提交或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能提交自己的 draft 检测记录。从余额扣除 priceFen 后排队，返回 status 为 queued 的记录；
+         *     失败时自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费）；
+         *     他人的或不存在的记录 404。
          */
         post: operations["paperAigcMachineSubmit"];
         delete?: never;
@@ -1374,7 +1409,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 查询 AIGC 记录的支付情况 */
+        /**
+         * 查询 AIGC 记录的支付情况
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。查询自己的 AIGC 记录是否已支付：已扣费时 paid 为 true，orderId 为扣费的账本流水 id。
+         *     他人的或不存在的记录 404。
+         */
         post: operations["paperAigcCheckOrderId"];
         delete?: never;
         options?: never;
@@ -1393,7 +1433,9 @@ export interface paths {
         put?: never;
         /**
          * 重新评估某一段的 AIGC 概率
-         * @description 同步返回重新评分后的段落，记录的总体数据随之更新；不另收费，频繁调用返回 429。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不另收费。同步重新评估自己记录中某一段的 AI 生成概率，返回重新评分后的段落，记录的总体数据随之更新。
+         *     记录尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
          */
         post: operations["paperAigcReload"];
         delete?: never;
@@ -1413,7 +1455,9 @@ export interface paths {
         put?: never;
         /**
          * 下载 AIGC 检测报告（PDF）
-         * @description 降 AIGC 记录的报告包含处理前后的 AI 字符占比。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能下载自己的记录。AIGC 检测报告（PDF）；降 AIGC 记录的报告包含处理前后的 AI 字符占比。
+         *     尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         post: operations["paperAigcDownloadReport"];
         delete?: never;
@@ -1433,7 +1477,9 @@ export interface paths {
         put?: never;
         /**
          * 对降 AIGC 后的文本重新检测
-         * @description id 为降 AIGC 记录；按检测价格扣费并创建新的检测记录。未完成、已在复测或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。对自己已完成的降 AIGC 记录的改写后文本重新检测：按检测价格从余额扣费，创建新的检测记录并返回其 id
+         *     （记在 recheckId）。未完成、已在复测 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
          */
         post: operations["paperAigcSubmitCheck"];
         delete?: never;
@@ -1453,7 +1499,10 @@ export interface paths {
         put?: never;
         /**
          * 改写检测标出的段落以降低 AI 痕迹
-         * @description id 为已完成的检测记录；创建 kind 为 lower 的记录并扣费排队。检测未完成、重复提交或余额不足返回 409。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。以自己已完成的检测记录为来源，改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 kind 为 lower
+         *     的记录，按改写字数以降 AIGC 单价（默认每千字 3 元，至少 5 元）从余额扣费并排队。检测未完成、重复提交 409；余额不足 409
+         *     INSUFFICIENT_BALANCE；他人的或不存在的检测记录 404。
          */
         post: operations["paperAigcAigcMachineSubmit"];
         delete?: never;
@@ -1471,7 +1520,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 下载降 AIGC 后的论文（.docx） */
+        /**
+         * 下载降 AIGC 后的论文（.docx）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）。尚未完成或是检测记录 409 TASK_NOT_FINISHED；
+         *     他人的或不存在的记录 404。
+         */
         post: operations["paperAigcDownload"];
         delete?: never;
         options?: never;
@@ -3488,19 +3542,23 @@ export interface components {
          * @enum {string}
          */
         AigcKind: "detect" | "lower";
+        /** @description AIGC 记录筛选条件；都不带则列出全部 */
         AigcFilter: {
             kind?: components["schemas"]["AigcKind"];
             status?: components["schemas"]["TaskStatus"];
         };
         /**
-         * @description 比例 0-1，尚未得出时为 null
+         * @description 比例，0-1 的小数（不是百分数）；尚未得出时为 null
          * @example 0.4268
          */
         AigcNullableRatio: number | null;
         /** @description AIGC 检测或降 AIGC 记录 */
         AigcRecord: components["schemas"]["Task"] & {
             kind: components["schemas"]["AigcKind"];
-            /** @example 李明 */
+            /**
+             * @description 作者；未填写为 null
+             * @example 李明
+             */
             author: string | null;
             /**
              * @description offline-model 离线模型，llm-perplexity 大模型困惑度；评分前为 null
@@ -3508,6 +3566,7 @@ export interface components {
              * @enum {string|null}
              */
             method: "offline-model" | "llm-perplexity" | null;
+            /** @description AI 字符占比：判定为 AI 生成的字数 / 总字数（0-1 小数）；评分前为 null */
             aiCharRatio: components["schemas"]["AigcNullableRatio"];
             /**
              * @description AI 字符占比分档：low 低，medium 中，high 高；评分前为 null
@@ -3551,7 +3610,9 @@ export interface components {
              * @enum {string|null}
              */
             mode: "rewrite" | "strong" | "polish" | null;
+            /** @description 降 AIGC 前的 AI 字符占比（0-1 小数，来自所依据的检测）；检测记录为 null */
             aiCharRatioBefore: components["schemas"]["AigcNullableRatio"];
+            /** @description 降 AIGC 后的 AI 字符占比（0-1 小数）；尚未得出或检测记录为 null */
             aiCharRatioAfter: components["schemas"]["AigcNullableRatio"];
             /**
              * @description submit_check 为降 AIGC 后文本创建的检测记录 id
@@ -3560,6 +3621,7 @@ export interface components {
             recheckId: string | null;
         };
         AigcRecordPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的记录，最新在前 */
             records: components["schemas"]["AigcRecord"][];
         };
         AigcRecordPageResponse: {
@@ -3568,18 +3630,27 @@ export interface components {
             result: components["schemas"]["AigcRecordPage"];
         };
         /**
-         * @description AI 字符占比分档：low 低，medium 中，high 高
+         * @description AI 生成概率的分档：low 低，medium 中，high 高（medium 与 high 的段落计为标出）
          * @example medium
          * @enum {string}
          */
         AigcBand: "low" | "medium" | "high";
         /** @description 句子在段落 text 中的位置 [start, end) 及其 AI 生成概率 */
         AigcSentence: {
-            /** @example 0 */
+            /**
+             * @description 句子在段内的起始位置（含），Unicode 码点
+             * @example 0
+             */
             start: number;
-            /** @example 38 */
+            /**
+             * @description 句子在段内的结束位置（不含），Unicode 码点
+             * @example 38
+             */
             end: number;
-            /** @example 0.82 */
+            /**
+             * @description 本句为机器生成的概率（0-1 小数）
+             * @example 0.82
+             */
             probability: number;
             /**
              * @description 判定依据
@@ -3590,9 +3661,14 @@ export interface components {
              */
             reasons: string[];
         };
+        /** @description 检测结果中的一段 */
         AigcParagraph: {
+            /** @description 段落 id（reload、load_content_by_id 使用） */
             id: components["schemas"]["Id"];
-            /** @example 12 */
+            /**
+             * @description 段落顺序，从 0 开始
+             * @example 12
+             */
             index: number;
             /**
              * @description 所在章节标题
@@ -3604,20 +3680,29 @@ export interface components {
              * @example 综上所述，深度学习技术在文本相似度计算领域展现出了显著的优势。此外，随着预训练模型的不断发展，其应用前景将更加广阔。
              */
             text: string;
-            /** @example 58 */
+            /**
+             * @description 本段字数（按查重系统规则统计）
+             * @example 58
+             */
             charCount: number;
-            /** @example 0.76 */
+            /**
+             * @description 本段为机器生成的概率（0-1 小数）
+             * @example 0.76
+             */
             aiProbability: number;
             band: components["schemas"]["AigcBand"];
+            /** @description 本段的句子及其概率，按位置先后 */
             sentences: components["schemas"]["AigcSentence"][];
             /**
              * @description 降 AIGC 记录中改写前的原文；检测记录为 null
              * @example null
              */
             original: string | null;
+            /** @description 降 AIGC 记录中改写前本段的 AI 生成概率（0-1 小数）；检测记录为 null */
             aiProbabilityBefore: components["schemas"]["AigcNullableRatio"];
         };
         AigcParagraphPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的段落，按 index 升序 */
             records: components["schemas"]["AigcParagraph"][];
         };
         AigcParagraphPageResponse: {
@@ -3657,9 +3742,15 @@ export interface components {
              * @example 综上所述，深度学习技术在文本相似度计算领域展现出了显著的优势。此外，随着预训练模型的不断发展，其应用前景将更加广阔。
              */
             content?: string;
-            /** @example 基于深度学习的中文文本相似度研究 */
+            /**
+             * @description 论文题目
+             * @example 基于深度学习的中文文本相似度研究
+             */
             title: string;
-            /** @example 李明 */
+            /**
+             * @description 作者（可选）
+             * @example 李明
+             */
             author?: string;
         };
         AigcPaymentCheckResponse: {
@@ -3667,10 +3758,15 @@ export interface components {
             success: true;
             result: components["schemas"]["PaymentCheck"];
         };
+        /** @description 为降 AIGC 后文本发起的重新检测 */
         AigcRecheck: {
+            /** @description 降 AIGC 记录 id */
             id: components["schemas"]["Id"];
+            /** @description 新建的检测记录 id（paper_aigc_api/load_by_id 读取） */
             aigcId: components["schemas"]["Id"];
+            /** @description 新检测记录的状态（已扣费，为 queued） */
             status: components["schemas"]["TaskStatus"];
+            /** @description 这次检测扣除的金额（分） */
             priceFen: components["schemas"]["Fen"];
         };
         AigcRecheckResponse: {
@@ -3684,7 +3780,9 @@ export interface components {
          * @enum {string}
          */
         AigcLowerMode: "rewrite" | "strong" | "polish";
+        /** @description 降低 AI 痕迹 */
         AigcLowerBody: {
+            /** @description 自己已完成（done）的检测记录（kind 为 detect）的 id */
             id: components["schemas"]["Id"];
             mode: components["schemas"]["AigcLowerMode"];
         };
@@ -6585,6 +6683,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "kind": "detect",
+                 *       "status": "done"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AigcFilter"];
             };
         };
@@ -6601,6 +6705,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcQueryContentList: {
@@ -6632,6 +6737,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcDelete: {
@@ -6677,6 +6783,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcLoadById: {
@@ -6704,6 +6811,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcLoadContentById: {
@@ -6731,6 +6839,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcWordCount: {
@@ -6742,6 +6851,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "综上所述，深度学习技术在文本相似度计算领域展现出了显著的优势。"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WordCountBody"];
             };
         };
@@ -6759,6 +6873,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcMachineInit: {
@@ -6770,6 +6885,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "基于深度学习的中文文本相似度研究",
+                 *       "author": "李明",
+                 *       "content": "综上所述，深度学习技术在文本相似度计算领域展现出了显著的优势。此外，随着预训练模型的不断发展，其应用前景将更加广阔。"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["AigcInitForm"];
             };
         };
@@ -6789,6 +6911,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcMachineSubmit: {
@@ -6800,6 +6923,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3S5B8D0F2H4K6M8P0R2T4V"
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdBody"];
             };
         };
@@ -6818,6 +6946,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcCheckOrderId: {
@@ -6845,6 +6974,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcReload: {
@@ -6874,6 +7004,7 @@ export interface operations {
             409: components["responses"]["AigcNotFinished"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcDownloadReport: {
@@ -6903,6 +7034,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcSubmitCheck: {
@@ -6931,6 +7063,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcAigcMachineSubmit: {
@@ -6942,6 +7075,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3S5B8D0F2H4K6M8P0R2T4V",
+                 *       "mode": "strong"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AigcLowerBody"];
             };
         };
@@ -6960,6 +7099,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcDownload: {
@@ -6989,6 +7129,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoQueryPaperContent: {

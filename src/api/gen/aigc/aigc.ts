@@ -58,6 +58,7 @@ import type {
   Error,
   IdBody,
   NotFoundResponse,
+  NotImplementedResponse,
   PaperAigcCheckOrderIdParams,
   PaperAigcDeleteParams,
   PaperAigcDownloadParams,
@@ -83,6 +84,10 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费。当前用户自己的 AIGC 检测与降 AIGC 记录，最新在前；请求体可按 kind（detect、lower）和 status 筛选，
+也可不带请求体。参数不符 400。
+
  * @summary AIGC 检测与降 AIGC 记录列表（可按类型筛选）
  */
 export const paperAigcQueryList = (
@@ -112,7 +117,7 @@ export const getPaperAigcQueryListQueryKey = (aigcFilter?: AigcFilter,
     }
 
     
-export const getPaperAigcQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(aigcFilter?: AigcFilter,
+export const getPaperAigcQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(aigcFilter?: AigcFilter,
     params?: PaperAigcQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>>, }
 ) => {
 
@@ -132,10 +137,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcQueryList>>>
-export type PaperAigcQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
+export type PaperAigcQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  aigcFilter: undefined |  AigcFilter,
     params: undefined |  PaperAigcQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -146,7 +151,7 @@ export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAig
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  aigcFilter?: AigcFilter,
     params?: PaperAigcQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -157,7 +162,7 @@ export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAig
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  aigcFilter?: AigcFilter,
     params?: PaperAigcQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -166,7 +171,7 @@ export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAig
  * @summary AIGC 检测与降 AIGC 记录列表（可按类型筛选）
  */
 
-export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  aigcFilter?: AigcFilter,
     params?: PaperAigcQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -184,6 +189,10 @@ export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAig
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的记录。逐段的 AI 生成概率、分档与句子标注（降 AIGC 记录还有改写前的原文），
+按 index 升序分页。他人的或不存在的记录 404。
+
  * @summary 逐段 AIGC 概率与句子标注
  */
 export const paperAigcQueryContentList = (
@@ -209,7 +218,7 @@ export const getPaperAigcQueryContentListQueryKey = (params?: PaperAigcQueryCont
     }
 
     
-export const getPaperAigcQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>>, }
+export const getPaperAigcQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -228,10 +237,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcQueryContentListQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcQueryContentList>>>
-export type PaperAigcQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type PaperAigcQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcQueryContentListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcQueryContentList>>,
@@ -241,7 +250,7 @@ export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof p
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcQueryContentList>>,
@@ -251,7 +260,7 @@ export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof p
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -259,7 +268,7 @@ export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof p
  * @summary 逐段 AIGC 概率与句子标注
  */
 
-export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -276,6 +285,10 @@ export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof p
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。排队中或检测中的记录 409 TASK_RUNNING；
+他人的或不存在的记录 404。
+
  * @summary 删除 AIGC 记录
  */
 export const paperAigcDelete = (
@@ -293,7 +306,7 @@ export const paperAigcDelete = (
   
 
 
-export const getPaperAigcDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
+export const getPaperAigcDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDelete>>, TError,{params: PaperAigcDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDelete>>, TError,{params: PaperAigcDeleteParams}, TContext> => {
 
@@ -320,12 +333,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDelete>>>
     
-    export type PaperAigcDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>
+    export type PaperAigcDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 删除 AIGC 记录
  */
-export const usePaperAigcDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
+export const usePaperAigcDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDelete>>, TError,{params: PaperAigcDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDelete>>,
@@ -339,6 +352,10 @@ export const usePaperAigcDelete = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。AI 字符占比、分档、综合得分与段落统计；
+降 AIGC 记录还有处理前后的 AI 字符占比。
+
  * @summary AIGC 记录详情（AI 字符占比、分档、得分）
  */
 export const paperAigcLoadById = (
@@ -364,7 +381,7 @@ export const getPaperAigcLoadByIdQueryKey = (params?: PaperAigcLoadByIdParams,) 
     }
 
     
-export const getPaperAigcLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>>, }
+export const getPaperAigcLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -383,10 +400,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcLoadById>>>
-export type PaperAigcLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type PaperAigcLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcLoadById>>,
@@ -396,7 +413,7 @@ export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigc
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcLoadById>>,
@@ -406,7 +423,7 @@ export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigc
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -414,7 +431,7 @@ export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigc
  * @summary AIGC 记录详情（AI 字符占比、分档、得分）
  */
 
-export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -431,6 +448,9 @@ export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigc
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费。读取自己记录中的一个段落（重新评分后刷新用）。他人的或不存在的段落 404。
+
  * @summary 单个段落的 AIGC 详情
  */
 export const paperAigcLoadContentById = (
@@ -456,7 +476,7 @@ export const getPaperAigcLoadContentByIdQueryKey = (params?: PaperAigcLoadConten
     }
 
     
-export const getPaperAigcLoadContentByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>>, }
+export const getPaperAigcLoadContentByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -475,10 +495,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcLoadContentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcLoadContentById>>>
-export type PaperAigcLoadContentByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type PaperAigcLoadContentByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcLoadContentByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcLoadContentById>>,
@@ -488,7 +508,7 @@ export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof pa
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcLoadContentById>>,
@@ -498,7 +518,7 @@ export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof pa
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -506,7 +526,7 @@ export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof pa
  * @summary 单个段落的 AIGC 详情
  */
 
-export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -523,6 +543,10 @@ export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof pa
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按 AIGC 检测单价报价（默认每千字 1 元，
+至少 3 元）。正文为空白 400；超过 30 万字或请求体过大 413。
+
  * @summary 统计字数并报价（AIGC 检测）
  */
 export const paperAigcWordCount = (
@@ -549,7 +573,7 @@ export const getPaperAigcWordCountQueryKey = (wordCountBody?: WordCountBody,) =>
     }
 
     
-export const getPaperAigcWordCountQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>>, }
+export const getPaperAigcWordCountQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -568,10 +592,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcWordCountQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcWordCount>>>
-export type PaperAigcWordCountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>
+export type PaperAigcWordCountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
+export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
  wordCountBody: WordCountBody, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcWordCount>>,
@@ -581,7 +605,7 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
+export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
  wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcWordCount>>,
@@ -591,7 +615,7 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
+export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
  wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -599,7 +623,7 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
  * @summary 统计字数并报价（AIGC 检测）
  */
 
-export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
+export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
  wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -616,7 +640,11 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
 
 
 /**
- * file 与 content 二选一；文件支持 .docx、.pdf、.txt。返回 status 为 draft 的检测记录及其字数和价格。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB）或粘贴正文（二选一），创建 status 为 draft 的
+检测记录并返回字数和价格；支付提交见 machine_submit。错误与 check_api/check_init 相同：400（缺少题目、文件与正文都有或都没有、
+正文为空）、413（过大、超过 30 万字）、422（文件无法读取）、429（限频）。
+
  * @summary 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
  */
 export const paperAigcMachineInit = (
@@ -646,7 +674,7 @@ if(aigcInitForm.author !== undefined) {
   
 
 
-export const getPaperAigcMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperAigcMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext> => {
 
@@ -673,12 +701,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcMachineInitMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcMachineInit>>>
     export type PaperAigcMachineInitMutationBody = BodyType<AigcInitForm>
-    export type PaperAigcMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperAigcMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
  */
-export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcMachineInit>>,
@@ -692,7 +720,11 @@ export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 从余额扣费后排队；重复提交或余额不足返回 409。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，只能提交自己的 draft 检测记录。从余额扣除 priceFen 后排队，返回 status 为 queued 的记录；
+失败时自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费）；
+他人的或不存在的记录 404。
+
  * @summary 支付并提交 AIGC 检测
  */
 export const paperAigcMachineSubmit = (
@@ -711,7 +743,7 @@ export const paperAigcMachineSubmit = (
   
 
 
-export const getPaperAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+export const getPaperAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext> => {
 
@@ -738,12 +770,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcMachineSubmit>>>
     export type PaperAigcMachineSubmitMutationBody = BodyType<IdBody>
-    export type PaperAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+    export type PaperAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 支付并提交 AIGC 检测
  */
-export const usePaperAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+export const usePaperAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcMachineSubmit>>,
@@ -757,6 +789,10 @@ export const usePaperAigcMachineSubmit = <TError = ErrorType<BadRequestResponse 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费。查询自己的 AIGC 记录是否已支付：已扣费时 paid 为 true，orderId 为扣费的账本流水 id。
+他人的或不存在的记录 404。
+
  * @summary 查询 AIGC 记录的支付情况
  */
 export const paperAigcCheckOrderId = (
@@ -782,7 +818,7 @@ export const getPaperAigcCheckOrderIdQueryKey = (params?: PaperAigcCheckOrderIdP
     }
 
     
-export const getPaperAigcCheckOrderIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>>, }
+export const getPaperAigcCheckOrderIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -801,10 +837,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcCheckOrderIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcCheckOrderId>>>
-export type PaperAigcCheckOrderIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type PaperAigcCheckOrderIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcCheckOrderIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcCheckOrderId>>,
@@ -814,7 +850,7 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcCheckOrderId>>,
@@ -824,7 +860,7 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -832,7 +868,7 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
  * @summary 查询 AIGC 记录的支付情况
  */
 
-export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -849,7 +885,10 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
 
 
 /**
- * 同步返回重新评分后的段落，记录的总体数据随之更新；不另收费，频繁调用返回 429。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不另收费。同步重新评估自己记录中某一段的 AI 生成概率，返回重新评分后的段落，记录的总体数据随之更新。
+记录尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
+
  * @summary 重新评估某一段的 AIGC 概率
  */
 export const paperAigcReload = (
@@ -867,7 +906,7 @@ export const paperAigcReload = (
   
 
 
-export const getPaperAigcReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperAigcReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext> => {
 
@@ -894,12 +933,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcReloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcReload>>>
     
-    export type PaperAigcReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperAigcReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 重新评估某一段的 AIGC 概率
  */
-export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcReload>>,
@@ -913,7 +952,10 @@ export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 降 AIGC 记录的报告包含处理前后的 AI 字符占比。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能下载自己的记录。AIGC 检测报告（PDF）；降 AIGC 记录的报告包含处理前后的 AI 字符占比。
+尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
+
  * @summary 下载 AIGC 检测报告（PDF）
  */
 export const paperAigcDownloadReport = (
@@ -931,7 +973,7 @@ export const paperAigcDownloadReport = (
   
 
 
-export const getPaperAigcDownloadReportMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const getPaperAigcDownloadReportMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext> => {
 
@@ -958,12 +1000,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDownloadReportMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDownloadReport>>>
     
-    export type PaperAigcDownloadReportMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>
+    export type PaperAigcDownloadReportMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 下载 AIGC 检测报告（PDF）
  */
-export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDownloadReport>>,
@@ -977,7 +1019,10 @@ export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * id 为降 AIGC 记录；按检测价格扣费并创建新的检测记录。未完成、已在复测或余额不足返回 409。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录。对自己已完成的降 AIGC 记录的改写后文本重新检测：按检测价格从余额扣费，创建新的检测记录并返回其 id
+（记在 recheckId）。未完成、已在复测 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
+
  * @summary 对降 AIGC 后的文本重新检测
  */
 export const paperAigcSubmitCheck = (
@@ -995,7 +1040,7 @@ export const paperAigcSubmitCheck = (
   
 
 
-export const getPaperAigcSubmitCheckMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+export const getPaperAigcSubmitCheckMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcSubmitCheck>>, TError,{params: PaperAigcSubmitCheckParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcSubmitCheck>>, TError,{params: PaperAigcSubmitCheckParams}, TContext> => {
 
@@ -1022,12 +1067,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcSubmitCheckMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcSubmitCheck>>>
     
-    export type PaperAigcSubmitCheckMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+    export type PaperAigcSubmitCheckMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 对降 AIGC 后的文本重新检测
  */
-export const usePaperAigcSubmitCheck = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+export const usePaperAigcSubmitCheck = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcSubmitCheck>>, TError,{params: PaperAigcSubmitCheckParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcSubmitCheck>>,
@@ -1041,7 +1086,11 @@ export const usePaperAigcSubmitCheck = <TError = ErrorType<BadRequestResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * id 为已完成的检测记录；创建 kind 为 lower 的记录并扣费排队。检测未完成、重复提交或余额不足返回 409。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录。以自己已完成的检测记录为来源，改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 kind 为 lower
+的记录，按改写字数以降 AIGC 单价（默认每千字 3 元，至少 5 元）从余额扣费并排队。检测未完成、重复提交 409；余额不足 409
+INSUFFICIENT_BALANCE；他人的或不存在的检测记录 404。
+
  * @summary 改写检测标出的段落以降低 AI 痕迹
  */
 export const paperAigcAigcMachineSubmit = (
@@ -1060,7 +1109,7 @@ export const paperAigcAigcMachineSubmit = (
   
 
 
-export const getPaperAigcAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+export const getPaperAigcAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>, TError,{data: BodyType<AigcLowerBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>, TError,{data: BodyType<AigcLowerBody>}, TContext> => {
 
@@ -1087,12 +1136,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcAigcMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>>
     export type PaperAigcAigcMachineSubmitMutationBody = BodyType<AigcLowerBody>
-    export type PaperAigcAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+    export type PaperAigcAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 改写检测标出的段落以降低 AI 痕迹
  */
-export const usePaperAigcAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+export const usePaperAigcAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>, TError,{data: BodyType<AigcLowerBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>,
@@ -1106,6 +1155,10 @@ export const usePaperAigcAigcMachineSubmit = <TError = ErrorType<BadRequestRespo
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）。尚未完成或是检测记录 409 TASK_NOT_FINISHED；
+他人的或不存在的记录 404。
+
  * @summary 下载降 AIGC 后的论文（.docx）
  */
 export const paperAigcDownload = (
@@ -1123,7 +1176,7 @@ export const paperAigcDownload = (
   
 
 
-export const getPaperAigcDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const getPaperAigcDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext> => {
 
@@ -1150,12 +1203,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDownload>>>
     
-    export type PaperAigcDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>
+    export type PaperAigcDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 下载降 AIGC 后的论文（.docx）
  */
-export const usePaperAigcDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const usePaperAigcDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDownload>>,

@@ -22,7 +22,7 @@
  */
 
 /**
- * AI 字符占比分档：low 低，medium 中，high 高
+ * AI 生成概率的分档：low 低，medium 中，high 高（medium 与 high 的段落计为标出）
  */
 export type AigcBand = typeof AigcBand[keyof typeof AigcBand];
 

@@ -23,6 +23,9 @@
 import type { AigcKind } from './aigcKind';
 import type { TaskStatus } from './taskStatus';
 
+/**
+ * AIGC 记录筛选条件；都不带则列出全部
+ */
 export interface AigcFilter {
   kind?: AigcKind;
   status?: TaskStatus;

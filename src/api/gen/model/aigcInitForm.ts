@@ -34,11 +34,13 @@ export interface AigcInitForm {
    */
   content?: string;
   /**
+   * 论文题目
    * @minLength 1
    * @maxLength 200
    */
   title: string;
   /**
+   * 作者（可选）
    * @minLength 1
    * @maxLength 64
    */

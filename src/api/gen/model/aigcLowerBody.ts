@@ -23,7 +23,11 @@
 import type { Id } from './id';
 import type { AigcLowerMode } from './aigcLowerMode';
 
+/**
+ * 降低 AI 痕迹
+ */
 export interface AigcLowerBody {
+  /** 自己已完成（done）的检测记录（kind 为 detect）的 id */
   id: Id;
   mode: AigcLowerMode;
 }

@@ -22,7 +22,7 @@
  */
 
 /**
- * 比例 0-1，尚未得出时为 null
+ * 比例，0-1 的小数（不是百分数）；尚未得出时为 null
  * @minimum 0
  * @maximum 1
  * @nullable

@@ -25,9 +25,14 @@ import type { AigcBand } from './aigcBand';
 import type { AigcSentence } from './aigcSentence';
 import type { AigcNullableRatio } from './aigcNullableRatio';
 
+/**
+ * 检测结果中的一段
+ */
 export interface AigcParagraph {
+  /** 段落 id（reload、load_content_by_id 使用） */
   id: Id;
   /**
+   * 段落顺序，从 0 开始
    * @minimum 0
    * @maximum 100000
    */
@@ -46,17 +51,22 @@ export interface AigcParagraph {
    */
   text: string;
   /**
+   * 本段字数（按查重系统规则统计）
    * @minimum 0
    * @maximum 40000
    */
   charCount: number;
   /**
+   * 本段为机器生成的概率（0-1 小数）
    * @minimum 0
    * @maximum 1
    */
   aiProbability: number;
   band: AigcBand;
-  /** @maxItems 200 */
+  /**
+   * 本段的句子及其概率，按位置先后
+   * @maxItems 200
+   */
   sentences: AigcSentence[];
   /**
    * 降 AIGC 记录中改写前的原文；检测记录为 null
@@ -65,5 +75,6 @@ export interface AigcParagraph {
    * @nullable
    */
   original: string | null;
+  /** 降 AIGC 记录中改写前本段的 AI 生成概率（0-1 小数）；检测记录为 null */
   aiProbabilityBefore: AigcNullableRatio;
 }

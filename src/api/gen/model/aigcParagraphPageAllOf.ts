@@ -23,6 +23,9 @@
 import type { AigcParagraph } from './aigcParagraph';
 
 export type AigcParagraphPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的段落，按 index 升序
+   * @maxItems 100
+   */
   records: AigcParagraph[];
 };

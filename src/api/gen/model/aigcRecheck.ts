@@ -24,9 +24,16 @@ import type { Id } from './id';
 import type { TaskStatus } from './taskStatus';
 import type { Fen } from './fen';
 
+/**
+ * 为降 AIGC 后文本发起的重新检测
+ */
 export interface AigcRecheck {
+  /** 降 AIGC 记录 id */
   id: Id;
+  /** 新建的检测记录 id（paper_aigc_api/load_by_id 读取） */
   aigcId: Id;
+  /** 新检测记录的状态（已扣费，为 queued） */
   status: TaskStatus;
+  /** 这次检测扣除的金额（分） */
   priceFen: Fen;
 }

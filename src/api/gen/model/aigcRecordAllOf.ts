@@ -29,6 +29,7 @@ import type { AigcRecordAllOfMode } from './aigcRecordAllOfMode';
 export type AigcRecordAllOf = {
   kind: AigcKind;
   /**
+   * 作者；未填写为 null
    * @minLength 1
    * @maxLength 64
    * @nullable
@@ -39,6 +40,7 @@ export type AigcRecordAllOf = {
    * @nullable
    */
   method: AigcRecordAllOfMethod;
+  /** AI 字符占比：判定为 AI 生成的字数 / 总字数（0-1 小数）；评分前为 null */
   aiCharRatio: AigcNullableRatio;
   /**
    * AI 字符占比分档：low 低，medium 中，high 高；评分前为 null
@@ -89,7 +91,9 @@ export type AigcRecordAllOf = {
    * @nullable
    */
   mode: AigcRecordAllOfMode;
+  /** 降 AIGC 前的 AI 字符占比（0-1 小数，来自所依据的检测）；检测记录为 null */
   aiCharRatioBefore: AigcNullableRatio;
+  /** 降 AIGC 后的 AI 字符占比（0-1 小数）；尚未得出或检测记录为 null */
   aiCharRatioAfter: AigcNullableRatio;
   /**
    * submit_check 为降 AIGC 后文本创建的检测记录 id

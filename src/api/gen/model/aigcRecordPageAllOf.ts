@@ -23,6 +23,9 @@
 import type { AigcRecord } from './aigcRecord';
 
 export type AigcRecordPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的记录，最新在前
+   * @maxItems 100
+   */
   records: AigcRecord[];
 };

@@ -26,16 +26,19 @@
  */
 export interface AigcSentence {
   /**
+   * 句子在段内的起始位置（含），Unicode 码点
    * @minimum 0
    * @maximum 40000
    */
   start: number;
   /**
+   * 句子在段内的结束位置（不含），Unicode 码点
    * @minimum 0
    * @maximum 40000
    */
   end: number;
   /**
+   * 本句为机器生成的概率（0-1 小数）
    * @minimum 0
    * @maximum 1
    */
