@@ -68,5 +68,6 @@ describe('CLI', () => {
     } finally {
       await db.close();
     }
-  });
+    // Each command opens the on-disk embedded database anew, the first one creating it (PGlite's initdb).
+  }, 120_000);
 });
