@@ -1542,7 +1542,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 论文全文（按章节拼接） */
+        /**
+         * 论文全文（按章节拼接）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的论文。按章节顺序拼接的全文（含标题行）；仍在生成时只含已完成的章节。
+         *     他人的或不存在的论文 404。
+         */
         post: operations["paperInfoQueryPaperContent"];
         delete?: never;
         options?: never;
@@ -1559,7 +1564,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 论文章节列表（含状态与正文） */
+        /**
+         * 论文章节列表（含状态与正文）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页。他人的或不存在的论文 404。
+         */
         post: operations["paperInfoQueryContentList"];
         delete?: never;
         options?: never;
@@ -1576,7 +1585,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 论文写作记录 */
+        /**
+         * 论文写作记录
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。当前用户自己的论文写作记录（经典表单提交的），最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
+         *     也可不带请求体。参数不符 400。
+         */
         post: operations["paperInfoQueryList"];
         delete?: never;
         options?: never;
@@ -1593,7 +1607,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 论文详情（含大纲与参考文献） */
+        /**
+         * 论文详情（含大纲与参考文献）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录、参考文献与大纲（大纲生成前为 null）。
+         */
         post: operations["paperInfoLoadById"];
         delete?: never;
         options?: never;
@@ -1610,7 +1628,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 删除论文记录 */
+        /**
+         * 删除论文记录
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能删除自己的论文及其章节与配套材料，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
+         */
         post: operations["paperInfoDelete"];
         delete?: never;
         options?: never;
@@ -1629,7 +1651,9 @@ export interface paths {
         put?: never;
         /**
          * 重新生成某一章节
-         * @description id 为章节 id；章节重新排队生成，不另行收费。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不另收费。id 为章节 id：重新生成自己论文中的这一章节，章节重新排队。论文或章节正在生成 409 PAPER_BUSY；
+         *     他人的或不存在的章节 404；频繁调用 429。
          */
         post: operations["paperInfoReload"];
         delete?: never;
@@ -1647,7 +1671,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 下载论文 Word 文档 */
+        /**
+         * 下载论文 Word 文档
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能下载自己的论文。论文 Word 文档（含目录与参考文献），文件名为论文题目。
+         *     尚未生成完成 409 PAPER_NOT_READY；他人的或不存在的论文 404。
+         */
         post: operations["paperInfoDownload"];
         delete?: never;
         options?: never;
@@ -1664,7 +1693,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 配套材料：开题报告、文献综述、致谢 */
+        /**
+         * 配套材料：开题报告、文献综述、致谢
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的论文。随论文一同生成的配套材料（开题报告、文献综述、致谢）；提交时未选择的不出现。
+         *     他人的或不存在的论文 404。
+         */
         post: operations["paperInfoLoadOtherById"];
         delete?: never;
         options?: never;
@@ -1683,7 +1717,9 @@ export interface paths {
         put?: never;
         /**
          * 提交期刊学术论文写作
-         * @description 按表单一次性生成整篇期刊论文；从余额扣费后排队。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。按期刊学术论文表单一次性生成整篇论文：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
+         *     从余额扣费后排队，失败自动退款一次。参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；频繁调用 429。
          */
         post: operations["paperInfoPaperXueshuSubmit"];
         delete?: never;
@@ -1703,7 +1739,9 @@ export interface paths {
         put?: never;
         /**
          * 提交毕业论文写作
-         * @description 按表单一次性生成整篇毕业论文及所选配套材料；从余额扣费后排队。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。按毕业论文表单一次性生成整篇论文及所选配套材料：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
+         *     从余额扣费后排队，失败自动退款一次。参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；频繁调用 429。
          */
         post: operations["paperInfoPaperSubmit"];
         delete?: never;
@@ -1723,7 +1761,9 @@ export interface paths {
         put?: never;
         /**
          * 根据题目生成论文与可编辑大纲
-         * @description 创建草稿论文（stage=outline，status=draft）并生成大纲；确认大纲（commit_paper）时才扣费。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，此步不扣费。根据题目、学科、学历层次与目标字数创建草稿论文（stage=outline，status=draft）并生成可编辑的大纲；
+         *     确认大纲（commit_paper）时才按目标字数扣费。参数不符 400；频繁调用 429。
          */
         post: operations["aiPaperInfoGeneratePaper"];
         delete?: never;
@@ -1741,7 +1781,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** AI 论文记录 */
+        /**
+         * AI 论文记录
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。当前用户自己的 AI 论文，最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
+         *     也可不带请求体。参数不符 400。
+         */
         post: operations["aiPaperInfoQueryList"];
         delete?: never;
         options?: never;
@@ -1758,7 +1803,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 删除 AI 论文 */
+        /**
+         * 删除 AI 论文
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能删除自己的 AI 论文及其章节，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
+         */
         post: operations["aiPaperInfoDelete"];
         delete?: never;
         options?: never;
@@ -1775,7 +1824,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** AI 论文章节列表（含状态与正文） */
+        /**
+         * AI 论文章节列表（含状态与正文）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页；生成期间轮询它显示进度。
+         *     他人的或不存在的论文 404。
+         */
         post: operations["aiPaperInfoQueryContentList"];
         delete?: never;
         options?: never;
@@ -1792,7 +1846,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** AI 论文详情（含可编辑大纲） */
+        /**
+         * AI 论文详情（含可编辑大纲）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录与可编辑的大纲。
+         */
         post: operations["aiPaperInfoLoadById"];
         delete?: never;
         options?: never;
@@ -1811,7 +1869,10 @@ export interface paths {
         put?: never;
         /**
          * 确认大纲并开始生成正文
-         * @description 保存大纲、按目标字数从余额扣费，逐节排队生成（stage=writing）。大纲确认后不可再次提交。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能提交自己 stage 为 outline 的草稿。保存（可能已编辑的）大纲，按目标字数以论文写作单价（默认每千字 0.5 元，
+         *     至少 9.9 元）从余额扣费，逐节排队生成（stage=writing）；失败的章节可 reload，整篇失败自动退款一次。大纲已确认过 409
+         *     TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的论文 404；频繁调用 429。
          */
         post: operations["aiPaperInfoCommitPaper"];
         delete?: never;
@@ -1831,7 +1892,9 @@ export interface paths {
         put?: never;
         /**
          * 重新生成某一章节
-         * @description id 为章节 id；章节重新排队生成，不另行收费。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不另收费。id 为章节 id：重新生成自己论文中的这一章节，章节重新排队。论文或章节正在生成 409 PAPER_BUSY；
+         *     他人的或不存在的章节 404；频繁调用 429。
          */
         post: operations["aiPaperInfoReload"];
         delete?: never;
@@ -1849,7 +1912,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 下载 AI 论文 Word 文档（含目录与参考文献） */
+        /**
+         * 下载 AI 论文 Word 文档（含目录与参考文献）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能下载自己的论文。AI 论文 Word 文档（含目录与参考文献），文件名为论文题目。
+         *     尚未生成完成 409 PAPER_NOT_READY；他人的或不存在的论文 404。
+         */
         post: operations["aiPaperInfoDownload"];
         delete?: never;
         options?: never;
@@ -1868,7 +1936,9 @@ export interface paths {
         put?: never;
         /**
          * 手动修改章节正文
-         * @description id 为章节 id；正在生成的章节不能修改。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。id 为章节 id：用新的正文替换自己论文中的这一章节（手动修改）。正在生成的章节 409 PAPER_BUSY；
+         *     他人的或不存在的章节 404；正文为空或过长 400。
          */
         post: operations["aiPaperInfoUpdateContent"];
         delete?: never;
@@ -1888,7 +1958,8 @@ export interface paths {
         put?: never;
         /**
          * 删除某一章节
-         * @description id 为章节 id；正在生成的章节不能删除。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不退费。id 为章节 id：删除自己论文中的这一章节。正在生成的章节 409 PAPER_BUSY；他人的或不存在的章节 404。
          */
         post: operations["aiPaperInfoDeleteContent"];
         delete?: never;
@@ -3791,9 +3862,14 @@ export interface components {
          * @enum {string}
          */
         PaperStage: "outline" | "writing" | "done";
+        /** @description 论文全文 */
         PaperFullText: {
+            /** @description 论文 id */
             id: components["schemas"]["Id"];
-            /** @example 基于深度学习的中文文本相似度研究 */
+            /**
+             * @description 论文题目
+             * @example 基于深度学习的中文文本相似度研究
+             */
             title: string;
             status: components["schemas"]["TaskStatus"];
             stage: components["schemas"]["PaperStage"];
@@ -3806,6 +3882,7 @@ export interface components {
              *     随着高等教育规模的持续扩大，学位论文数量逐年攀升……
              */
             content: string;
+            /** @description 全文字数（按查重系统规则统计） */
             charCount: components["schemas"]["CharCount"];
             /** @description true 表示至少有一节由离线引擎生成 */
             offline: boolean;
@@ -3815,8 +3892,11 @@ export interface components {
             success: true;
             result: components["schemas"]["PaperFullText"];
         };
+        /** @description 论文的一个章节（生成的单位） */
         PaperSection: {
+            /** @description 章节 id（reload、update_content、delete_content 使用） */
             id: components["schemas"]["Id"];
+            /** @description 所属论文的 id */
             paperId: components["schemas"]["Id"];
             /**
              * @description 在全文中的顺序，从 0 开始
@@ -3828,15 +3908,22 @@ export interface components {
              * @example 2
              */
             level: number;
-            /** @example 1.1 研究背景与意义 */
+            /**
+             * @description 章节标题（含编号）
+             * @example 1.1 研究背景与意义
+             */
             heading: string;
             /**
              * @description 本节正文；未生成时为空串
              * @example 随着高等教育规模的持续扩大，学位论文数量逐年攀升，学术不端行为的检测需求日益迫切。传统的字符串匹配方法难以识别经过改写的抄袭内容……
              */
             content: string;
+            /** @description 本节正文的字数（按查重系统规则统计）；未生成时为 0 */
             charCount: components["schemas"]["CharCount"];
-            /** @example 1200 */
+            /**
+             * @description 本节目标字数（来自大纲）
+             * @example 1200
+             */
             targetLength: number;
             status: components["schemas"]["TaskStatus"];
             /** @description 生成失败时的中文说明 */
@@ -3845,6 +3932,7 @@ export interface components {
             offline: boolean;
         };
         PaperSectionPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的章节，按 index 升序 */
             records: components["schemas"]["PaperSection"][];
         };
         PaperSectionPageResponse: {
@@ -3858,6 +3946,7 @@ export interface components {
          * @enum {string}
          */
         PaperDegree: "junior-college" | "bachelor" | "master" | "doctor" | "journal";
+        /** @description 论文筛选条件；都不带则列出全部 */
         PaperFilter: {
             status?: components["schemas"]["TaskStatus"];
             stage?: components["schemas"]["PaperStage"];
@@ -3879,6 +3968,7 @@ export interface components {
          */
         PaperTargetLength: number;
         /**
+         * @description 关键词，至多 8 个
          * @example [
          *       "文本相似度",
          *       "深度学习",
@@ -3887,6 +3977,7 @@ export interface components {
          *     ]
          */
         PaperKeywords: string[];
+        /** @description 论文写作记录；priceFen 按目标字数计价 */
         PaperRecord: components["schemas"]["Task"] & {
             discipline: components["schemas"]["PaperDiscipline"];
             degree: components["schemas"]["PaperDegree"];
@@ -3905,6 +3996,7 @@ export interface components {
             sectionsDone: number;
         };
         PaperPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的论文，最新在前 */
             records: components["schemas"]["PaperRecord"][];
         };
         PaperPageResponse: {
@@ -3922,7 +4014,10 @@ export interface components {
         PaperReferences: string[];
         /** @description 大纲中的一节（二级标题） */
         PaperOutlineSection: {
-            /** @example 1.1 研究背景与意义 */
+            /**
+             * @description 节标题（含编号）
+             * @example 1.1 研究背景与意义
+             */
             heading: string;
             /**
              * @description 本节目标字数
@@ -3940,19 +4035,25 @@ export interface components {
         };
         /** @description 大纲中的一章（一级标题） */
         PaperOutlineChapter: {
-            /** @example 第一章 绪论 */
+            /**
+             * @description 章标题（含编号）
+             * @example 第一章 绪论
+             */
             heading: string;
             /**
              * @description 本章目标字数；有节时为各节之和
              * @example 3000
              */
             targetLength: number;
+            /** @description 本章的节，按顺序；可为空（整章一起生成） */
             sections: components["schemas"]["PaperOutlineSection"][];
         };
         /** @description 可编辑的论文大纲；摘要、参考文献与致谢由系统自动生成，不在大纲内 */
         PaperOutline: {
+            /** @description 各章，按顺序 */
             chapters: components["schemas"]["PaperOutlineChapter"][];
         };
+        /** @description 论文记录及其参考文献与大纲 */
         PaperDetail: components["schemas"]["PaperRecord"] & {
             references: components["schemas"]["PaperReferences"];
             /** @description 大纲；经典表单提交的论文在大纲生成前为 null */
@@ -3978,20 +4079,29 @@ export interface components {
          * @enum {string}
          */
         PaperMaterialKind: "proposal" | "literature-review" | "acknowledgement";
+        /** @description 一份配套材料 */
         PaperMaterial: {
             kind: components["schemas"]["PaperMaterialKind"];
-            /** @example 基于深度学习的中文文本相似度研究——开题报告 */
+            /**
+             * @description 材料标题（论文题目加材料名称）
+             * @example 基于深度学习的中文文本相似度研究——开题报告
+             */
             title: string;
             /**
              * @description 材料正文；未生成时为空串
              * @example 一、选题依据：学术不端检测是保障学位论文质量的重要环节……
              */
             content: string;
+            /** @description 材料字数（按查重系统规则统计） */
             charCount: components["schemas"]["CharCount"];
+            /** @description 这份材料的生成状态 */
             status: components["schemas"]["TaskStatus"];
+            /** @description true 表示由离线引擎生成，未使用大模型 */
             offline: boolean;
         };
+        /** @description 论文的配套材料 */
         PaperMaterials: {
+            /** @description 论文 id */
             paperId: components["schemas"]["Id"];
             /** @description 提交时选择生成的材料；未选择的不出现 */
             materials: components["schemas"]["PaperMaterial"][];
@@ -4053,6 +4163,7 @@ export interface components {
              */
             materials?: components["schemas"]["PaperMaterialKind"][];
         };
+        /** @description 新论文的题目与要求 */
         GeneratePaperBody: {
             title: components["schemas"]["PaperTitle"];
             discipline: components["schemas"]["PaperDiscipline"];
@@ -4061,11 +4172,15 @@ export interface components {
             keywords?: components["schemas"]["PaperKeywords"];
             references?: components["schemas"]["PaperReferences"];
         };
+        /** @description 确认的大纲 */
         CommitPaperBody: {
+            /** @description generate_paper 创建的草稿论文 id */
             id: components["schemas"]["Id"];
             outline: components["schemas"]["PaperOutline"];
         };
+        /** @description 章节的新正文 */
         UpdatePaperContentBody: {
+            /** @description 章节 id */
             id: components["schemas"]["Id"];
             /**
              * @description 章节的新正文
@@ -7157,6 +7272,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoQueryContentList: {
@@ -7188,6 +7304,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoQueryList: {
@@ -7204,6 +7321,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "done",
+                 *       "keyword": "文本相似度"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaperFilter"];
             };
         };
@@ -7220,6 +7343,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoLoadById: {
@@ -7247,6 +7371,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoDelete: {
@@ -7275,6 +7400,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperBusy"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoReload: {
@@ -7304,6 +7430,7 @@ export interface operations {
             409: components["responses"]["PaperBusy"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoDownload: {
@@ -7324,6 +7451,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperNotReady"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoLoadOtherById: {
@@ -7351,6 +7479,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoPaperXueshuSubmit: {
@@ -7362,6 +7491,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "基于深度学习的中文文本相似度研究",
+                 *       "discipline": "计算机科学与技术",
+                 *       "length": 8000,
+                 *       "keywords": [
+                 *         "文本相似度",
+                 *         "深度学习",
+                 *         "孪生网络"
+                 *       ],
+                 *       "requirements": "需包含实验设计与结果分析，实验数据使用公开数据集 LCQMC。"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaperXueshuSubmitBody"];
             };
         };
@@ -7380,6 +7522,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoPaperSubmit: {
@@ -7391,6 +7534,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "基于深度学习的中文文本相似度研究",
+                 *       "discipline": "计算机科学与技术",
+                 *       "degree": "bachelor",
+                 *       "length": 15000,
+                 *       "keywords": [
+                 *         "文本相似度",
+                 *         "深度学习",
+                 *         "孪生网络",
+                 *         "学术不端检测"
+                 *       ],
+                 *       "references": [
+                 *         "王明, 李华. 基于BERT的中文短文本相似度计算[J]. 计算机工程, 2021, 47(6): 80-86."
+                 *       ],
+                 *       "materials": [
+                 *         "proposal",
+                 *         "acknowledgement"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaperSubmitBody"];
             };
         };
@@ -7409,6 +7573,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoGeneratePaper: {
@@ -7420,6 +7585,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "基于深度学习的中文文本相似度研究",
+                 *       "discipline": "计算机科学与技术",
+                 *       "degree": "bachelor",
+                 *       "length": 15000,
+                 *       "keywords": [
+                 *         "文本相似度",
+                 *         "深度学习"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["GeneratePaperBody"];
             };
         };
@@ -7437,6 +7614,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoQueryList: {
@@ -7453,6 +7631,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "stage": "writing"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaperFilter"];
             };
         };
@@ -7469,6 +7652,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoDelete: {
@@ -7497,6 +7681,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperBusy"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoQueryContentList: {
@@ -7528,6 +7713,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoLoadById: {
@@ -7555,6 +7741,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoCommitPaper: {
@@ -7566,6 +7753,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3U9E1G3J5L7N9Q1S3U5W7Y",
+                 *       "outline": {
+                 *         "chapters": [
+                 *           {
+                 *             "heading": "第一章 绪论",
+                 *             "targetLength": 3000,
+                 *             "sections": [
+                 *               {
+                 *                 "heading": "1.1 研究背景与意义",
+                 *                 "targetLength": 1500,
+                 *                 "points": [
+                 *                   "学术不端检测的现实需求",
+                 *                   "传统字符串匹配方法的局限"
+                 *                 ]
+                 *               },
+                 *               {
+                 *                 "heading": "1.2 国内外研究现状",
+                 *                 "targetLength": 1500,
+                 *                 "points": [
+                 *                   "基于词向量的方法",
+                 *                   "基于预训练模型的方法"
+                 *                 ]
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CommitPaperBody"];
             };
         };
@@ -7585,6 +7803,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoReload: {
@@ -7614,6 +7833,7 @@ export interface operations {
             409: components["responses"]["PaperBusy"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoDownload: {
@@ -7634,6 +7854,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperNotReady"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoUpdateContent: {
@@ -7645,6 +7866,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3V1F3H5K7M9P1R3T5V7X9Z",
+                 *       "content": "本研究在 LCQMC 数据集上的实验表明，融合字词双粒度特征后模型准确率提升了 2.3 个百分点。"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePaperContentBody"];
             };
         };
@@ -7663,6 +7890,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperBusy"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoDeleteContent: {
@@ -7691,6 +7919,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperBusy"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     chatGptQueryList: {

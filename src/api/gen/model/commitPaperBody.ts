@@ -23,7 +23,11 @@
 import type { Id } from './id';
 import type { PaperOutline } from './paperOutline';
 
+/**
+ * 确认的大纲
+ */
 export interface CommitPaperBody {
+  /** generate_paper 创建的草稿论文 id */
   id: Id;
   outline: PaperOutline;
 }

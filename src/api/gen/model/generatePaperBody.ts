@@ -27,6 +27,9 @@ import type { PaperTargetLength } from './paperTargetLength';
 import type { PaperKeywords } from './paperKeywords';
 import type { PaperReferences } from './paperReferences';
 
+/**
+ * 新论文的题目与要求
+ */
 export interface GeneratePaperBody {
   title: PaperTitle;
   discipline: PaperDiscipline;

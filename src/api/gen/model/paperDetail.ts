@@ -23,4 +23,7 @@
 import type { PaperRecord } from './paperRecord';
 import type { PaperDetailAllOf } from './paperDetailAllOf';
 
+/**
+ * 论文记录及其参考文献与大纲
+ */
 export type PaperDetail = PaperRecord & PaperDetailAllOf;

@@ -24,6 +24,9 @@ import type { TaskStatus } from './taskStatus';
 import type { PaperStage } from './paperStage';
 import type { PaperDegree } from './paperDegree';
 
+/**
+ * 论文筛选条件；都不带则列出全部
+ */
 export interface PaperFilter {
   status?: TaskStatus;
   stage?: PaperStage;

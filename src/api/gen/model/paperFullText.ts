@@ -25,9 +25,16 @@ import type { TaskStatus } from './taskStatus';
 import type { PaperStage } from './paperStage';
 import type { CharCount } from './charCount';
 
+/**
+ * 论文全文
+ */
 export interface PaperFullText {
+  /** 论文 id */
   id: Id;
-  /** @maxLength 200 */
+  /**
+   * 论文题目
+   * @maxLength 200
+   */
   title: string;
   status: TaskStatus;
   stage: PaperStage;
@@ -36,6 +43,7 @@ export interface PaperFullText {
    * @maxLength 600000
    */
   content: string;
+  /** 全文字数（按查重系统规则统计） */
   charCount: CharCount;
   /** true 表示至少有一节由离线引擎生成 */
   offline: boolean;

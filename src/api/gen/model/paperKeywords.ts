@@ -22,6 +22,7 @@
  */
 
 /**
+ * 关键词，至多 8 个
  * @maxItems 8
  */
 export type PaperKeywords = string[];

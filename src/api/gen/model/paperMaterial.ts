@@ -24,16 +24,25 @@ import type { PaperMaterialKind } from './paperMaterialKind';
 import type { CharCount } from './charCount';
 import type { TaskStatus } from './taskStatus';
 
+/**
+ * 一份配套材料
+ */
 export interface PaperMaterial {
   kind: PaperMaterialKind;
-  /** @maxLength 200 */
+  /**
+   * 材料标题（论文题目加材料名称）
+   * @maxLength 200
+   */
   title: string;
   /**
    * 材料正文；未生成时为空串
    * @maxLength 60000
    */
   content: string;
+  /** 材料字数（按查重系统规则统计） */
   charCount: CharCount;
+  /** 这份材料的生成状态 */
   status: TaskStatus;
+  /** true 表示由离线引擎生成，未使用大模型 */
   offline: boolean;
 }

@@ -23,7 +23,11 @@
 import type { Id } from './id';
 import type { PaperMaterial } from './paperMaterial';
 
+/**
+ * 论文的配套材料
+ */
 export interface PaperMaterials {
+  /** 论文 id */
   paperId: Id;
   /**
    * 提交时选择生成的材料；未选择的不出现

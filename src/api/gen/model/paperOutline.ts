@@ -27,6 +27,7 @@ import type { PaperOutlineChapter } from './paperOutlineChapter';
  */
 export interface PaperOutline {
   /**
+   * 各章，按顺序
    * @minItems 1
    * @maxItems 20
    */

@@ -27,6 +27,7 @@ import type { PaperOutlineSection } from './paperOutlineSection';
  */
 export interface PaperOutlineChapter {
   /**
+   * 章标题（含编号）
    * @minLength 1
    * @maxLength 100
    */
@@ -37,6 +38,9 @@ export interface PaperOutlineChapter {
    * @maximum 60000
    */
   targetLength: number;
-  /** @maxItems 15 */
+  /**
+   * 本章的节，按顺序；可为空（整章一起生成）
+   * @maxItems 15
+   */
   sections: PaperOutlineSection[];
 }

@@ -26,6 +26,7 @@
  */
 export interface PaperOutlineSection {
   /**
+   * 节标题（含编号）
    * @minLength 1
    * @maxLength 100
    */

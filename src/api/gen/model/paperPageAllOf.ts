@@ -23,6 +23,9 @@
 import type { PaperRecord } from './paperRecord';
 
 export type PaperPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的论文，最新在前
+   * @maxItems 100
+   */
   records: PaperRecord[];
 };

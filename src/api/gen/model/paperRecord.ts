@@ -23,4 +23,7 @@
 import type { Task } from './task';
 import type { PaperRecordAllOf } from './paperRecordAllOf';
 
+/**
+ * 论文写作记录；priceFen 按目标字数计价
+ */
 export type PaperRecord = Task & PaperRecordAllOf;

@@ -24,8 +24,13 @@ import type { Id } from './id';
 import type { CharCount } from './charCount';
 import type { TaskStatus } from './taskStatus';
 
+/**
+ * 论文的一个章节（生成的单位）
+ */
 export interface PaperSection {
+  /** 章节 id（reload、update_content、delete_content 使用） */
   id: Id;
+  /** 所属论文的 id */
   paperId: Id;
   /**
    * 在全文中的顺序，从 0 开始
@@ -39,15 +44,20 @@ export interface PaperSection {
    * @maximum 3
    */
   level: number;
-  /** @maxLength 100 */
+  /**
+   * 章节标题（含编号）
+   * @maxLength 100
+   */
   heading: string;
   /**
    * 本节正文；未生成时为空串
    * @maxLength 40000
    */
   content: string;
+  /** 本节正文的字数（按查重系统规则统计）；未生成时为 0 */
   charCount: CharCount;
   /**
+   * 本节目标字数（来自大纲）
    * @minimum 0
    * @maximum 60000
    */

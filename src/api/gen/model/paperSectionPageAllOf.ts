@@ -23,6 +23,9 @@
 import type { PaperSection } from './paperSection';
 
 export type PaperSectionPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的章节，按 index 升序
+   * @maxItems 100
+   */
   records: PaperSection[];
 };

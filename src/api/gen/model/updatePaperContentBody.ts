@@ -22,7 +22,11 @@
  */
 import type { Id } from './id';
 
+/**
+ * 章节的新正文
+ */
 export interface UpdatePaperContentBody {
+  /** 章节 id */
   id: Id;
   /**
    * 章节的新正文

@@ -52,6 +52,7 @@ import type {
   ConflictResponse,
   GeneratePaperBody,
   NotFoundResponse,
+  NotImplementedResponse,
   PaperBusyResponse,
   PaperDeletedResponse,
   PaperDetailResponse,
@@ -87,6 +88,10 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的论文。按章节顺序拼接的全文（含标题行）；仍在生成时只含已完成的章节。
+他人的或不存在的论文 404。
+
  * @summary 论文全文（按章节拼接）
  */
 export const paperInfoQueryPaperContent = (
@@ -112,7 +117,7 @@ export const getPaperInfoQueryPaperContentQueryKey = (params?: PaperInfoQueryPap
     }
 
     
-export const getPaperInfoQueryPaperContentQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>>, }
+export const getPaperInfoQueryPaperContentQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -131,10 +136,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoQueryPaperContentQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>>
-export type PaperInfoQueryPaperContentQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type PaperInfoQueryPaperContentQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoQueryPaperContentParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoQueryPaperContent>>,
@@ -144,7 +149,7 @@ export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoQueryPaperContent>>,
@@ -154,7 +159,7 @@ export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -162,7 +167,7 @@ export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof 
  * @summary 论文全文（按章节拼接）
  */
 
-export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -179,6 +184,9 @@ export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof 
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页。他人的或不存在的论文 404。
+
  * @summary 论文章节列表（含状态与正文）
  */
 export const paperInfoQueryContentList = (
@@ -204,7 +212,7 @@ export const getPaperInfoQueryContentListQueryKey = (params?: PaperInfoQueryCont
     }
 
     
-export const getPaperInfoQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>>, }
+export const getPaperInfoQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -223,10 +231,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoQueryContentListQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoQueryContentList>>>
-export type PaperInfoQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type PaperInfoQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoQueryContentListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoQueryContentList>>,
@@ -236,7 +244,7 @@ export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof p
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoQueryContentList>>,
@@ -246,7 +254,7 @@ export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof p
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -254,7 +262,7 @@ export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof p
  * @summary 论文章节列表（含状态与正文）
  */
 
-export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -271,6 +279,10 @@ export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof p
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费。当前用户自己的论文写作记录（经典表单提交的），最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
+也可不带请求体。参数不符 400。
+
  * @summary 论文写作记录
  */
 export const paperInfoQueryList = (
@@ -300,7 +312,7 @@ export const getPaperInfoQueryListQueryKey = (paperFilter?: PaperFilter,
     }
 
     
-export const getPaperInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(paperFilter?: PaperFilter,
+export const getPaperInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(paperFilter?: PaperFilter,
     params?: PaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>>, }
 ) => {
 
@@ -320,10 +332,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoQueryList>>>
-export type PaperInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
+export type PaperInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  paperFilter: undefined |  PaperFilter,
     params: undefined |  PaperInfoQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -334,7 +346,7 @@ export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInf
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  paperFilter?: PaperFilter,
     params?: PaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -345,7 +357,7 @@ export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInf
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  paperFilter?: PaperFilter,
     params?: PaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -354,7 +366,7 @@ export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInf
  * @summary 论文写作记录
  */
 
-export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  paperFilter?: PaperFilter,
     params?: PaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -372,6 +384,9 @@ export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInf
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录、参考文献与大纲（大纲生成前为 null）。
+
  * @summary 论文详情（含大纲与参考文献）
  */
 export const paperInfoLoadById = (
@@ -397,7 +412,7 @@ export const getPaperInfoLoadByIdQueryKey = (params?: PaperInfoLoadByIdParams,) 
     }
 
     
-export const getPaperInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>>, }
+export const getPaperInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -416,10 +431,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoLoadById>>>
-export type PaperInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type PaperInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoLoadById>>,
@@ -429,7 +444,7 @@ export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoLoadById>>,
@@ -439,7 +454,7 @@ export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -447,7 +462,7 @@ export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfo
  * @summary 论文详情（含大纲与参考文献）
  */
 
-export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -464,6 +479,9 @@ export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfo
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，只能删除自己的论文及其章节与配套材料，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
+
  * @summary 删除论文记录
  */
 export const paperInfoDelete = (
@@ -481,7 +499,7 @@ export const paperInfoDelete = (
   
 
 
-export const getPaperInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
+export const getPaperInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDelete>>, TError,{params: PaperInfoDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoDelete>>, TError,{params: PaperInfoDeleteParams}, TContext> => {
 
@@ -508,12 +526,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoDelete>>>
     
-    export type PaperInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>
+    export type PaperInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 删除论文记录
  */
-export const usePaperInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
+export const usePaperInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDelete>>, TError,{params: PaperInfoDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoDelete>>,
@@ -527,7 +545,10 @@ export const usePaperInfoDelete = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * id 为章节 id；章节重新排队生成，不另行收费。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不另收费。id 为章节 id：重新生成自己论文中的这一章节，章节重新排队。论文或章节正在生成 409 PAPER_BUSY；
+他人的或不存在的章节 404；频繁调用 429。
+
  * @summary 重新生成某一章节
  */
 export const paperInfoReload = (
@@ -545,7 +566,7 @@ export const paperInfoReload = (
   
 
 
-export const getPaperInfoReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperInfoReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoReload>>, TError,{params: PaperInfoReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoReload>>, TError,{params: PaperInfoReloadParams}, TContext> => {
 
@@ -572,12 +593,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoReloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoReload>>>
     
-    export type PaperInfoReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperInfoReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 重新生成某一章节
  */
-export const usePaperInfoReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperInfoReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoReload>>, TError,{params: PaperInfoReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoReload>>,
@@ -591,6 +612,10 @@ export const usePaperInfoReload = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能下载自己的论文。论文 Word 文档（含目录与参考文献），文件名为论文题目。
+尚未生成完成 409 PAPER_NOT_READY；他人的或不存在的论文 404。
+
  * @summary 下载论文 Word 文档
  */
 export const paperInfoDownload = (
@@ -608,7 +633,7 @@ export const paperInfoDownload = (
   
 
 
-export const getPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
+export const getPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDownload>>, TError,{params: PaperInfoDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoDownload>>, TError,{params: PaperInfoDownloadParams}, TContext> => {
 
@@ -635,12 +660,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoDownload>>>
     
-    export type PaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>
+    export type PaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 下载论文 Word 文档
  */
-export const usePaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
+export const usePaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDownload>>, TError,{params: PaperInfoDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoDownload>>,
@@ -654,6 +679,10 @@ export const usePaperInfoDownload = <TError = ErrorType<BadRequestResponse | Una
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的论文。随论文一同生成的配套材料（开题报告、文献综述、致谢）；提交时未选择的不出现。
+他人的或不存在的论文 404。
+
  * @summary 配套材料：开题报告、文献综述、致谢
  */
 export const paperInfoLoadOtherById = (
@@ -679,7 +708,7 @@ export const getPaperInfoLoadOtherByIdQueryKey = (params?: PaperInfoLoadOtherByI
     }
 
     
-export const getPaperInfoLoadOtherByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>>, }
+export const getPaperInfoLoadOtherByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -698,10 +727,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoLoadOtherByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoLoadOtherById>>>
-export type PaperInfoLoadOtherByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type PaperInfoLoadOtherByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoLoadOtherByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoLoadOtherById>>,
@@ -711,7 +740,7 @@ export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof pape
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoLoadOtherById>>,
@@ -721,7 +750,7 @@ export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof pape
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -729,7 +758,7 @@ export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof pape
  * @summary 配套材料：开题报告、文献综述、致谢
  */
 
-export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -746,7 +775,10 @@ export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof pape
 
 
 /**
- * 按表单一次性生成整篇期刊论文；从余额扣费后排队。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录。按期刊学术论文表单一次性生成整篇论文：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
+从余额扣费后排队，失败自动退款一次。参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；频繁调用 429。
+
  * @summary 提交期刊学术论文写作
  */
 export const paperInfoPaperXueshuSubmit = (
@@ -765,7 +797,7 @@ export const paperInfoPaperXueshuSubmit = (
   
 
 
-export const getPaperInfoPaperXueshuSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperInfoPaperXueshuSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>, TError,{data: BodyType<PaperXueshuSubmitBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>, TError,{data: BodyType<PaperXueshuSubmitBody>}, TContext> => {
 
@@ -792,12 +824,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoPaperXueshuSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>>
     export type PaperInfoPaperXueshuSubmitMutationBody = BodyType<PaperXueshuSubmitBody>
-    export type PaperInfoPaperXueshuSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperInfoPaperXueshuSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 提交期刊学术论文写作
  */
-export const usePaperInfoPaperXueshuSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperInfoPaperXueshuSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>, TError,{data: BodyType<PaperXueshuSubmitBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>,
@@ -811,7 +843,10 @@ export const usePaperInfoPaperXueshuSubmit = <TError = ErrorType<BadRequestRespo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 按表单一次性生成整篇毕业论文及所选配套材料；从余额扣费后排队。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录。按毕业论文表单一次性生成整篇论文及所选配套材料：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
+从余额扣费后排队，失败自动退款一次。参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；频繁调用 429。
+
  * @summary 提交毕业论文写作
  */
 export const paperInfoPaperSubmit = (
@@ -830,7 +865,7 @@ export const paperInfoPaperSubmit = (
   
 
 
-export const getPaperInfoPaperSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperInfoPaperSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperSubmit>>, TError,{data: BodyType<PaperSubmitBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperSubmit>>, TError,{data: BodyType<PaperSubmitBody>}, TContext> => {
 
@@ -857,12 +892,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoPaperSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoPaperSubmit>>>
     export type PaperInfoPaperSubmitMutationBody = BodyType<PaperSubmitBody>
-    export type PaperInfoPaperSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperInfoPaperSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 提交毕业论文写作
  */
-export const usePaperInfoPaperSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperInfoPaperSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperSubmit>>, TError,{data: BodyType<PaperSubmitBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoPaperSubmit>>,
@@ -876,7 +911,10 @@ export const usePaperInfoPaperSubmit = <TError = ErrorType<BadRequestResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 创建草稿论文（stage=outline，status=draft）并生成大纲；确认大纲（commit_paper）时才扣费。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，此步不扣费。根据题目、学科、学历层次与目标字数创建草稿论文（stage=outline，status=draft）并生成可编辑的大纲；
+确认大纲（commit_paper）时才按目标字数扣费。参数不符 400；频繁调用 429。
+
  * @summary 根据题目生成论文与可编辑大纲
  */
 export const aiPaperInfoGeneratePaper = (
@@ -895,7 +933,7 @@ export const aiPaperInfoGeneratePaper = (
   
 
 
-export const getAiPaperInfoGeneratePaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getAiPaperInfoGeneratePaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>, TError,{data: BodyType<GeneratePaperBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>, TError,{data: BodyType<GeneratePaperBody>}, TContext> => {
 
@@ -922,12 +960,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoGeneratePaperMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>>
     export type AiPaperInfoGeneratePaperMutationBody = BodyType<GeneratePaperBody>
-    export type AiPaperInfoGeneratePaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type AiPaperInfoGeneratePaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 根据题目生成论文与可编辑大纲
  */
-export const useAiPaperInfoGeneratePaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useAiPaperInfoGeneratePaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>, TError,{data: BodyType<GeneratePaperBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>,
@@ -941,6 +979,10 @@ export const useAiPaperInfoGeneratePaper = <TError = ErrorType<BadRequestRespons
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费。当前用户自己的 AI 论文，最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
+也可不带请求体。参数不符 400。
+
  * @summary AI 论文记录
  */
 export const aiPaperInfoQueryList = (
@@ -970,7 +1012,7 @@ export const getAiPaperInfoQueryListQueryKey = (paperFilter?: PaperFilter,
     }
 
     
-export const getAiPaperInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(paperFilter?: PaperFilter,
+export const getAiPaperInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(paperFilter?: PaperFilter,
     params?: AiPaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>>, }
 ) => {
 
@@ -990,10 +1032,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPaperInfoQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoQueryList>>>
-export type AiPaperInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
+export type AiPaperInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  paperFilter: undefined |  PaperFilter,
     params: undefined |  AiPaperInfoQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1004,7 +1046,7 @@ export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPape
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  paperFilter?: PaperFilter,
     params?: AiPaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1015,7 +1057,7 @@ export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPape
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  paperFilter?: PaperFilter,
     params?: AiPaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -1024,7 +1066,7 @@ export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPape
  * @summary AI 论文记录
  */
 
-export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  paperFilter?: PaperFilter,
     params?: AiPaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -1042,6 +1084,9 @@ export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPape
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，只能删除自己的 AI 论文及其章节，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
+
  * @summary 删除 AI 论文
  */
 export const aiPaperInfoDelete = (
@@ -1059,7 +1104,7 @@ export const aiPaperInfoDelete = (
   
 
 
-export const getAiPaperInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
+export const getAiPaperInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDelete>>, TError,{params: AiPaperInfoDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDelete>>, TError,{params: AiPaperInfoDeleteParams}, TContext> => {
 
@@ -1086,12 +1131,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoDelete>>>
     
-    export type AiPaperInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>
+    export type AiPaperInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 删除 AI 论文
  */
-export const useAiPaperInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
+export const useAiPaperInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDelete>>, TError,{params: AiPaperInfoDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoDelete>>,
@@ -1105,6 +1150,10 @@ export const useAiPaperInfoDelete = <TError = ErrorType<BadRequestResponse | Una
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页；生成期间轮询它显示进度。
+他人的或不存在的论文 404。
+
  * @summary AI 论文章节列表（含状态与正文）
  */
 export const aiPaperInfoQueryContentList = (
@@ -1130,7 +1179,7 @@ export const getAiPaperInfoQueryContentListQueryKey = (params?: AiPaperInfoQuery
     }
 
     
-export const getAiPaperInfoQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>>, }
+export const getAiPaperInfoQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1149,10 +1198,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPaperInfoQueryContentListQueryResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>>
-export type AiPaperInfoQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type AiPaperInfoQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPaperInfoQueryContentListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>,
@@ -1162,7 +1211,7 @@ export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>,
@@ -1172,7 +1221,7 @@ export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1180,7 +1229,7 @@ export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof
  * @summary AI 论文章节列表（含状态与正文）
  */
 
-export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1197,6 +1246,9 @@ export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录与可编辑的大纲。
+
  * @summary AI 论文详情（含可编辑大纲）
  */
 export const aiPaperInfoLoadById = (
@@ -1222,7 +1274,7 @@ export const getAiPaperInfoLoadByIdQueryKey = (params?: AiPaperInfoLoadByIdParam
     }
 
     
-export const getAiPaperInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>>, }
+export const getAiPaperInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1241,10 +1293,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPaperInfoLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoLoadById>>>
-export type AiPaperInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type AiPaperInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPaperInfoLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPaperInfoLoadById>>,
@@ -1254,7 +1306,7 @@ export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaper
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPaperInfoLoadById>>,
@@ -1264,7 +1316,7 @@ export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaper
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1272,7 +1324,7 @@ export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaper
  * @summary AI 论文详情（含可编辑大纲）
  */
 
-export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1289,7 +1341,11 @@ export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaper
 
 
 /**
- * 保存大纲、按目标字数从余额扣费，逐节排队生成（stage=writing）。大纲确认后不可再次提交。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，只能提交自己 stage 为 outline 的草稿。保存（可能已编辑的）大纲，按目标字数以论文写作单价（默认每千字 0.5 元，
+至少 9.9 元）从余额扣费，逐节排队生成（stage=writing）；失败的章节可 reload，整篇失败自动退款一次。大纲已确认过 409
+TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的论文 404；频繁调用 429。
+
  * @summary 确认大纲并开始生成正文
  */
 export const aiPaperInfoCommitPaper = (
@@ -1308,7 +1364,7 @@ export const aiPaperInfoCommitPaper = (
   
 
 
-export const getAiPaperInfoCommitPaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getAiPaperInfoCommitPaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>, TError,{data: BodyType<CommitPaperBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>, TError,{data: BodyType<CommitPaperBody>}, TContext> => {
 
@@ -1335,12 +1391,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoCommitPaperMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>>
     export type AiPaperInfoCommitPaperMutationBody = BodyType<CommitPaperBody>
-    export type AiPaperInfoCommitPaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type AiPaperInfoCommitPaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 确认大纲并开始生成正文
  */
-export const useAiPaperInfoCommitPaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useAiPaperInfoCommitPaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>, TError,{data: BodyType<CommitPaperBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>,
@@ -1354,7 +1410,10 @@ export const useAiPaperInfoCommitPaper = <TError = ErrorType<BadRequestResponse 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * id 为章节 id；章节重新排队生成，不另行收费。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不另收费。id 为章节 id：重新生成自己论文中的这一章节，章节重新排队。论文或章节正在生成 409 PAPER_BUSY；
+他人的或不存在的章节 404；频繁调用 429。
+
  * @summary 重新生成某一章节
  */
 export const aiPaperInfoReload = (
@@ -1372,7 +1431,7 @@ export const aiPaperInfoReload = (
   
 
 
-export const getAiPaperInfoReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getAiPaperInfoReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoReload>>, TError,{params: AiPaperInfoReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoReload>>, TError,{params: AiPaperInfoReloadParams}, TContext> => {
 
@@ -1399,12 +1458,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoReloadMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoReload>>>
     
-    export type AiPaperInfoReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type AiPaperInfoReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 重新生成某一章节
  */
-export const useAiPaperInfoReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useAiPaperInfoReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoReload>>, TError,{params: AiPaperInfoReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoReload>>,
@@ -1418,6 +1477,10 @@ export const useAiPaperInfoReload = <TError = ErrorType<BadRequestResponse | Una
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能下载自己的论文。AI 论文 Word 文档（含目录与参考文献），文件名为论文题目。
+尚未生成完成 409 PAPER_NOT_READY；他人的或不存在的论文 404。
+
  * @summary 下载 AI 论文 Word 文档（含目录与参考文献）
  */
 export const aiPaperInfoDownload = (
@@ -1435,7 +1498,7 @@ export const aiPaperInfoDownload = (
   
 
 
-export const getAiPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
+export const getAiPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDownload>>, TError,{params: AiPaperInfoDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDownload>>, TError,{params: AiPaperInfoDownloadParams}, TContext> => {
 
@@ -1462,12 +1525,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoDownload>>>
     
-    export type AiPaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>
+    export type AiPaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 下载 AI 论文 Word 文档（含目录与参考文献）
  */
-export const useAiPaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
+export const useAiPaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDownload>>, TError,{params: AiPaperInfoDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoDownload>>,
@@ -1481,7 +1544,10 @@ export const useAiPaperInfoDownload = <TError = ErrorType<BadRequestResponse | U
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * id 为章节 id；正在生成的章节不能修改。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费。id 为章节 id：用新的正文替换自己论文中的这一章节（手动修改）。正在生成的章节 409 PAPER_BUSY；
+他人的或不存在的章节 404；正文为空或过长 400。
+
  * @summary 手动修改章节正文
  */
 export const aiPaperInfoUpdateContent = (
@@ -1500,7 +1566,7 @@ export const aiPaperInfoUpdateContent = (
   
 
 
-export const getAiPaperInfoUpdateContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
+export const getAiPaperInfoUpdateContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>, TError,{data: BodyType<UpdatePaperContentBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>, TError,{data: BodyType<UpdatePaperContentBody>}, TContext> => {
 
@@ -1527,12 +1593,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoUpdateContentMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>>
     export type AiPaperInfoUpdateContentMutationBody = BodyType<UpdatePaperContentBody>
-    export type AiPaperInfoUpdateContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>
+    export type AiPaperInfoUpdateContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 手动修改章节正文
  */
-export const useAiPaperInfoUpdateContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
+export const useAiPaperInfoUpdateContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>, TError,{data: BodyType<UpdatePaperContentBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>,
@@ -1546,7 +1612,9 @@ export const useAiPaperInfoUpdateContent = <TError = ErrorType<BadRequestRespons
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * id 为章节 id；正在生成的章节不能删除。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不退费。id 为章节 id：删除自己论文中的这一章节。正在生成的章节 409 PAPER_BUSY；他人的或不存在的章节 404。
+
  * @summary 删除某一章节
  */
 export const aiPaperInfoDeleteContent = (
@@ -1564,7 +1632,7 @@ export const aiPaperInfoDeleteContent = (
   
 
 
-export const getAiPaperInfoDeleteContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
+export const getAiPaperInfoDeleteContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>, TError,{params: AiPaperInfoDeleteContentParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>, TError,{params: AiPaperInfoDeleteContentParams}, TContext> => {
 
@@ -1591,12 +1659,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoDeleteContentMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>>
     
-    export type AiPaperInfoDeleteContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>
+    export type AiPaperInfoDeleteContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 删除某一章节
  */
-export const useAiPaperInfoDeleteContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
+export const useAiPaperInfoDeleteContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>, TError,{params: AiPaperInfoDeleteContentParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>,
