@@ -3,6 +3,7 @@
 // with the CLI before the server starts) and gets a fresh browser context. Add a flow to FLOWS.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { apiDocsFlow } from './api-docs';
 import { failureText, inFreshPage } from './browser';
 import { checkFlow } from './check-flow';
 import { checkMobileFlow } from './check-mobile';
@@ -27,7 +28,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 
