@@ -2072,7 +2072,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PPT 模板列表 */
+        /**
+         * PPT 模板列表
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。全部 PPT 模板（名称、封面预览图、配色），按推荐顺序。
+         */
         post: operations["aiPptInfoGetTemplateList"];
         delete?: never;
         options?: never;
@@ -2089,7 +2093,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 按类别读取配置项（如 PPT 场景、页数选项） */
+        /**
+         * 按类别读取配置项（如 PPT 场景、页数选项）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：无需登录，不收费。按类别读取配置项（ppt_scene 场景、ppt_page_count 页数选项），按 sort 升序；
+         *     保存 PPT 时以配置项的 key 作为 scene 等字段的值。类别不在枚举中 400；按网络地址限频（429）。
+         */
         post: operations["aiSysConfigLoadAllByEntity"];
         delete?: never;
         options?: never;
@@ -2108,8 +2117,10 @@ export interface paths {
         put?: never;
         /**
          * 保存或更新 PPT
-         * @description 不带 id 时新建草稿（status=draft），带 id 时更新。source=topic 时需要 topic，source=paper 时需要 paperText。
-         *     未传 slides（或为空）时按主题或论文正文起草幻灯片；传入 slides 时按原样保存。渲染中的 PPT 不能修改。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，此步不扣费。不带 id 时新建草稿（status=draft），带 id 时更新自己的草稿。source=topic 时需要 topic，
+         *     source=paper 时需要 paperText；未传 slides（或为空）时按主题或论文正文起草幻灯片，传入 slides 时按原样保存。
+         *     缺少 topic 或 paperText 等参数不符 400；他人的或不存在的 PPT 404；正在渲染 409 PPT_BUSY；论文正文过大 413；频繁调用 429。
          */
         post: operations["aiPptInfoSaveOrUpdate"];
         delete?: never;
@@ -2127,7 +2138,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PPT 记录 */
+        /**
+         * PPT 记录
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。当前用户自己的 PPT，最新在前；请求体可按状态、来源和标题关键词筛选，也可不带请求体。参数不符 400。
+         */
         post: operations["aiPptInfoQueryList"];
         delete?: never;
         options?: never;
@@ -2144,7 +2159,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 删除 PPT */
+        /**
+         * 删除 PPT
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能删除自己的 PPT 及其渲染文件，不退费。正在渲染 409 PPT_BUSY；他人的或不存在的 PPT 404。
+         */
         post: operations["aiPptInfoDelete"];
         delete?: never;
         options?: never;
@@ -2161,7 +2180,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 读取单个配置项 */
+        /**
+         * 读取单个配置项
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：无需登录，不收费。按 id 读取一个配置项。不存在 404；按网络地址限频（429）。
+         */
         post: operations["aiSysConfigLoadById"];
         delete?: never;
         options?: never;
@@ -2180,7 +2203,10 @@ export interface paths {
         put?: never;
         /**
          * 提交 PPT 渲染为 .pptx
-         * @description 从余额扣费后排队渲染；返回 status=queued 的记录，进度随任务更新。已提交的 PPT 不能重复提交。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能提交自己的草稿。按 AI PPT 单价（默认每份 9.9 元）从余额扣费后排队渲染为 .pptx，返回 status 为 queued 的记录，
+         *     进度随任务更新；失败自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；
+         *     他人的或不存在的 PPT 404；频繁调用 429。
          */
         post: operations["aiPptInfoSubmitById"];
         delete?: never;
@@ -2198,7 +2224,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 下载渲染好的 PPT 文件 */
+        /**
+         * 下载渲染好的 PPT 文件
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能下载自己的 PPT。渲染好的 .pptx 文件，文件名为 PPT 标题。尚未渲染完成 409 PPT_NOT_READY；
+         *     他人的或不存在的 PPT 404。
+         */
         post: operations["aiPptInfoDownload"];
         delete?: never;
         options?: never;
@@ -2215,7 +2246,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PPT 详情（确认提交页刷新后重新读取） */
+        /**
+         * PPT 详情（确认提交页刷新后重新读取）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的 PPT（他人的与不存在的一样 404）。PPT 的设置与全部幻灯片；确认提交页刷新后重新读取。
+         */
         post: operations["aiPptInfoLoadById"];
         delete?: never;
         options?: never;
@@ -4261,9 +4296,14 @@ export interface components {
             success: true;
             result: components["schemas"]["Deleted"];
         };
+        /** @description 一个 PPT 模板 */
         PptTemplate: {
+            /** @description 模板 id（保存 PPT 时的 templateId） */
             id: components["schemas"]["Id"];
-            /** @example 学术蓝 */
+            /**
+             * @description 模板名称
+             * @example 学术蓝
+             */
             name: string;
             /**
              * @description 封面预览图地址
@@ -4284,6 +4324,7 @@ export interface components {
         PptTemplateListResponse: {
             /** @enum {boolean} */
             success: true;
+            /** @description 全部模板，按推荐顺序 */
             result: components["schemas"]["PptTemplate"][];
         };
         /**
@@ -4292,10 +4333,13 @@ export interface components {
          * @enum {string}
          */
         SysConfigEntity: "ppt_scene" | "ppt_page_count";
+        /** @description 要读取的配置类别 */
         SysConfigEntityBody: {
             entity: components["schemas"]["SysConfigEntity"];
         };
+        /** @description 一个配置项 */
         SysConfig: {
+            /** @description 配置项 id（f/load_by_id 使用） */
             id: components["schemas"]["Id"];
             entity: components["schemas"]["SysConfigEntity"];
             /**
@@ -4313,12 +4357,16 @@ export interface components {
              * @example 适用于本科、硕士学位论文答辩，突出研究方法与结论
              */
             value: string;
-            /** @example 1 */
+            /**
+             * @description 排序值，列表按它升序
+             * @example 1
+             */
             sort: number;
         };
         SysConfigListResponse: {
             /** @enum {boolean} */
             success: true;
+            /** @description 该类别的配置项，按 sort 升序 */
             result: components["schemas"]["SysConfig"][];
         };
         /**
@@ -4341,6 +4389,7 @@ export interface components {
          * @enum {string}
          */
         PptSlideLayout: "cover" | "toc" | "section" | "content" | "two-column" | "summary" | "ending";
+        /** @description 一页幻灯片 */
         PptSlide: {
             /**
              * @description 页序，从 0 开始
@@ -4348,9 +4397,13 @@ export interface components {
              */
             index: number;
             layout: components["schemas"]["PptSlideLayout"];
-            /** @example 研究方法 */
+            /**
+             * @description 本页标题
+             * @example 研究方法
+             */
             title: string;
             /**
+             * @description 本页要点，逐条显示；封面与结束页可为空
              * @example [
              *       "构建字词双粒度孪生网络",
              *       "在 LCQMC 数据集上训练与评估",
@@ -4364,11 +4417,16 @@ export interface components {
              */
             notes: string;
         };
+        /** @description 要保存的 PPT */
         PptDeckBody: {
             /** @description 更新已有 PPT 时传入 */
             id?: components["schemas"]["Id"];
-            /** @example 基于深度学习的中文文本相似度研究——毕业答辩 */
+            /**
+             * @description PPT 标题（封面标题与下载文件名）
+             * @example 基于深度学习的中文文本相似度研究——毕业答辩
+             */
             title: string;
+            /** @description 模板 id（get_template_list 返回的 id） */
             templateId: components["schemas"]["Id"];
             scene: components["schemas"]["PptScene"];
             pageCount: components["schemas"]["PptPageCount"];
@@ -4383,17 +4441,27 @@ export interface components {
              * @example 摘要：文本相似度计算是自然语言处理中的基础问题，在学术不端检测、问答匹配和信息检索中有着广泛应用。 针对中文文本词语边界模糊、同义表达丰富的特点，本文提出一种融合字词双粒度特征的孪生网络模型。 模型分别以字向量和词向量编码句子，通过交互注意力捕捉两句之间的细粒度对应关系，再经池化与全连接层输出相似度。 在 LCQMC 与 BQ Corpus 两个公开数据集上的实验表明，该模型的准确率分别达到 87.6% 和 85.1%， 较 BERT 基线提升约 2 个百分点，且推理速度提高近一倍。最后，本文将模型应用于学位论文查重场景，验证了其实用价值。
              */
             paperText?: string;
+            /** @description 幻灯片，按页序；不传或为空时由系统起草 */
             slides?: components["schemas"]["PptSlide"][];
         };
+        /** @description PPT 记录；priceFen 为一份 PPT 的价格 */
         PptDeck: components["schemas"]["Task"] & {
+            /** @description 所用模板的 id */
             templateId: components["schemas"]["Id"];
             scene: components["schemas"]["PptScene"];
             pageCount: components["schemas"]["PptPageCount"];
             source: components["schemas"]["PptSource"];
-            /** @example 介绍中文文本相似度研究的背景、方法、实验结果与结论 */
+            /**
+             * @description source=topic 时的主题与要求；source=paper 时为 null
+             * @example 介绍中文文本相似度研究的背景、方法、实验结果与结论
+             */
             topic: string | null;
-            /** @example 15 */
+            /**
+             * @description 当前幻灯片页数（即 slides 的长度）
+             * @example 15
+             */
             slideCount: number;
+            /** @description 幻灯片，按页序 */
             slides: components["schemas"]["PptSlide"][];
         };
         PptDeckResponse: {
@@ -4401,6 +4469,7 @@ export interface components {
             success: true;
             result: components["schemas"]["PptDeck"];
         };
+        /** @description PPT 筛选条件；都不带则列出全部 */
         PptDeckFilter: {
             status?: components["schemas"]["TaskStatus"];
             source?: components["schemas"]["PptSource"];
@@ -4411,6 +4480,7 @@ export interface components {
             keyword?: string;
         };
         PptDeckPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的 PPT，最新在前 */
             records: components["schemas"]["PptDeck"][];
         };
         PptDeckPageResponse: {
@@ -8089,6 +8159,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiSysConfigLoadAllByEntity: {
@@ -8100,6 +8171,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "entity": "ppt_scene"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SysConfigEntityBody"];
             };
         };
@@ -8116,6 +8192,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoSaveOrUpdate: {
@@ -8127,6 +8204,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "基于深度学习的中文文本相似度研究——毕业答辩",
+                 *       "templateId": "tpl-academic-blue",
+                 *       "scene": "thesis_defense",
+                 *       "pageCount": 15,
+                 *       "source": "topic",
+                 *       "topic": "介绍中文文本相似度研究的背景、方法、实验结果与结论"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PptDeckBody"];
             };
         };
@@ -8147,6 +8234,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoQueryList: {
@@ -8163,6 +8251,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "done",
+                 *       "keyword": "答辩"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PptDeckFilter"];
             };
         };
@@ -8179,6 +8273,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoDelete: {
@@ -8207,6 +8302,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PptBusy"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiSysConfigLoadById: {
@@ -8234,6 +8330,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoSubmitById: {
@@ -8263,6 +8360,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoDownload: {
@@ -8310,6 +8408,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoLoadById: {
@@ -8337,6 +8436,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
 }

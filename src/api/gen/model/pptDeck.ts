@@ -23,4 +23,7 @@
 import type { Task } from './task';
 import type { PptDeckAllOf } from './pptDeckAllOf';
 
+/**
+ * PPT 记录；priceFen 为一份 PPT 的价格
+ */
 export type PptDeck = Task & PptDeckAllOf;

@@ -27,20 +27,26 @@ import type { PptSource } from './pptSource';
 import type { PptSlide } from './pptSlide';
 
 export type PptDeckAllOf = {
+  /** 所用模板的 id */
   templateId: Id;
   scene: PptScene;
   pageCount: PptPageCount;
   source: PptSource;
   /**
+   * source=topic 时的主题与要求；source=paper 时为 null
    * @maxLength 2000
    * @nullable
    */
   topic: string | null;
   /**
+   * 当前幻灯片页数（即 slides 的长度）
    * @minimum 0
    * @maximum 50
    */
   slideCount: number;
-  /** @maxItems 50 */
+  /**
+   * 幻灯片，按页序
+   * @maxItems 50
+   */
   slides: PptSlide[];
 };

@@ -26,14 +26,19 @@ import type { PptPageCount } from './pptPageCount';
 import type { PptSource } from './pptSource';
 import type { PptSlide } from './pptSlide';
 
+/**
+ * 要保存的 PPT
+ */
 export interface PptDeckBody {
   /** 更新已有 PPT 时传入 */
   id?: Id;
   /**
+   * PPT 标题（封面标题与下载文件名）
    * @minLength 2
    * @maxLength 200
    */
   title: string;
+  /** 模板 id（get_template_list 返回的 id） */
   templateId: Id;
   scene: PptScene;
   pageCount: PptPageCount;
@@ -50,6 +55,9 @@ export interface PptDeckBody {
    * @maxLength 600000
    */
   paperText?: string;
-  /** @maxItems 50 */
+  /**
+   * 幻灯片，按页序；不传或为空时由系统起草
+   * @maxItems 50
+   */
   slides?: PptSlide[];
 }

@@ -23,6 +23,9 @@
 import type { TaskStatus } from './taskStatus';
 import type { PptSource } from './pptSource';
 
+/**
+ * PPT 筛选条件；都不带则列出全部
+ */
 export interface PptDeckFilter {
   status?: TaskStatus;
   source?: PptSource;

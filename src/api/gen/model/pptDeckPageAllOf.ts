@@ -23,6 +23,9 @@
 import type { PptDeck } from './pptDeck';
 
 export type PptDeckPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的 PPT，最新在前
+   * @maxItems 100
+   */
   records: PptDeck[];
 };

@@ -22,6 +22,9 @@
  */
 import type { PptSlideLayout } from './pptSlideLayout';
 
+/**
+ * 一页幻灯片
+ */
 export interface PptSlide {
   /**
    * 页序，从 0 开始
@@ -30,9 +33,15 @@ export interface PptSlide {
    */
   index: number;
   layout: PptSlideLayout;
-  /** @maxLength 100 */
+  /**
+   * 本页标题
+   * @maxLength 100
+   */
   title: string;
-  /** @maxItems 8 */
+  /**
+   * 本页要点，逐条显示；封面与结束页可为空
+   * @maxItems 8
+   */
   bullets: string[];
   /**
    * 演讲者备注

@@ -22,9 +22,16 @@
  */
 import type { Id } from './id';
 
+/**
+ * 一个 PPT 模板
+ */
 export interface PptTemplate {
+  /** 模板 id（保存 PPT 时的 templateId） */
   id: Id;
-  /** @maxLength 40 */
+  /**
+   * 模板名称
+   * @maxLength 40
+   */
   name: string;
   /**
    * 封面预览图地址

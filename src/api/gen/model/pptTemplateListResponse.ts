@@ -24,6 +24,9 @@ import type { PptTemplate } from './pptTemplate';
 
 export interface PptTemplateListResponse {
   success: boolean;
-  /** @maxItems 50 */
+  /**
+   * 全部模板，按推荐顺序
+   * @maxItems 50
+   */
   result: PptTemplate[];
 }

@@ -23,7 +23,11 @@
 import type { Id } from './id';
 import type { SysConfigEntity } from './sysConfigEntity';
 
+/**
+ * 一个配置项
+ */
 export interface SysConfig {
+  /** 配置项 id（f/load_by_id 使用） */
   id: Id;
   entity: SysConfigEntity;
   /**
@@ -43,6 +47,7 @@ export interface SysConfig {
    */
   value: string;
   /**
+   * 排序值，列表按它升序
    * @minimum 0
    * @maximum 10000
    */

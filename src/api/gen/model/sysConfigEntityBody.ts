@@ -22,6 +22,9 @@
  */
 import type { SysConfigEntity } from './sysConfigEntity';
 
+/**
+ * 要读取的配置类别
+ */
 export interface SysConfigEntityBody {
   entity: SysConfigEntity;
 }

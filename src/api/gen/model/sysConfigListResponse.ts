@@ -24,6 +24,9 @@ import type { SysConfig } from './sysConfig';
 
 export interface SysConfigListResponse {
   success: boolean;
-  /** @maxItems 100 */
+  /**
+   * 该类别的配置项，按 sort 升序
+   * @maxItems 100
+   */
   result: SysConfig[];
 }

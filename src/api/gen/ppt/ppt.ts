@@ -51,6 +51,7 @@ import type {
   DeliveredFile,
   Error,
   NotFoundResponse,
+  NotImplementedResponse,
   PayloadTooLargeResponse,
   PptBusyResponse,
   PptDeckBody,
@@ -74,6 +75,9 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费。全部 PPT 模板（名称、封面预览图、配色），按推荐顺序。
+
  * @summary PPT 模板列表
  */
 export const aiPptInfoGetTemplateList = (
@@ -98,7 +102,7 @@ export const getAiPptInfoGetTemplateListQueryKey = () => {
     }
 
     
-export const getAiPptInfoGetTemplateListQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>>, }
+export const getAiPptInfoGetTemplateListQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -117,10 +121,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPptInfoGetTemplateListQueryResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>>
-export type AiPptInfoGetTemplateListQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
+export type AiPptInfoGetTemplateListQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>,
@@ -130,7 +134,7 @@ export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof ai
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>,
@@ -140,7 +144,7 @@ export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof ai
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -148,7 +152,7 @@ export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof ai
  * @summary PPT 模板列表
  */
 
-export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -165,6 +169,10 @@ export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof ai
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：无需登录，不收费。按类别读取配置项（ppt_scene 场景、ppt_page_count 页数选项），按 sort 升序；
+保存 PPT 时以配置项的 key 作为 scene 等字段的值。类别不在枚举中 400；按网络地址限频（429）。
+
  * @summary 按类别读取配置项（如 PPT 场景、页数选项）
  */
 export const aiSysConfigLoadAllByEntity = (
@@ -191,7 +199,7 @@ export const getAiSysConfigLoadAllByEntityQueryKey = (sysConfigEntityBody?: SysC
     }
 
     
-export const getAiSysConfigLoadAllByEntityQueryOptions = <TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>>, }
+export const getAiSysConfigLoadAllByEntityQueryOptions = <TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -210,10 +218,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiSysConfigLoadAllByEntityQueryResult = NonNullable<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>>
-export type AiSysConfigLoadAllByEntityQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>
+export type AiSysConfigLoadAllByEntityQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
  sysConfigEntityBody: SysConfigEntityBody, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>,
@@ -223,7 +231,7 @@ export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
  sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>,
@@ -233,7 +241,7 @@ export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
  sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -241,7 +249,7 @@ export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof 
  * @summary 按类别读取配置项（如 PPT 场景、页数选项）
  */
 
-export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
  sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -258,8 +266,10 @@ export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof 
 
 
 /**
- * 不带 id 时新建草稿（status=draft），带 id 时更新。source=topic 时需要 topic，source=paper 时需要 paperText。
-未传 slides（或为空）时按主题或论文正文起草幻灯片；传入 slides 时按原样保存。渲染中的 PPT 不能修改。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，此步不扣费。不带 id 时新建草稿（status=draft），带 id 时更新自己的草稿。source=topic 时需要 topic，
+source=paper 时需要 paperText；未传 slides（或为空）时按主题或论文正文起草幻灯片，传入 slides 时按原样保存。
+缺少 topic 或 paperText 等参数不符 400；他人的或不存在的 PPT 404；正在渲染 409 PPT_BUSY；论文正文过大 413；频繁调用 429。
 
  * @summary 保存或更新 PPT
  */
@@ -279,7 +289,7 @@ export const aiPptInfoSaveOrUpdate = (
   
 
 
-export const getAiPptInfoSaveOrUpdateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getAiPptInfoSaveOrUpdateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>, TError,{data: BodyType<PptDeckBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>, TError,{data: BodyType<PptDeckBody>}, TContext> => {
 
@@ -306,12 +316,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoSaveOrUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>>
     export type AiPptInfoSaveOrUpdateMutationBody = BodyType<PptDeckBody>
-    export type AiPptInfoSaveOrUpdateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type AiPptInfoSaveOrUpdateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 保存或更新 PPT
  */
-export const useAiPptInfoSaveOrUpdate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useAiPptInfoSaveOrUpdate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>, TError,{data: BodyType<PptDeckBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>,
@@ -325,6 +335,9 @@ export const useAiPptInfoSaveOrUpdate = <TError = ErrorType<BadRequestResponse |
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费。当前用户自己的 PPT，最新在前；请求体可按状态、来源和标题关键词筛选，也可不带请求体。参数不符 400。
+
  * @summary PPT 记录
  */
 export const aiPptInfoQueryList = (
@@ -354,7 +367,7 @@ export const getAiPptInfoQueryListQueryKey = (pptDeckFilter?: PptDeckFilter,
     }
 
     
-export const getAiPptInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(pptDeckFilter?: PptDeckFilter,
+export const getAiPptInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(pptDeckFilter?: PptDeckFilter,
     params?: AiPptInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>>, }
 ) => {
 
@@ -374,10 +387,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPptInfoQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoQueryList>>>
-export type AiPptInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
+export type AiPptInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  pptDeckFilter: undefined |  PptDeckFilter,
     params: undefined |  AiPptInfoQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -388,7 +401,7 @@ export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInf
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  pptDeckFilter?: PptDeckFilter,
     params?: AiPptInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -399,7 +412,7 @@ export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInf
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  pptDeckFilter?: PptDeckFilter,
     params?: AiPptInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -408,7 +421,7 @@ export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInf
  * @summary PPT 记录
  */
 
-export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  pptDeckFilter?: PptDeckFilter,
     params?: AiPptInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -426,6 +439,9 @@ export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInf
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，只能删除自己的 PPT 及其渲染文件，不退费。正在渲染 409 PPT_BUSY；他人的或不存在的 PPT 404。
+
  * @summary 删除 PPT
  */
 export const aiPptInfoDelete = (
@@ -443,7 +459,7 @@ export const aiPptInfoDelete = (
   
 
 
-export const getAiPptInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse>,
+export const getAiPptInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDelete>>, TError,{params: AiPptInfoDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDelete>>, TError,{params: AiPptInfoDeleteParams}, TContext> => {
 
@@ -470,12 +486,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoDelete>>>
     
-    export type AiPptInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse>
+    export type AiPptInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 删除 PPT
  */
-export const useAiPptInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse>,
+export const useAiPptInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDelete>>, TError,{params: AiPptInfoDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoDelete>>,
@@ -489,6 +505,9 @@ export const useAiPptInfoDelete = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：无需登录，不收费。按 id 读取一个配置项。不存在 404；按网络地址限频（429）。
+
  * @summary 读取单个配置项
  */
 export const aiSysConfigLoadById = (
@@ -514,7 +533,7 @@ export const getAiSysConfigLoadByIdQueryKey = (params?: AiSysConfigLoadByIdParam
     }
 
     
-export const getAiSysConfigLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>>, }
+export const getAiSysConfigLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -533,10 +552,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiSysConfigLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof aiSysConfigLoadById>>>
-export type AiSysConfigLoadByIdQueryError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>
+export type AiSysConfigLoadByIdQueryError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiSysConfigLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiSysConfigLoadById>>,
@@ -546,7 +565,7 @@ export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysCo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiSysConfigLoadById>>,
@@ -556,7 +575,7 @@ export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysCo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -564,7 +583,7 @@ export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysCo
  * @summary 读取单个配置项
  */
 
-export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -581,7 +600,11 @@ export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysCo
 
 
 /**
- * 从余额扣费后排队渲染；返回 status=queued 的记录，进度随任务更新。已提交的 PPT 不能重复提交。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，只能提交自己的草稿。按 AI PPT 单价（默认每份 9.9 元）从余额扣费后排队渲染为 .pptx，返回 status 为 queued 的记录，
+进度随任务更新；失败自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；
+他人的或不存在的 PPT 404；频繁调用 429。
+
  * @summary 提交 PPT 渲染为 .pptx
  */
 export const aiPptInfoSubmitById = (
@@ -599,7 +622,7 @@ export const aiPptInfoSubmitById = (
   
 
 
-export const getAiPptInfoSubmitByIdMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getAiPptInfoSubmitByIdMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSubmitById>>, TError,{params: AiPptInfoSubmitByIdParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSubmitById>>, TError,{params: AiPptInfoSubmitByIdParams}, TContext> => {
 
@@ -626,12 +649,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoSubmitByIdMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoSubmitById>>>
     
-    export type AiPptInfoSubmitByIdMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type AiPptInfoSubmitByIdMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 提交 PPT 渲染为 .pptx
  */
-export const useAiPptInfoSubmitById = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useAiPptInfoSubmitById = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSubmitById>>, TError,{params: AiPptInfoSubmitByIdParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoSubmitById>>,
@@ -645,6 +668,10 @@ export const useAiPptInfoSubmitById = <TError = ErrorType<BadRequestResponse | U
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能下载自己的 PPT。渲染好的 .pptx 文件，文件名为 PPT 标题。尚未渲染完成 409 PPT_NOT_READY；
+他人的或不存在的 PPT 404。
+
  * @summary 下载渲染好的 PPT 文件
  */
 export const aiPptInfoDownload = (
@@ -662,7 +689,7 @@ export const aiPptInfoDownload = (
   
 
 
-export const getAiPptInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
+export const getAiPptInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDownload>>, TError,{params: AiPptInfoDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDownload>>, TError,{params: AiPptInfoDownloadParams}, TContext> => {
 
@@ -689,12 +716,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoDownload>>>
     
-    export type AiPptInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>
+    export type AiPptInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 下载渲染好的 PPT 文件
  */
-export const useAiPptInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
+export const useAiPptInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDownload>>, TError,{params: AiPptInfoDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoDownload>>,
@@ -708,6 +735,9 @@ export const useAiPptInfoDownload = <TError = ErrorType<BadRequestResponse | Una
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的 PPT（他人的与不存在的一样 404）。PPT 的设置与全部幻灯片；确认提交页刷新后重新读取。
+
  * @summary PPT 详情（确认提交页刷新后重新读取）
  */
 export const aiPptInfoLoadById = (
@@ -733,7 +763,7 @@ export const getAiPptInfoLoadByIdQueryKey = (params?: AiPptInfoLoadByIdParams,) 
     }
 
     
-export const getAiPptInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>>, }
+export const getAiPptInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -752,10 +782,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPptInfoLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoLoadById>>>
-export type AiPptInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type AiPptInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPptInfoLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPptInfoLoadById>>,
@@ -765,7 +795,7 @@ export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPptInfoLoadById>>,
@@ -775,7 +805,7 @@ export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -783,7 +813,7 @@ export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfo
  * @summary PPT 详情（确认提交页刷新后重新读取）
  */
 
-export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
