@@ -1977,7 +1977,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 对话列表 */
+        /**
+         * 对话列表
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费。当前用户自己的对话，最近活跃的在前；只含标题、时间与消息数，消息本身由 load_by_id 读取。参数不符 400。
+         */
         post: operations["chatGptQueryList"];
         delete?: never;
         options?: never;
@@ -1996,7 +2000,9 @@ export interface paths {
         put?: never;
         /**
          * 发送消息并获取完整回答
-         * @description 不带 conversationId 时新建对话，标题取自首条消息。未配置大模型时由离线引擎作答并标记 offline。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。发送一条消息并获取完整回答；不带 conversationId 时新建对话，标题取自首条消息。回答按字数从余额扣费，
+         *     只在成功返回回答时保存并扣费。参数不符 400；续写的对话不存在或属于他人 404；频繁调用 429。
          */
         post: operations["chatGptCompletions"];
         delete?: never;
@@ -2014,7 +2020,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 对话详情（含全部消息） */
+        /**
+         * 对话详情（含全部消息）
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，不收费，只能读取自己的对话（他人的与不存在的一样 404）。对话及其消息，按时间正序。
+         */
         post: operations["chatGptLoadById"];
         delete?: never;
         options?: never;
@@ -2031,7 +2041,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** 删除对话 */
+        /**
+         * 删除对话
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录，只能删除自己的对话及其全部消息，不退费。他人的或不存在的对话 404。
+         */
         post: operations["chatGptDelete"];
         delete?: never;
         options?: never;
@@ -2050,11 +2064,11 @@ export interface paths {
         put?: never;
         /**
          * 发送消息并以服务器推送事件流式获取回答
-         * @description 请求体与 completions 相同。成功时以 text/event-stream 逐条推送 `data: <JSON>` 事件：
-         *     `{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；
-         *     `{"type": "done", "conversationId", "messageId", "offline"}` 为结束，消息已保存；
-         *     `{"type": "error", "content": "中文说明"}` 为中途失败，已推送的片段不保存。
-         *     开始推送前的失败（参数、登录、对话不存在、限流）仍以 JSON 错误信封返回。
+         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+         *     上线后：需登录。请求体与 completions 相同，以 text/event-stream 逐条推送 `data: <JSON>` 事件：
+         *     `{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；`{"type": "done", "conversationId", "messageId", "offline"}`
+         *     为结束，消息已保存；`{"type": "error", "content": "中文说明"}` 为中途失败，已推送的片段不保存。
+         *     开始推送前的失败（参数 400、登录 401、对话不存在 404、限流 429）仍以 JSON 错误信封返回。
          */
         post: operations["chatGptCompletionsStream"];
         delete?: never;
@@ -4223,19 +4237,27 @@ export interface components {
              */
             content: string;
         };
+        /** @description 一个对话（不含消息） */
         ChatConversation: {
+            /** @description 对话 id */
             id: components["schemas"]["Id"];
             /**
              * @description 对话标题，取自首条消息
              * @example 如何撰写文献综述
              */
             title: string;
+            /** @description 创建时间（ISO 8601，UTC） */
             createdAt: components["schemas"]["DateTime"];
+            /** @description 最后一条消息的时间（ISO 8601，UTC），列表按它倒序 */
             lastMessageAt: components["schemas"]["DateTime"];
-            /** @example 6 */
+            /**
+             * @description 消息条数（用户与助手消息合计）
+             * @example 6
+             */
             messageCount: number;
         };
         ChatConversationPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的对话，最近活跃在前 */
             records: components["schemas"]["ChatConversation"][];
         };
         ChatConversationPageResponse: {
@@ -4243,6 +4265,7 @@ export interface components {
             success: true;
             result: components["schemas"]["ChatConversationPage"];
         };
+        /** @description 要发送的消息 */
         ChatCompletionBody: {
             /** @description 续写已有对话；不传则新建对话 */
             conversationId?: components["schemas"]["Id"];
@@ -4252,8 +4275,11 @@ export interface components {
              */
             content: string;
         };
+        /** @description 助手的完整回答（已保存） */
         ChatCompletion: {
+            /** @description 对话 id（新建对话时为新 id） */
             conversationId: components["schemas"]["Id"];
+            /** @description 助手消息的 id */
             messageId: components["schemas"]["Id"];
             /**
              * @description 助手的回答
@@ -4273,15 +4299,22 @@ export interface components {
          * @enum {string}
          */
         ChatRole: "user" | "assistant";
+        /** @description 对话中的一条消息 */
         ChatMessage: {
+            /** @description 消息 id */
             id: components["schemas"]["Id"];
             role: components["schemas"]["ChatRole"];
-            /** @example 请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。 */
+            /**
+             * @description 消息正文（助手消息为 Markdown）
+             * @example 请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。
+             */
             content: string;
+            /** @description 发送时间（ISO 8601，UTC） */
             createdAt: components["schemas"]["DateTime"];
             /** @description 助手消息由离线引擎生成时为 true；用户消息恒为 false */
             offline: boolean;
         };
+        /** @description 对话及其消息 */
         ChatConversationDetail: components["schemas"]["ChatConversation"] & {
             /** @description 按时间正序；超出上限时只返回最近的消息 */
             messages: components["schemas"]["ChatMessage"][];
@@ -8018,6 +8051,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     chatGptCompletions: {
@@ -8029,6 +8063,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "conversationId": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "content": "请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChatCompletionBody"];
             };
         };
@@ -8047,6 +8087,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     chatGptLoadById: {
@@ -8074,6 +8115,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     chatGptDelete: {
@@ -8101,6 +8143,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     chatGptCompletionsStream: {
@@ -8112,6 +8155,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "文献综述一般包括哪几部分？"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChatCompletionBody"];
             };
         };
@@ -8137,6 +8185,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoGetTemplateList: {

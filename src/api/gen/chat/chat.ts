@@ -50,6 +50,7 @@ import type {
   ChatGptLoadByIdParams,
   ChatGptQueryListParams,
   NotFoundResponse,
+  NotImplementedResponse,
   ServerErrorResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse
@@ -62,6 +63,9 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费。当前用户自己的对话，最近活跃的在前；只含标题、时间与消息数，消息本身由 load_by_id 读取。参数不符 400。
+
  * @summary 对话列表
  */
 export const chatGptQueryList = (
@@ -87,7 +91,7 @@ export const getChatGptQueryListQueryKey = (params?: ChatGptQueryListParams,) =>
     }
 
     
-export const getChatGptQueryListQueryOptions = <TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>>, }
+export const getChatGptQueryListQueryOptions = <TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -106,10 +110,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ChatGptQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof chatGptQueryList>>>
-export type ChatGptQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
+export type ChatGptQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: undefined |  ChatGptQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof chatGptQueryList>>,
@@ -119,7 +123,7 @@ export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQue
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof chatGptQueryList>>,
@@ -129,7 +133,7 @@ export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQue
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -137,7 +141,7 @@ export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQue
  * @summary 对话列表
  */
 
-export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
  params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -154,7 +158,10 @@ export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQue
 
 
 /**
- * 不带 conversationId 时新建对话，标题取自首条消息。未配置大模型时由离线引擎作答并标记 offline。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录。发送一条消息并获取完整回答；不带 conversationId 时新建对话，标题取自首条消息。回答按字数从余额扣费，
+只在成功返回回答时保存并扣费。参数不符 400；续写的对话不存在或属于他人 404；频繁调用 429。
+
  * @summary 发送消息并获取完整回答
  */
 export const chatGptCompletions = (
@@ -173,7 +180,7 @@ export const chatGptCompletions = (
   
 
 
-export const getChatGptCompletionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getChatGptCompletionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletions>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletions>>, TError,{data: BodyType<ChatCompletionBody>}, TContext> => {
 
@@ -200,12 +207,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChatGptCompletionsMutationResult = NonNullable<Awaited<ReturnType<typeof chatGptCompletions>>>
     export type ChatGptCompletionsMutationBody = BodyType<ChatCompletionBody>
-    export type ChatGptCompletionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type ChatGptCompletionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 发送消息并获取完整回答
  */
-export const useChatGptCompletions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useChatGptCompletions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletions>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof chatGptCompletions>>,
@@ -219,6 +226,9 @@ export const useChatGptCompletions = <TError = ErrorType<BadRequestResponse | Un
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，不收费，只能读取自己的对话（他人的与不存在的一样 404）。对话及其消息，按时间正序。
+
  * @summary 对话详情（含全部消息）
  */
 export const chatGptLoadById = (
@@ -244,7 +254,7 @@ export const getChatGptLoadByIdQueryKey = (params?: ChatGptLoadByIdParams,) => {
     }
 
     
-export const getChatGptLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>>, }
+export const getChatGptLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -263,10 +273,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ChatGptLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof chatGptLoadById>>>
-export type ChatGptLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+export type ChatGptLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
 
-export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: ChatGptLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof chatGptLoadById>>,
@@ -276,7 +286,7 @@ export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoad
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof chatGptLoadById>>,
@@ -286,7 +296,7 @@ export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoad
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -294,7 +304,7 @@ export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoad
  * @summary 对话详情（含全部消息）
  */
 
-export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
+export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
  params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -311,6 +321,9 @@ export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoad
 
 
 /**
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录，只能删除自己的对话及其全部消息，不退费。他人的或不存在的对话 404。
+
  * @summary 删除对话
  */
 export const chatGptDelete = (
@@ -328,7 +341,7 @@ export const chatGptDelete = (
   
 
 
-export const getChatGptDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+export const getChatGptDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptDelete>>, TError,{params: ChatGptDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof chatGptDelete>>, TError,{params: ChatGptDeleteParams}, TContext> => {
 
@@ -355,12 +368,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChatGptDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof chatGptDelete>>>
     
-    export type ChatGptDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+    export type ChatGptDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 删除对话
  */
-export const useChatGptDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+export const useChatGptDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptDelete>>, TError,{params: ChatGptDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof chatGptDelete>>,
@@ -374,11 +387,11 @@ export const useChatGptDelete = <TError = ErrorType<BadRequestResponse | Unautho
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 请求体与 completions 相同。成功时以 text/event-stream 逐条推送 `data: <JSON>` 事件：
-`{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；
-`{"type": "done", "conversationId", "messageId", "offline"}` 为结束，消息已保存；
-`{"type": "error", "content": "中文说明"}` 为中途失败，已推送的片段不保存。
-开始推送前的失败（参数、登录、对话不存在、限流）仍以 JSON 错误信封返回。
+ * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
+上线后：需登录。请求体与 completions 相同，以 text/event-stream 逐条推送 `data: <JSON>` 事件：
+`{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；`{"type": "done", "conversationId", "messageId", "offline"}`
+为结束，消息已保存；`{"type": "error", "content": "中文说明"}` 为中途失败，已推送的片段不保存。
+开始推送前的失败（参数 400、登录 401、对话不存在 404、限流 429）仍以 JSON 错误信封返回。
 
  * @summary 发送消息并以服务器推送事件流式获取回答
  */
@@ -398,7 +411,7 @@ export const chatGptCompletionsStream = (
   
 
 
-export const getChatGptCompletionsStreamMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getChatGptCompletionsStreamMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletionsStream>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletionsStream>>, TError,{data: BodyType<ChatCompletionBody>}, TContext> => {
 
@@ -425,12 +438,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChatGptCompletionsStreamMutationResult = NonNullable<Awaited<ReturnType<typeof chatGptCompletionsStream>>>
     export type ChatGptCompletionsStreamMutationBody = BodyType<ChatCompletionBody>
-    export type ChatGptCompletionsStreamMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type ChatGptCompletionsStreamMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
 
     /**
  * @summary 发送消息并以服务器推送事件流式获取回答
  */
-export const useChatGptCompletionsStream = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useChatGptCompletionsStream = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletionsStream>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof chatGptCompletionsStream>>,

@@ -22,8 +22,13 @@
  */
 import type { Id } from './id';
 
+/**
+ * 助手的完整回答（已保存）
+ */
 export interface ChatCompletion {
+  /** 对话 id（新建对话时为新 id） */
   conversationId: Id;
+  /** 助手消息的 id */
   messageId: Id;
   /**
    * 助手的回答

@@ -22,6 +22,9 @@
  */
 import type { Id } from './id';
 
+/**
+ * 要发送的消息
+ */
 export interface ChatCompletionBody {
   /** 续写已有对话；不传则新建对话 */
   conversationId?: Id;

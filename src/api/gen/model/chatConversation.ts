@@ -23,16 +23,23 @@
 import type { Id } from './id';
 import type { DateTime } from './dateTime';
 
+/**
+ * 一个对话（不含消息）
+ */
 export interface ChatConversation {
+  /** 对话 id */
   id: Id;
   /**
    * 对话标题，取自首条消息
    * @maxLength 100
    */
   title: string;
+  /** 创建时间（ISO 8601，UTC） */
   createdAt: DateTime;
+  /** 最后一条消息的时间（ISO 8601，UTC），列表按它倒序 */
   lastMessageAt: DateTime;
   /**
+   * 消息条数（用户与助手消息合计）
    * @minimum 0
    * @maximum 10000
    */

@@ -23,4 +23,7 @@
 import type { ChatConversation } from './chatConversation';
 import type { ChatConversationDetailAllOf } from './chatConversationDetailAllOf';
 
+/**
+ * 对话及其消息
+ */
 export type ChatConversationDetail = ChatConversation & ChatConversationDetailAllOf;

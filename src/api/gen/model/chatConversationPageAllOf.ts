@@ -23,6 +23,9 @@
 import type { ChatConversation } from './chatConversation';
 
 export type ChatConversationPageAllOf = {
-  /** @maxItems 100 */
+  /**
+   * 本页的对话，最近活跃在前
+   * @maxItems 100
+   */
   records: ChatConversation[];
 };

@@ -24,11 +24,19 @@ import type { Id } from './id';
 import type { ChatRole } from './chatRole';
 import type { DateTime } from './dateTime';
 
+/**
+ * 对话中的一条消息
+ */
 export interface ChatMessage {
+  /** 消息 id */
   id: Id;
   role: ChatRole;
-  /** @maxLength 20000 */
+  /**
+   * 消息正文（助手消息为 Markdown）
+   * @maxLength 20000
+   */
   content: string;
+  /** 发送时间（ISO 8601，UTC） */
   createdAt: DateTime;
   /** 助手消息由离线引擎生成时为 true；用户消息恒为 false */
   offline: boolean;
