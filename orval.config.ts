@@ -1,5 +1,5 @@
 import { defineConfig } from 'orval';
-import { MOCK_PARAGRAPHS, MOCK_TITLES } from './mocks/sample-text';
+import { mockOperationProperties, mockProperties, mockTagProperties } from './mocks/mock-properties';
 
 // POST calls that only read. orval makes mutations of POSTs by default; these become useQuery hooks.
 // Each area file in openapi/paths lists its readers with x-moyan-read: true; see scripts/read-operations.ts.
@@ -7,23 +7,6 @@ import { readOperationIds } from './scripts/read-operations';
 
 const input = { target: './openapi/gen/openapi.json' };
 const mutator = { path: './src/api/http.ts', name: 'http' };
-// Faker's defaults are random Latin letters; these keep mocked screens looking like the product.
-// orval inlines each function's source into mocks/gen, so the sample arrays are written into the body.
-const fakerCall = (expression: string) => new Function(`return ${expression};`);
-const pick = (items: string[]) => fakerCall(`faker.helpers.arrayElement(${JSON.stringify(items)})`);
-const mockProperties = {
-  success: true,
-  deleted: true,
-  id: fakerCall('faker.string.ulid()'),
-  '/^(title|heading|packageName)$/': pick(MOCK_TITLES),
-  '/^(author|loginName)$/': fakerCall('faker.person.fullName()'),
-  '/^(content|text|original|rewritten|sourceText)$/': pick(MOCK_PARAGRAPHS),
-  avatar: '/avatar-default.png',
-  '/^(createdAt|updatedAt|finishedAt|paidAt|lastMessageAt|generatedAt)$/': fakerCall(
-    'faker.date.recent({ days: 30 }).toISOString()',
-  ),
-};
-
 const readers = Object.fromEntries(readOperationIds().map((id) => [id, { query: { useQuery: true } }]));
 
 export default defineConfig({
@@ -53,7 +36,13 @@ export default defineConfig({
       httpClient: 'axios',
       clean: true,
       mock: { type: 'msw', delay: false, indexMockFiles: true, locale: 'zh_CN' },
-      override: { mutator, mock: { properties: mockProperties } },
+      // Realistic Chinese values instead of faker's Latin letters: mocks/mock-properties.ts.
+      override: {
+        mutator,
+        mock: { properties: mockProperties },
+        tags: Object.fromEntries(Object.entries(mockTagProperties).map(([tag, properties]) => [tag, { mock: { properties } }])),
+        operations: Object.fromEntries(Object.entries(mockOperationProperties).map(([id, properties]) => [id, { mock: { properties } }])),
+      },
     },
     hooks: { afterAllFilesWrite: 'tsx scripts/prune-mock-clients.ts' },
   },

@@ -1,16 +1,16 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import type { RequestHandler } from 'msw';
-import * as generated from './gen/index.msw';
+import { generatedHandlers } from './generated-handlers';
 import { resetAuthState } from './overrides/auth-state';
 import { authOverrides } from './overrides/auth';
 import { capabilitiesOverrides, resetCapabilitiesState } from './overrides/capabilities';
+import { chatOverrides, resetChatState } from './overrides/chat';
+import { type MockData, setMockData } from './overrides/data-mode';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
 import { recordAreas } from './overrides/records';
-
-/** Same data on every start, so a walk through the mocked app is repeatable. */
-const SEED = 2026;
+import { SEED } from './seed';
 
 /** Hand-written stateful overrides first; every generated handler answers whatever they leave. */
 export const handlers: RequestHandler[] = [
@@ -18,16 +18,23 @@ export const handlers: RequestHandler[] = [
   ...capabilitiesOverrides,
   ...orderOverrides,
   ...checkOverrides,
+  ...chatOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
-  ...Object.values(generated).flatMap((tagHandlers) => tagHandlers()),
+  ...generatedHandlers,
 ];
 
-export function resetMockState(): void {
+/**
+ * Starts the mocked server over: the same seeded records on every start (ids 1..12 in every list, every
+ * new account with a short order history), or, with `data: 'empty'`, a brand-new account with nothing.
+ */
+export function resetMockState({ data = 'seeded' }: { data?: MockData } = {}): void {
   faker.seed(SEED);
+  setMockData(data);
   resetAuthState();
   resetCapabilitiesState();
   resetOrderState();
   resetCheckState();
+  resetChatState();
   for (const area of recordAreas) area.reset();
 }
 

@@ -1,4 +1,6 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
+import { mockDataEmpty } from './data-mode';
+import { seedAccountHistory } from './order-state';
 
 /** The password the mocked server accepts for any username it has not seen registered. */
 export const MOCK_PASSWORD = 'Moyan2026!';
@@ -56,6 +58,7 @@ export function createUser(loginName: string, password: string | null, phone: st
   };
   state.nextId = Math.max(state.nextId, Number(user.id) + 1);
   state.users.set(loginName, user);
+  if (!mockDataEmpty()) seedAccountHistory(user);
   return user;
 }
 

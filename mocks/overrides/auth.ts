@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import type { LedgerEntry } from '@/api/gen/model';
 import { badRequest, fail, notFound, ok } from '../envelope';
 import {
   MOCK_PASSWORD,
@@ -11,9 +12,16 @@ import {
   revokeToken,
 } from './auth-state';
 import { currentCapabilities } from './capabilities';
+import { ledgerOf } from './order-state';
 import { readBody, withUser } from './request';
 
 const EXPIRES_IN = 30 * 24 * 3600;
+
+/** The server's totals (server/services/billing/balance.ts): top-ups net of reversals, charges net of refunds. */
+function totalsOf(ledger: LedgerEntry[]) {
+  const sum = (kinds: string[]) => ledger.filter((entry) => kinds.includes(entry.kind)).reduce((total, entry) => total + entry.amountFen, 0);
+  return { totalRechargeFen: sum(['recharge', 'reversal']), totalSpentFen: -sum(['charge', 'refund']) };
+}
 const gone = () => fail(410, 'QR_EXPIRED', '二维码已失效，请刷新');
 
 function tokenResult(token: string) {
@@ -70,8 +78,7 @@ export const authOverrides = [
     balanceFen: user.balanceFen,
     freeCheckAvailable: user.freeCheckAvailable,
     freeCheckNotice: null,
-    totalRechargeFen: 0,
-    totalSpentFen: 0,
+    ...totalsOf(ledgerOf(user)),
     createdAt: user.createdAt,
   }))),
 

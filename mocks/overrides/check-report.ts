@@ -1,6 +1,8 @@
 import { countChars } from '@/lib/char-count';
 import type { CheckFigures, CheckReport, CheckScope, ReportParagraph, ReportSentence, ReportSource } from '@/api/gen/model';
+import { hashOf } from '../seed';
 import { MOCK_PARAGRAPHS, MOCK_TITLES } from '../sample-text';
+import { PARAGRAPHS } from '../vocab/papers';
 
 // A report the mocked server can stand behind: sentence offsets inside the paragraphs, figures that add
 // up, and each match carrying its source's text, built from the paper's own paragraphs. Heading lines
@@ -23,16 +25,29 @@ export const MOCK_SCOPE: CheckScope = {
   ],
 };
 
+/** A properly cited quotation, as the engine recognises one. */
+const QUOTATION = '王五指出：“文本相似度检测通过比较待检论文与比对库中的文献，找出字面上相同或高度相近的片段”[1]。';
+
 /** The sample paper: two chapters, a sub-heading and a properly cited quotation among the sample paragraphs. */
 export const MOCK_REPORT_TEXT = [
   '第一章 绪论',
   MOCK_PARAGRAPHS[0],
   MOCK_PARAGRAPHS[1],
   '1.1 研究现状',
-  `王五指出：“文本相似度检测通过比较待检论文与比对库中的文献，找出字面上相同或高度相近的片段”[1]。${MOCK_PARAGRAPHS[2]}`,
+  `${QUOTATION}${MOCK_PARAGRAPHS[2]}`,
   '第二章 研究方法',
   ...MOCK_PARAGRAPHS.slice(3),
 ].join('\n');
+
+/** The paper behind a seeded check: the sample's chapters, with paragraphs chosen by the record's id. */
+export function mockReportText(id: string): string {
+  const start = hashOf(id) % PARAGRAPHS.length;
+  const paragraph = (k: number) => `${PARAGRAPHS[(start + 2 * k) % PARAGRAPHS.length]}${PARAGRAPHS[(start + 2 * k + 1) % PARAGRAPHS.length]}`;
+  return ['第一章 绪论', paragraph(0), paragraph(1), '1.1 研究现状', `${QUOTATION}${paragraph(2)}`, paragraph(3), '第二章 研究方法', paragraph(4), paragraph(5), paragraph(6), '第三章 结论', paragraph(7), paragraph(8)].join('\n');
+}
+
+/** How densely a seeded check's paragraphs are copied (every 2nd to every 5th), so ratios differ. */
+export const mockCopyStride = (id: string) => 2 + (hashOf(id) % 4);
 
 const CHAPTER = /^第[一二三四五六七八九十\d]+章\s*\S{1,28}$/;
 const HEADING = /^(第[一二三四五六七八九十\d]+章|\d{1,2}(\.\d{1,2})+)\s*\S{1,28}$/;
@@ -52,10 +67,10 @@ function sentencesOf(text: string): Array<{ start: number; end: number }> {
 }
 
 /**
- * A sentence with a “quotation”[n] is cited (third source); otherwise every third paragraph is copied (red,
- * first source) and the next has its first sentence partly copied (orange).
+ * A sentence with a “quotation”[n] is cited (third source); otherwise every `stride`-th paragraph is copied
+ * (red, first source) and the next has its first sentence partly copied (orange).
  */
-function paragraphOf(text: string, index: number, headings: string[], sectionIndex: number): ReportParagraph {
+function paragraphOf(text: string, index: number, headings: string[], sectionIndex: number, stride: number): ReportParagraph {
   const chars = Array.from(text);
   const sentences: ReportSentence[] = [];
   const matches: ReportParagraph['matches'] = [];
@@ -66,11 +81,11 @@ function paragraphOf(text: string, index: number, headings: string[], sectionInd
       sentences.push({ ...range, mark: 'cited', sourceId: SOURCES[2].id });
       matches.push({ ...range, sourceId: SOURCES[2].id, sourceText: piece });
       matchedChars += countChars(piece);
-    } else if (index % 3 === 0) {
+    } else if (index % stride === 0) {
       sentences.push({ ...range, mark: 'red', sourceId: SOURCES[0].id });
       matches.push({ ...range, sourceId: SOURCES[0].id, sourceText: piece });
       matchedChars += countChars(piece);
-    } else if (index % 3 === 1 && i === 0) {
+    } else if (index % stride === 1 && i === 0) {
       const end = range.start + Math.max(1, Math.floor((range.end - range.start) / 3));
       const part = chars.slice(range.start, end).join('');
       sentences.push({ ...range, mark: 'orange', sourceId: SOURCES[1].id });
@@ -96,14 +111,14 @@ function paragraphOf(text: string, index: number, headings: string[], sectionInd
 }
 
 /** The paragraphs, and the chapters (第…章) with their heading and counted heading characters. */
-function structureOf(text: string) {
+function structureOf(text: string, stride: number) {
   const paragraphs: ReportParagraph[] = [];
   const chapters: Array<{ heading: string; headingChars: number }> = [];
   let headings: string[] = [];
   for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
     if (!HEADING.test(line)) {
       if (chapters.length === 0) chapters.push({ heading: '', headingChars: 0 });
-      paragraphs.push(paragraphOf(line, paragraphs.length, headings, chapters.length - 1));
+      paragraphs.push(paragraphOf(line, paragraphs.length, headings, chapters.length - 1, stride));
       headings = [];
       continue;
     }
@@ -115,8 +130,8 @@ function structureOf(text: string) {
   return { paragraphs, chapters };
 }
 
-export function mockCheckReport(record: { id: string; title: string; author: string }, text?: string): CheckReport {
-  const { paragraphs, chapters } = structureOf(text ?? MOCK_REPORT_TEXT);
+export function mockCheckReport(record: { id: string; title: string; author: string }, text?: string, stride = 3): CheckReport {
+  const { paragraphs, chapters } = structureOf(text ?? MOCK_REPORT_TEXT, stride);
   const sum = (list: ReportParagraph[], pick: (p: ReportParagraph) => number) => list.reduce((n, p) => n + pick(p), 0);
   const totalChars = sum(paragraphs, (p) => p.charCount) + chapters.reduce((n, c) => n + c.headingChars, 0);
   const bySource = new Map<string, number>();

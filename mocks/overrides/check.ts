@@ -3,10 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { countChars, countCjk, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
 import type { CheckWarning } from '@/api/gen/model';
 import { fail, notFound, ok, unauthorized } from '../envelope';
-import { getCheckLoadByIdResponseMock, getCheckQueryListResponseMock } from '../gen/check/check.msw';
+import { getCheckQueryListResponseMock } from '../gen/check/check.msw';
 import { MOCK_PARAGRAPHS } from '../sample-text';
 import { userOf } from './auth-state';
-import { MOCK_SCOPE, mockCheckReport } from './check-report';
+import { MOCK_SCOPE, mockCheckReport, mockCopyStride, mockReportText } from './check-report';
 import { recordArea } from './record-store';
 import { type Row, idOf, readBody, withUser } from './request';
 
@@ -16,21 +16,33 @@ import { type Row, idOf, readBody, withUser } from './request';
 
 const BASE = '/api/base/check_api';
 
+const texts = new Map<string, string>();
+
+const priceOf = (chars: number) => Math.max(300, Math.ceil(chars / 1000) * 100);
+
+/** A pasted or uploaded paper is checked as it stands; a seeded one is its own sample paper. */
+const reportOf = (row: Row) =>
+  mockCheckReport(
+    { id: row.id, title: String(row.title), author: String(row.author ?? '') },
+    texts.get(row.id) ?? mockReportText(row.id),
+    texts.has(row.id) ? undefined : mockCopyStride(row.id),
+  );
+
+/** A seeded check counts its sample paper's characters; once done, its figures are its report's. */
+function withReport(row: Row): Row {
+  const { figures } = reportOf(row);
+  return { ...row, charCount: figures.totalChars, priceFen: priceOf(figures.totalChars), figures: row.status === 'done' ? figures : null };
+}
+
 export const checkArea = recordArea({
   base: BASE,
-  // Seeded reports are the sample paragraphs', so the list's figures are the report's.
-  seed: () =>
-    (getCheckQueryListResponseMock().result.records as unknown as Row[]).map((row) => ({
-      ...row,
-      figures: mockCheckReport({ id: row.id, title: String(row.title), author: String(row.author) }).figures,
-    })),
-  detail: () => getCheckLoadByIdResponseMock().result as unknown as Record<string, unknown>,
+  seed: () => getCheckQueryListResponseMock().result.records as unknown as Row[],
+  settle: withReport,
   updates: {
     update_title: (record, body) => ({ ...record, title: String(body.title ?? record.title), author: String(body.author ?? record.author) }),
   },
 });
 
-const texts = new Map<string, string>();
 
 /** The mocked library's size (tests empty it to see the warnings); the server's LIBRARY_SMALL_DOCUMENTS default. */
 const library = { documents: MOCK_SCOPE.documents, chars: MOCK_SCOPE.chars };
@@ -66,10 +78,6 @@ function warningsFor(text: string): CheckWarning[] {
   }
   return warnings;
 }
-
-const priceOf = (chars: number) => Math.max(300, Math.ceil(chars / 1000) * 100);
-
-const reportOf = (row: Row) => mockCheckReport({ id: row.id, title: String(row.title), author: String(row.author ?? '') }, texts.get(row.id));
 
 // The test environment's File is not the class request.formData() builds its files with.
 const isFile = (value: FormDataEntryValue | null): value is File =>
@@ -192,7 +200,7 @@ export const checkOverrides = [
       balanceFen: user.balanceFen,
       freeCheck,
       enough: !draft || freeCheck || user.balanceFen >= priceFen,
-      warnings: draft ? warningsFor(texts.get(row.id) ?? MOCK_PARAGRAPHS.join('\n')) : [],
+      warnings: draft ? warningsFor(texts.get(row.id) ?? mockReportText(row.id)) : [],
     });
   })),
 

@@ -95,6 +95,57 @@ export function payOrder(order: MockOrder): void {
   });
 }
 
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+/**
+ * Every new account of the seeded mocked server has a short history: two paid orders (ids 1 and 2), one
+ * left unpaid until it closed (id 3), and what the balance paid for since, which used it up: the balance
+ * is back at zero, as a new account's is.
+ */
+export function seedAccountHistory(user: MockUser): void {
+  const history: Array<{ id: string; pkg: string; status: MockOrder['status']; days: number }> = [
+    { id: '3', pkg: 'pkg-rewrite', status: 'closed', days: 1 },
+    { id: '2', pkg: 'pkg-recharge-5000', status: 'paid', days: 3 },
+    { id: '1', pkg: 'pkg-check', status: 'paid', days: 6 },
+  ];
+  const orders = history.map(({ id, pkg, status, days }): MockOrder => {
+    const bought = PACKAGES.find((item) => item.id === pkg)!;
+    const createdAt = daysAgo(days);
+    return {
+      id,
+      orderNo: `MY${createdAt.replace(/\D/g, '').slice(0, 14)}${user.id.padStart(6, '0')}`,
+      packageId: bought.id,
+      packageName: bought.name,
+      packageType: bought.type,
+      amountFen: bought.priceFen,
+      creditFen: bought.creditFen,
+      status,
+      payChannel: 'sandbox',
+      paidAt: status === 'paid' ? new Date(Date.parse(createdAt) + 60_000).toISOString() : null,
+      expiresAt: new Date(Date.parse(createdAt) + ORDER_TTL_MS).toISOString(),
+      createdAt,
+      owner: user,
+      payToken: `seeded-${user.id}-${id}`,
+    };
+  });
+  const [, second, first] = orders;
+  const moves: Array<Omit<LedgerEntry, 'id' | 'balanceAfterFen'>> = [
+    { kind: 'recharge', amountFen: first.creditFen, orderId: first.id, taskId: null, note: `${first.packageName}（订单 ${first.orderNo}）`, createdAt: first.paidAt! },
+    { kind: 'charge', amountFen: -300, orderId: null, taskId: '1', note: '论文查重（每千字 1 元，最低 3 元）', createdAt: daysAgo(5) },
+    { kind: 'recharge', amountFen: second.creditFen, orderId: second.id, taskId: null, note: `${second.packageName}（订单 ${second.orderNo}）`, createdAt: second.paidAt! },
+    { kind: 'charge', amountFen: -2100, orderId: null, taskId: '1', note: '论文降重（7 千字，每千字 3 元）', createdAt: daysAgo(2) },
+    { kind: 'charge', amountFen: -6300, orderId: null, taskId: '1', note: 'AI论文写作（2.1 万字，每千字 3 元）', createdAt: daysAgo(1) },
+  ];
+  let balance = 0;
+  const entries = moves.map((move, index) => {
+    balance += move.amountFen;
+    return { ...move, id: `${user.id}-${index + 1}`, userId: user.id, balanceAfterFen: balance };
+  });
+  state.orders.push(...orders);
+  state.ledger.push(...entries.reverse());
+  user.balanceFen = balance;
+}
+
 export function ledgerOf(user: MockUser): LedgerEntry[] {
   return state.ledger.filter((entry) => entry.userId === user.id).map(({ userId: _userId, ...entry }) => entry);
 }

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { callMock as call } from '@/test/call-mock';
 import { signIn } from '@/test/render-app';
 import { setupMockServer } from '@/test/mock-server';
+import { resetMockState } from '../handlers';
 
 setupMockServer();
+// A brand-new account: no seeded orders, a zero balance.
+beforeEach(() => resetMockState({ data: 'empty' }));
 
 type Created = { id: string; payUrl: string };
 

@@ -1,37 +1,46 @@
-import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http } from 'msw';
+import { consistent } from '../consistency';
 import { notFound, ok } from '../envelope';
+import { withSeed } from '../seed';
+import { mockDataEmpty } from './data-mode';
 import { type Row, idOf, pageOf, readBody, withUser } from './request';
 
 type AreaOptions = {
   /** e.g. /api/base/check_api */
   base: string;
-  /** Records as the generated list mock makes them (faker, zh_CN). */
+  /** Records as the generated list mock makes them (faker, zh_CN, mocks/vocab). */
   seed: () => Row[];
   /** The generated detail mock, for fields a list record does not carry. */
   detail?: () => Record<string, unknown>;
+  /** Values every list shows, shared out over the seeded records in turn (e.g. each mode of the area). */
+  spread?: Record<string, readonly unknown[]>;
+  /** What the area settles on top of the general rules (the check store aligns figures with its report). */
+  settle?: (row: Row) => Row;
+  /** The record's items behind query_content_list and load_content_by_id (paragraphs, sections). */
+  content?: (row: Row) => Row[];
+  /** Other views of one record by its id (params id), e.g. a paper's assembled text. */
+  views?: Record<string, (row: Row) => unknown>;
   /** Extra operations that change a record: path -> (record, body) => record. */
   updates?: Record<string, (record: Row, body: Record<string, unknown>) => Row>;
 };
 
 const SEED_SIZE = 12;
+/** The status of the n-th seeded record: the first (id 1) finished, then a mix. */
 const STATUSES = ['done', 'done', 'done', 'running', 'queued', 'failed', 'draft'];
 
-/** Unique short ids, recent times and a believable status mix on top of the generated fields. */
-function tidy(rows: Row[]): Row[] {
-  return rows.slice(0, SEED_SIZE).map((row, index) => {
-    const tidied: Row = { ...row, id: faker.string.alphanumeric(12) };
-    if ('createdAt' in row) tidied.createdAt = faker.date.recent({ days: 20 }).toISOString();
-    if ('charCount' in row) tidied.charCount = faker.number.int({ min: 6000, max: 45000 });
-    // About 3 yuan per thousand characters, as a believable price.
-    if ('priceFen' in row && 'charCount' in row) tidied.priceFen = Math.round((Number(tidied.charCount) / 1000) * 300);
-    if ('lastMessageAt' in row) tidied.lastMessageAt = faker.date.recent({ days: 5 }).toISOString();
-    if ('status' in row && 'progress' in row) {
-      const status = STATUSES[index % STATUSES.length];
-      Object.assign(tidied, { status, progress: status === 'done' ? 100 : status === 'running' ? 45 : 0 });
-    }
-    return tidied;
-  });
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+/** Seeded record n: ids 1..12, newest first, a status mix, the area's spread values, all settled. */
+function place(row: Row, index: number, spread: Record<string, readonly unknown[]>): Row {
+  const placed: Row = { ...row, id: String(index + 1) };
+  for (const [key, values] of Object.entries(spread)) placed[key] = values[index % values.length];
+  if ('createdAt' in row) placed.createdAt = hoursAgo(index * 17 + 1);
+  if ('lastMessageAt' in row) placed.lastMessageAt = placed.createdAt;
+  if ('status' in row && 'progress' in row) {
+    const status = STATUSES[index % STATUSES.length];
+    Object.assign(placed, { status, progress: status === 'running' ? 45 : status === 'failed' ? 60 : 0, finishedAt: null, error: null });
+  }
+  return consistent(placed);
 }
 
 function matches(row: Row, filter: Record<string, unknown>): boolean {
@@ -42,14 +51,30 @@ function matches(row: Row, filter: Record<string, unknown>): boolean {
   });
 }
 
-/** An in-memory list behind query_list, load_by_id and delete, so changes survive within a session. */
-export function recordArea({ base, seed, detail, updates = {} }: AreaOptions) {
+/**
+ * An in-memory list behind query_list, load_by_id, delete and the content routes, so that what a list
+ * shows is what the detail and content routes return for the same id, and changes survive within a
+ * session. Seeded from the generated mocks with ids 1..12 (every kind has an id 1), or empty.
+ */
+export function recordArea({ base, seed, detail, spread = {}, settle = (row) => row, content, views = {}, updates = {} }: AreaOptions) {
   let rows: Row[] = [];
   const reset = () => {
-    const seeded: Row[] = [];
-    while (seeded.length < SEED_SIZE) seeded.push(...seed());
-    rows = tidy(seeded);
+    rows = [];
+    if (mockDataEmpty()) return;
+    withSeed(base, () => {
+      const generated: Row[] = [];
+      while (generated.length < SEED_SIZE) generated.push(...seed());
+      rows = generated.slice(0, SEED_SIZE).map((row, index) => settle(place(row, index, spread)));
+    });
   };
+
+  /** The detail: the record as listed, with the detail-only fields drawn once per id and settled against it. */
+  const detailOf = (row: Row) => {
+    const extras = detail ? withSeed(`${base}/detail/${row.id}`, detail) : {};
+    return { ...consistent({ ...extras, ...row }), ...row };
+  };
+  const contentOf = (row: Row) => (content ? withSeed(`${base}/content/${row.id}`, () => content(row)) : []);
+  const find = (id: string) => rows.find((row) => row.id === id);
 
   const handlers = [
     http.post(`*${base}/query_list`, withUser(async (request) => {
@@ -57,15 +82,35 @@ export function recordArea({ base, seed, detail, updates = {} }: AreaOptions) {
       return ok(pageOf(request)(rows.filter((row) => matches(row, filter))));
     })),
     http.post(`*${base}/load_by_id`, withUser((request) => {
-      const row = rows.find((item) => item.id === idOf(request));
-      return row ? ok({ ...detail?.(), ...row }) : notFound();
+      const row = find(idOf(request));
+      return row ? ok(detailOf(row)) : notFound();
     })),
     http.post(`*${base}/delete`, withUser((request) => {
       const id = idOf(request);
-      if (!rows.some((row) => row.id === id)) return notFound();
+      if (!find(id)) return notFound();
       rows = rows.filter((row) => row.id !== id);
       return ok({ id, deleted: true });
     })),
+    ...(content
+      ? [
+          http.post(`*${base}/query_content_list`, withUser((request) => {
+            const row = find(idOf(request));
+            return row ? ok(pageOf(request)(contentOf(row))) : notFound();
+          })),
+          http.post(`*${base}/load_content_by_id`, withUser((request) => {
+            const id = idOf(request);
+            const row = find(id.slice(0, id.lastIndexOf('-')));
+            const item = row && contentOf(row).find((candidate) => candidate.id === id);
+            return item ? ok(item) : notFound();
+          })),
+        ]
+      : []),
+    ...Object.entries(views).map(([path, view]) =>
+      http.post(`*${base}/${path}`, withUser((request) => {
+        const row = find(idOf(request));
+        return row ? ok(withSeed(`${base}/${path}/${row.id}`, () => view(row))) : notFound();
+      })),
+    ),
     ...Object.entries(updates).map(([path, update]) =>
       http.post(`*${base}/${path}`, withUser(async (request) => {
         const index = rows.findIndex((row) => row.id === idOf(request));
@@ -77,7 +122,7 @@ export function recordArea({ base, seed, detail, updates = {} }: AreaOptions) {
   ];
   /** For a service's own stateful handlers (a new draft, a status change). */
   const store = {
-    find: (id: string) => rows.find((row) => row.id === id),
+    find,
     insert: (row: Row) => {
       rows = [row, ...rows];
     },

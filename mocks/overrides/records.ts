@@ -1,32 +1,75 @@
-import { getPaperAigcLoadByIdResponseMock, getPaperAigcQueryListResponseMock } from '../gen/aigc/aigc.msw';
-import { getChatGptQueryListResponseMock } from '../gen/chat/chat.msw';
+import { getPaperAigcLoadByIdResponseMock, getPaperAigcLoadContentByIdResponseMock, getPaperAigcQueryListResponseMock } from '../gen/aigc/aigc.msw';
+import { getChatGptLoadByIdResponseMock, getChatGptQueryListResponseMock } from '../gen/chat/chat.msw';
 import {
   getAiPaperInfoLoadByIdResponseMock,
   getAiPaperInfoQueryListResponseMock,
+  getAiPaperInfoReloadResponseMock,
   getPaperInfoLoadByIdResponseMock,
   getPaperInfoQueryListResponseMock,
+  getPaperInfoQueryPaperContentResponseMock,
 } from '../gen/paper/paper.msw';
-import { getAiPptInfoLoadByIdResponseMock, getAiPptInfoQueryListResponseMock } from '../gen/ppt/ppt.msw';
+import { getAiPptInfoQueryListResponseMock } from '../gen/ppt/ppt.msw';
 import {
   getMachineLoadByIdResponseMock,
   getMachineQueryListResponseMock,
   getPaperMachineLoadByIdResponseMock,
+  getPaperMachineLoadContentByIdResponseMock,
   getPaperMachineQueryListResponseMock,
 } from '../gen/rewrite/rewrite.msw';
 import { checkArea } from './check';
+import { aigcParagraphs, paperMaterials, paperSections, paperText, rewritePairs } from './record-content';
 import { recordArea } from './record-store';
 import type { Row } from './request';
-const rows = (page: { result: { records: object[] } }) => page.result.records as Row[];
-const one = (response: { result: object }) => response.result as Record<string, unknown>;
 
-/** Every list the screens show, seeded once per session from the generated faker mocks. */
+const rows = (page: { result: { records: object[] } }) => page.result.records as Row[];
+const one = (response: { result: object }) => response.result as Row;
+
+/**
+ * Every list the screens show, seeded once per session from the generated mocks: ids 1..12 in each, every
+ * mode or kind of the area among them, details and content derived from the listed record.
+ */
 export const recordAreas = [
   checkArea,
-  recordArea({ base: '/api/base/paper_aigc_api', seed: () => rows(getPaperAigcQueryListResponseMock()), detail: () => one(getPaperAigcLoadByIdResponseMock()) }),
-  recordArea({ base: '/api/base/paper_machine_api', seed: () => rows(getPaperMachineQueryListResponseMock()), detail: () => one(getPaperMachineLoadByIdResponseMock()) }),
-  recordArea({ base: '/api/base/machine_api', seed: () => rows(getMachineQueryListResponseMock()), detail: () => one(getMachineLoadByIdResponseMock()) }),
-  recordArea({ base: '/api/base/paper_info_api', seed: () => rows(getPaperInfoQueryListResponseMock()), detail: () => one(getPaperInfoLoadByIdResponseMock()) }),
-  recordArea({ base: '/api/base/ai_paper_info_api', seed: () => rows(getAiPaperInfoQueryListResponseMock()), detail: () => one(getAiPaperInfoLoadByIdResponseMock()) }),
-  recordArea({ base: '/api/base/ai_ppt_info_api', seed: () => rows(getAiPptInfoQueryListResponseMock()), detail: () => one(getAiPptInfoLoadByIdResponseMock()) }),
-  recordArea({ base: '/api/base/chat_gpt_api', seed: () => rows(getChatGptQueryListResponseMock()) }),
+  recordArea({
+    base: '/api/base/paper_aigc_api',
+    seed: () => rows(getPaperAigcQueryListResponseMock()),
+    detail: () => one(getPaperAigcLoadByIdResponseMock()),
+    spread: { kind: ['detect', 'lower'] },
+    content: (row) => aigcParagraphs(row, () => one(getPaperAigcLoadContentByIdResponseMock())),
+  }),
+  recordArea({
+    base: '/api/base/paper_machine_api',
+    seed: () => rows(getPaperMachineQueryListResponseMock()),
+    detail: () => one(getPaperMachineLoadByIdResponseMock()),
+    spread: { mode: ['rewrite', 'strong', 'polish'] },
+    content: (row) => rewritePairs(row, () => one(getPaperMachineLoadContentByIdResponseMock())),
+  }),
+  recordArea({
+    base: '/api/base/machine_api',
+    seed: () => rows(getMachineQueryListResponseMock()),
+    detail: () => one(getMachineLoadByIdResponseMock()),
+    spread: { mode: ['smart', 'cnki'] },
+  }),
+  recordArea({
+    base: '/api/base/paper_info_api',
+    seed: () => rows(getPaperInfoQueryListResponseMock()),
+    detail: () => one(getPaperInfoLoadByIdResponseMock()),
+    content: (row) => paperSections(row, () => one(getAiPaperInfoReloadResponseMock())),
+    views: {
+      query_paper_content: (row) => paperText(row, () => one(getPaperInfoQueryPaperContentResponseMock())),
+      load_other_by_id: paperMaterials,
+    },
+  }),
+  recordArea({
+    base: '/api/base/ai_paper_info_api',
+    seed: () => rows(getAiPaperInfoQueryListResponseMock()),
+    detail: () => one(getAiPaperInfoLoadByIdResponseMock()),
+    content: (row) => paperSections(row, () => one(getAiPaperInfoReloadResponseMock())),
+  }),
+  recordArea({ base: '/api/base/ai_ppt_info_api', seed: () => rows(getAiPptInfoQueryListResponseMock()) }),
+  recordArea({
+    base: '/api/base/chat_gpt_api',
+    seed: () => rows(getChatGptQueryListResponseMock()),
+    detail: () => one(getChatGptLoadByIdResponseMock()),
+  }),
 ];

@@ -23,6 +23,7 @@
 import {
   faker
 } from '@faker-js/faker/locale/zh_CN';
+import { vocab } from '../../vocab';
 
 import {
   HttpResponse,
@@ -43,38 +44,23 @@ import type {
 } from '../../../src/api/gen/model';
 
 
-export const getLoginLoginResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: faker.string.alpha({length: {min: 20, max: 200}}), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: faker.number.int({min: 60, max: 31536000})}, ...overrideResponse})
+export const getLoginLoginResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: (() => vocab.token())(), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: (() => 2592000)()}, ...overrideResponse})
 
-export const getLoginCurrentResponseMock = (overrideResponse: Partial< CurrentUserResponse > = {}): CurrentUserResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), loginName: (function anonymous(
-) {
-return faker.person.fullName();
-})(), avatar: faker.string.alpha({length: {min: 10, max: 2048}}), roles: faker.helpers.arrayElements(['admin'] as const)}, ...overrideResponse})
+export const getLoginCurrentResponseMock = (overrideResponse: Partial< CurrentUserResponse > = {}): CurrentUserResponse => ({success: true, result: {id: (() => vocab.id())(), loginName: (() => vocab.username())(), avatar: (() => '/avatar/default.svg')(), roles: faker.helpers.arrayElements(['admin'] as const)}, ...overrideResponse})
 
-export const getAccountInfoAccountResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: faker.string.alpha({length: {min: 1, max: 64}}), loginName: (function anonymous(
-) {
-return faker.person.fullName();
-})(), phone: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), balanceFen: faker.number.int({min: 0, max: 100000000}), freeCheckAvailable: faker.datatype.boolean(), freeCheckNotice: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null]), totalRechargeFen: faker.number.int({min: 0, max: 100000000}), totalSpentFen: faker.number.int({min: 0, max: 100000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})()}, ...overrideResponse})
+export const getAccountInfoAccountResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
 
-export const getLoginLoginQrCodeResponseMock = (overrideResponse: Partial< QrSessionResponse > = {}): QrSessionResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), qrCode: faker.string.alpha({length: {min: 10, max: 2048}}), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`}, ...overrideResponse})
+export const getLoginLoginQrCodeResponseMock = (overrideResponse: Partial< QrSessionResponse > = {}): QrSessionResponse => ({success: true, result: {id: (() => vocab.id())(), qrCode: (() => vocab.qrUrl())(), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())()}, ...overrideResponse})
 
-export const getLoginValLoginQrCodeResponseMock = (overrideResponse: Partial< QrTokenResponse > = {}): QrTokenResponse => ({success: true, result: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 200}}), null]), ...overrideResponse})
+export const getLoginValLoginQrCodeResponseMock = (overrideResponse: Partial< QrTokenResponse > = {}): QrTokenResponse => ({success: true, result: faker.helpers.arrayElement([(() => vocab.token())(), null]), ...overrideResponse})
 
 export const getLoginLogoutResponseMock = (overrideResponse: Partial< LogoutResponse > = {}): LogoutResponse => ({success: true, result: {loggedOut: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getLoginRegisterResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: faker.string.alpha({length: {min: 20, max: 200}}), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: faker.number.int({min: 60, max: 31536000})}, ...overrideResponse})
+export const getLoginRegisterResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: (() => vocab.token())(), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: (() => 2592000)()}, ...overrideResponse})
 
-export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, loginName: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.person.fullName();
-})(), null])}, ...overrideResponse})
+export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null])}, ...overrideResponse})
 
-export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: `${faker.date.past().toISOString().split('.')[0]}Z`, loginName: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.person.fullName();
-})(), null])}, ...overrideResponse})
+export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null])}, ...overrideResponse})
 
 
 export const getLoginLoginMockHandler = (overrideResponse?: LoginTokenResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<LoginTokenResponse> | LoginTokenResponse), options?: RequestHandlerOptions) => {

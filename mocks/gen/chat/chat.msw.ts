@@ -23,6 +23,7 @@
 import {
   faker
 } from '@faker-js/faker/locale/zh_CN';
+import { vocab } from '../../vocab';
 
 import {
   HttpResponse,
@@ -33,6 +34,7 @@ import type {
 } from 'msw';
 
 import {
+  ChatMessageStatus,
   ChatRole
 } from '../../../src/api/gen/model';
 import type {
@@ -43,40 +45,13 @@ import type {
 } from '../../../src/api/gen/model';
 
 
-export const getChatGptQueryListResponseMock = (overrideResponse: Partial< ChatConversationPageResponse > = {}): ChatConversationPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), lastMessageAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), messageCount: faker.number.int({min: 0, max: 10000})}))},}, ...overrideResponse})
+export const getChatGptQueryListResponseMock = (overrideResponse: Partial< ChatConversationPageResponse > = {}): ChatConversationPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), title: (() => vocab.chatTitle())(), createdAt: (() => vocab.recent())(), lastMessageAt: (() => vocab.recent())(), messageCount: (() => vocab.messageCount())()}))},}, ...overrideResponse})
 
-export const getChatGptCompletionsResponseMock = (overrideResponse: Partial< ChatCompletionResponse > = {}): ChatCompletionResponse => ({success: true, result: {conversationId: faker.string.alpha({length: {min: 1, max: 64}}), messageId: faker.string.alpha({length: {min: 1, max: 64}}), content: (function anonymous(
-) {
-return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})(), offline: faker.datatype.boolean()}, ...overrideResponse})
+export const getChatGptCompletionsResponseMock = (overrideResponse: Partial< ChatCompletionResponse > = {}): ChatCompletionResponse => ({success: true, result: {conversationId: (() => vocab.id())(), userMessageId: (() => vocab.id())(), messageId: (() => vocab.id())(), title: (() => vocab.chatTitle())(), content: (() => vocab.chatAnswer())(), chargedFen: (() => vocab.fen())()}, ...overrideResponse})
 
-export const getChatGptLoadByIdResponseMock = (overrideResponse: Partial< ChatConversationDetailResponse > = {}): ChatConversationDetailResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), lastMessageAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), messageCount: faker.number.int({min: 0, max: 10000})},...{messages: Array.from({ length: faker.number.int({ min: 1, max: 500 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), role: faker.helpers.arrayElement(Object.values(ChatRole)), content: (function anonymous(
-) {
-return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})(), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), offline: faker.datatype.boolean()}))},}, ...overrideResponse})
+export const getChatGptLoadByIdResponseMock = (overrideResponse: Partial< ChatConversationDetailResponse > = {}): ChatConversationDetailResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.chatTitle())(), createdAt: (() => vocab.recent())(), lastMessageAt: (() => vocab.recent())(), messageCount: (() => vocab.messageCount())()},...{messages: Array.from({ length: faker.number.int({ min: 1, max: 500 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), role: faker.helpers.arrayElement(Object.values(ChatRole)), content: (() => vocab.chatAnswer())(), createdAt: (() => vocab.recent())(), status: faker.helpers.arrayElement(Object.values(ChatMessageStatus)), replyTo: faker.helpers.arrayElement([(() => vocab.id())(), null]), chargedFen: (() => vocab.fen())()}))},}, ...overrideResponse})
 
-export const getChatGptDeleteResponseMock = (overrideResponse: Partial< ChatDeletedResponse > = {}): ChatDeletedResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), deleted: faker.datatype.boolean()}, ...overrideResponse})
+export const getChatGptDeleteResponseMock = (overrideResponse: Partial< ChatDeletedResponse > = {}): ChatDeletedResponse => ({success: true, result: {id: (() => vocab.id())(), deleted: faker.datatype.boolean()}, ...overrideResponse})
 
 export const getChatGptCompletionsStreamResponseMock = (): string => (faker.word.sample())
 

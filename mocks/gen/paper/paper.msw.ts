@@ -23,6 +23,7 @@
 import {
   faker
 } from '@faker-js/faker/locale/zh_CN';
+import { vocab } from '../../vocab';
 
 import {
   HttpResponse,
@@ -35,8 +36,7 @@ import type {
 import {
   PaperDegree,
   PaperMaterialKind,
-  PaperStage,
-  TaskStatus
+  PaperStage
 } from '../../../src/api/gen/model';
 import type {
   PaperDeletedResponse,
@@ -51,183 +51,45 @@ import type {
 } from '../../../src/api/gen/model';
 
 
-export const getPaperInfoQueryPaperContentResponseMock = (overrideResponse: Partial< PaperFullTextResponse > = {}): PaperFullTextResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), stage: faker.helpers.arrayElement(Object.values(PaperStage)), content: (function anonymous(
-) {
-return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})(), charCount: faker.number.int({min: 0, max: 1000000}), offline: faker.datatype.boolean()}, ...overrideResponse})
+export const getPaperInfoQueryPaperContentResponseMock = (overrideResponse: Partial< PaperFullTextResponse > = {}): PaperFullTextResponse => ({success: true, result: {id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), stage: faker.helpers.arrayElement(Object.values(PaperStage)), content: (() => vocab.paperText())(), charCount: (() => vocab.charCount())(), offline: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getPaperInfoQueryContentListResponseMock = (overrideResponse: Partial< PaperSectionPageResponse > = {}): PaperSectionPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), paperId: faker.string.alpha({length: {min: 1, max: 64}}), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), content: (function anonymous(
-) {
-return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})(), charCount: faker.number.int({min: 0, max: 1000000}), targetLength: faker.number.int({min: 0, max: 60000}), status: faker.helpers.arrayElement(Object.values(TaskStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()}))},}, ...overrideResponse})
+export const getPaperInfoQueryContentListResponseMock = (overrideResponse: Partial< PaperSectionPageResponse > = {}): PaperSectionPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), paperId: (() => vocab.id())(), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (() => vocab.sectionHeading())(), content: (() => vocab.paragraph())(), charCount: (() => vocab.charCount())(), targetLength: faker.number.int({min: 0, max: 60000}), status: (() => vocab.taskStatus())(), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()}))},}, ...overrideResponse})
 
-export const getPaperInfoQueryListResponseMock = (overrideResponse: Partial< PaperPageResponse > = {}): PaperPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{discipline: faker.string.alpha({length: {min: 1, max: 50}}), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: faker.number.int({min: 2000, max: 200000}), keywords: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 30}}))), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: faker.number.int({min: 0, max: 400}), sectionsDone: faker.number.int({min: 0, max: 400})},}))},}, ...overrideResponse})
+export const getPaperInfoQueryListResponseMock = (overrideResponse: Partial< PaperPageResponse > = {}): PaperPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{discipline: (() => vocab.discipline())(), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: (() => vocab.targetLength())(), keywords: (() => vocab.keywords())(), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: (() => vocab.sectionCount())(), sectionsDone: faker.number.int({min: 0, max: 400})},}))},}, ...overrideResponse})
 
-export const getPaperInfoLoadByIdResponseMock = (overrideResponse: Partial< PaperDetailResponse > = {}): PaperDetailResponse => ({success: true, result: {...{...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{discipline: faker.string.alpha({length: {min: 1, max: 50}}), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: faker.number.int({min: 2000, max: 200000}), keywords: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 30}}))), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: faker.number.int({min: 0, max: 400}), sectionsDone: faker.number.int({min: 0, max: 400})},},...{references: Array.from({ length: faker.number.int({ min: 1, max: 60 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 500}}))), outline: {...{chapters: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), targetLength: faker.number.int({min: 100, max: 60000}), sections: Array.from({ length: faker.number.int({ min: 1, max: 15 }) }, (_, i) => i + 1).map(() => ({heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), targetLength: faker.number.int({min: 100, max: 20000}), points: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}})))}))}))},}},}, ...overrideResponse})
+export const getPaperInfoLoadByIdResponseMock = (overrideResponse: Partial< PaperDetailResponse > = {}): PaperDetailResponse => ({success: true, result: {...{...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{discipline: (() => vocab.discipline())(), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: (() => vocab.targetLength())(), keywords: (() => vocab.keywords())(), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: (() => vocab.sectionCount())(), sectionsDone: faker.number.int({min: 0, max: 400})},},...{references: (() => vocab.references())(), outline: {...{chapters: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({heading: (() => vocab.chapterHeading())(), targetLength: faker.number.int({min: 100, max: 60000}), sections: Array.from({ length: faker.number.int({ min: 1, max: 15 }) }, (_, i) => i + 1).map(() => ({heading: (() => vocab.sectionHeading())(), targetLength: faker.number.int({min: 100, max: 20000}), points: (() => vocab.points())()}))}))},}},}, ...overrideResponse})
 
-export const getPaperInfoDeleteResponseMock = (overrideResponse: Partial< PaperDeletedResponse > = {}): PaperDeletedResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), deleted: faker.datatype.boolean()}, ...overrideResponse})
+export const getPaperInfoDeleteResponseMock = (overrideResponse: Partial< PaperDeletedResponse > = {}): PaperDeletedResponse => ({success: true, result: {id: (() => vocab.id())(), deleted: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getPaperInfoReloadResponseMock = (overrideResponse: Partial< PaperSectionResponse > = {}): PaperSectionResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), paperId: faker.string.alpha({length: {min: 1, max: 64}}), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), content: (function anonymous(
-) {
-return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})(), charCount: faker.number.int({min: 0, max: 1000000}), targetLength: faker.number.int({min: 0, max: 60000}), status: faker.helpers.arrayElement(Object.values(TaskStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()}, ...overrideResponse})
+export const getPaperInfoReloadResponseMock = (overrideResponse: Partial< PaperSectionResponse > = {}): PaperSectionResponse => ({success: true, result: {id: (() => vocab.id())(), paperId: (() => vocab.id())(), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (() => vocab.sectionHeading())(), content: (() => vocab.paragraph())(), charCount: (() => vocab.charCount())(), targetLength: faker.number.int({min: 0, max: 60000}), status: (() => vocab.taskStatus())(), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()}, ...overrideResponse})
 
 export const getPaperInfoDownloadResponseMock = (): PaperDocxResponse => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
-export const getPaperInfoLoadOtherByIdResponseMock = (overrideResponse: Partial< PaperMaterialsResponse > = {}): PaperMaterialsResponse => ({success: true, result: {paperId: faker.string.alpha({length: {min: 1, max: 64}}), materials: Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, (_, i) => i + 1).map(() => ({kind: faker.helpers.arrayElement(Object.values(PaperMaterialKind)), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), content: (function anonymous(
-) {
-return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})(), charCount: faker.number.int({min: 0, max: 1000000}), status: faker.helpers.arrayElement(Object.values(TaskStatus)), offline: faker.datatype.boolean()}))}, ...overrideResponse})
+export const getPaperInfoLoadOtherByIdResponseMock = (overrideResponse: Partial< PaperMaterialsResponse > = {}): PaperMaterialsResponse => ({success: true, result: {paperId: (() => vocab.id())(), materials: Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, (_, i) => i + 1).map(() => ({kind: faker.helpers.arrayElement(Object.values(PaperMaterialKind)), title: (() => vocab.title())(), content: (() => vocab.paragraph())(), charCount: (() => vocab.charCount())(), status: (() => vocab.taskStatus())(), offline: faker.datatype.boolean()}))}, ...overrideResponse})
 
-export const getPaperInfoPaperXueshuSubmitResponseMock = (overrideResponse: Partial< PaperRecordResponse > = {}): PaperRecordResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{discipline: faker.string.alpha({length: {min: 1, max: 50}}), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: faker.number.int({min: 2000, max: 200000}), keywords: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 30}}))), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: faker.number.int({min: 0, max: 400}), sectionsDone: faker.number.int({min: 0, max: 400})},}, ...overrideResponse})
+export const getPaperInfoPaperXueshuSubmitResponseMock = (overrideResponse: Partial< PaperRecordResponse > = {}): PaperRecordResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{discipline: (() => vocab.discipline())(), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: (() => vocab.targetLength())(), keywords: (() => vocab.keywords())(), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: (() => vocab.sectionCount())(), sectionsDone: faker.number.int({min: 0, max: 400})},}, ...overrideResponse})
 
-export const getPaperInfoPaperSubmitResponseMock = (overrideResponse: Partial< PaperRecordResponse > = {}): PaperRecordResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{discipline: faker.string.alpha({length: {min: 1, max: 50}}), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: faker.number.int({min: 2000, max: 200000}), keywords: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 30}}))), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: faker.number.int({min: 0, max: 400}), sectionsDone: faker.number.int({min: 0, max: 400})},}, ...overrideResponse})
+export const getPaperInfoPaperSubmitResponseMock = (overrideResponse: Partial< PaperRecordResponse > = {}): PaperRecordResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{discipline: (() => vocab.discipline())(), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: (() => vocab.targetLength())(), keywords: (() => vocab.keywords())(), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: (() => vocab.sectionCount())(), sectionsDone: faker.number.int({min: 0, max: 400})},}, ...overrideResponse})
 
-export const getAiPaperInfoGeneratePaperResponseMock = (overrideResponse: Partial< PaperDetailResponse > = {}): PaperDetailResponse => ({success: true, result: {...{...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{discipline: faker.string.alpha({length: {min: 1, max: 50}}), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: faker.number.int({min: 2000, max: 200000}), keywords: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 30}}))), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: faker.number.int({min: 0, max: 400}), sectionsDone: faker.number.int({min: 0, max: 400})},},...{references: Array.from({ length: faker.number.int({ min: 1, max: 60 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 500}}))), outline: {...{chapters: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), targetLength: faker.number.int({min: 100, max: 60000}), sections: Array.from({ length: faker.number.int({ min: 1, max: 15 }) }, (_, i) => i + 1).map(() => ({heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), targetLength: faker.number.int({min: 100, max: 20000}), points: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}})))}))}))},}},}, ...overrideResponse})
+export const getAiPaperInfoGeneratePaperResponseMock = (overrideResponse: Partial< PaperDetailResponse > = {}): PaperDetailResponse => ({success: true, result: {...{...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{discipline: (() => vocab.discipline())(), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: (() => vocab.targetLength())(), keywords: (() => vocab.keywords())(), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: (() => vocab.sectionCount())(), sectionsDone: faker.number.int({min: 0, max: 400})},},...{references: (() => vocab.references())(), outline: {...{chapters: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({heading: (() => vocab.chapterHeading())(), targetLength: faker.number.int({min: 100, max: 60000}), sections: Array.from({ length: faker.number.int({ min: 1, max: 15 }) }, (_, i) => i + 1).map(() => ({heading: (() => vocab.sectionHeading())(), targetLength: faker.number.int({min: 100, max: 20000}), points: (() => vocab.points())()}))}))},}},}, ...overrideResponse})
 
-export const getAiPaperInfoQueryListResponseMock = (overrideResponse: Partial< PaperPageResponse > = {}): PaperPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{discipline: faker.string.alpha({length: {min: 1, max: 50}}), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: faker.number.int({min: 2000, max: 200000}), keywords: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 30}}))), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: faker.number.int({min: 0, max: 400}), sectionsDone: faker.number.int({min: 0, max: 400})},}))},}, ...overrideResponse})
+export const getAiPaperInfoQueryListResponseMock = (overrideResponse: Partial< PaperPageResponse > = {}): PaperPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{discipline: (() => vocab.discipline())(), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: (() => vocab.targetLength())(), keywords: (() => vocab.keywords())(), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: (() => vocab.sectionCount())(), sectionsDone: faker.number.int({min: 0, max: 400})},}))},}, ...overrideResponse})
 
-export const getAiPaperInfoDeleteResponseMock = (overrideResponse: Partial< PaperDeletedResponse > = {}): PaperDeletedResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), deleted: faker.datatype.boolean()}, ...overrideResponse})
+export const getAiPaperInfoDeleteResponseMock = (overrideResponse: Partial< PaperDeletedResponse > = {}): PaperDeletedResponse => ({success: true, result: {id: (() => vocab.id())(), deleted: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getAiPaperInfoQueryContentListResponseMock = (overrideResponse: Partial< PaperSectionPageResponse > = {}): PaperSectionPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), paperId: faker.string.alpha({length: {min: 1, max: 64}}), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), content: (function anonymous(
-) {
-return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})(), charCount: faker.number.int({min: 0, max: 1000000}), targetLength: faker.number.int({min: 0, max: 60000}), status: faker.helpers.arrayElement(Object.values(TaskStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()}))},}, ...overrideResponse})
+export const getAiPaperInfoQueryContentListResponseMock = (overrideResponse: Partial< PaperSectionPageResponse > = {}): PaperSectionPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), paperId: (() => vocab.id())(), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (() => vocab.sectionHeading())(), content: (() => vocab.paragraph())(), charCount: (() => vocab.charCount())(), targetLength: faker.number.int({min: 0, max: 60000}), status: (() => vocab.taskStatus())(), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()}))},}, ...overrideResponse})
 
-export const getAiPaperInfoLoadByIdResponseMock = (overrideResponse: Partial< PaperDetailResponse > = {}): PaperDetailResponse => ({success: true, result: {...{...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{discipline: faker.string.alpha({length: {min: 1, max: 50}}), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: faker.number.int({min: 2000, max: 200000}), keywords: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 30}}))), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: faker.number.int({min: 0, max: 400}), sectionsDone: faker.number.int({min: 0, max: 400})},},...{references: Array.from({ length: faker.number.int({ min: 1, max: 60 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 500}}))), outline: {...{chapters: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), targetLength: faker.number.int({min: 100, max: 60000}), sections: Array.from({ length: faker.number.int({ min: 1, max: 15 }) }, (_, i) => i + 1).map(() => ({heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), targetLength: faker.number.int({min: 100, max: 20000}), points: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}})))}))}))},}},}, ...overrideResponse})
+export const getAiPaperInfoLoadByIdResponseMock = (overrideResponse: Partial< PaperDetailResponse > = {}): PaperDetailResponse => ({success: true, result: {...{...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{discipline: (() => vocab.discipline())(), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: (() => vocab.targetLength())(), keywords: (() => vocab.keywords())(), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: (() => vocab.sectionCount())(), sectionsDone: faker.number.int({min: 0, max: 400})},},...{references: (() => vocab.references())(), outline: {...{chapters: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({heading: (() => vocab.chapterHeading())(), targetLength: faker.number.int({min: 100, max: 60000}), sections: Array.from({ length: faker.number.int({ min: 1, max: 15 }) }, (_, i) => i + 1).map(() => ({heading: (() => vocab.sectionHeading())(), targetLength: faker.number.int({min: 100, max: 20000}), points: (() => vocab.points())()}))}))},}},}, ...overrideResponse})
 
-export const getAiPaperInfoCommitPaperResponseMock = (overrideResponse: Partial< PaperDetailResponse > = {}): PaperDetailResponse => ({success: true, result: {...{...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{discipline: faker.string.alpha({length: {min: 1, max: 50}}), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: faker.number.int({min: 2000, max: 200000}), keywords: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 30}}))), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: faker.number.int({min: 0, max: 400}), sectionsDone: faker.number.int({min: 0, max: 400})},},...{references: Array.from({ length: faker.number.int({ min: 1, max: 60 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 500}}))), outline: {...{chapters: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), targetLength: faker.number.int({min: 100, max: 60000}), sections: Array.from({ length: faker.number.int({ min: 1, max: 15 }) }, (_, i) => i + 1).map(() => ({heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), targetLength: faker.number.int({min: 100, max: 20000}), points: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}})))}))}))},}},}, ...overrideResponse})
+export const getAiPaperInfoCommitPaperResponseMock = (overrideResponse: Partial< PaperDetailResponse > = {}): PaperDetailResponse => ({success: true, result: {...{...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{discipline: (() => vocab.discipline())(), degree: faker.helpers.arrayElement(Object.values(PaperDegree)), targetLength: (() => vocab.targetLength())(), keywords: (() => vocab.keywords())(), stage: faker.helpers.arrayElement(Object.values(PaperStage)), sectionCount: (() => vocab.sectionCount())(), sectionsDone: faker.number.int({min: 0, max: 400})},},...{references: (() => vocab.references())(), outline: {...{chapters: Array.from({ length: faker.number.int({ min: 1, max: 20 }) }, (_, i) => i + 1).map(() => ({heading: (() => vocab.chapterHeading())(), targetLength: faker.number.int({min: 100, max: 60000}), sections: Array.from({ length: faker.number.int({ min: 1, max: 15 }) }, (_, i) => i + 1).map(() => ({heading: (() => vocab.sectionHeading())(), targetLength: faker.number.int({min: 100, max: 20000}), points: (() => vocab.points())()}))}))},}},}, ...overrideResponse})
 
-export const getAiPaperInfoReloadResponseMock = (overrideResponse: Partial< PaperSectionResponse > = {}): PaperSectionResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), paperId: faker.string.alpha({length: {min: 1, max: 64}}), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), content: (function anonymous(
-) {
-return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})(), charCount: faker.number.int({min: 0, max: 1000000}), targetLength: faker.number.int({min: 0, max: 60000}), status: faker.helpers.arrayElement(Object.values(TaskStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()}, ...overrideResponse})
+export const getAiPaperInfoReloadResponseMock = (overrideResponse: Partial< PaperSectionResponse > = {}): PaperSectionResponse => ({success: true, result: {id: (() => vocab.id())(), paperId: (() => vocab.id())(), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (() => vocab.sectionHeading())(), content: (() => vocab.paragraph())(), charCount: (() => vocab.charCount())(), targetLength: faker.number.int({min: 0, max: 60000}), status: (() => vocab.taskStatus())(), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()}, ...overrideResponse})
 
 export const getAiPaperInfoDownloadResponseMock = (): PaperDocxResponse => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
-export const getAiPaperInfoUpdateContentResponseMock = (overrideResponse: Partial< PaperSectionResponse > = {}): PaperSectionResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), paperId: faker.string.alpha({length: {min: 1, max: 64}}), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), content: (function anonymous(
-) {
-return faker.helpers.arrayElement(["随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。","本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。","研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。","在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。","综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。"]);
-})(), charCount: faker.number.int({min: 0, max: 1000000}), targetLength: faker.number.int({min: 0, max: 60000}), status: faker.helpers.arrayElement(Object.values(TaskStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()}, ...overrideResponse})
+export const getAiPaperInfoUpdateContentResponseMock = (overrideResponse: Partial< PaperSectionResponse > = {}): PaperSectionResponse => ({success: true, result: {id: (() => vocab.id())(), paperId: (() => vocab.id())(), index: faker.number.int({min: 0, max: 400}), level: faker.number.int({min: 1, max: 3}), heading: (() => vocab.sectionHeading())(), content: (() => vocab.paragraph())(), charCount: (() => vocab.charCount())(), targetLength: faker.number.int({min: 0, max: 60000}), status: (() => vocab.taskStatus())(), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getAiPaperInfoDeleteContentResponseMock = (overrideResponse: Partial< PaperDeletedResponse > = {}): PaperDeletedResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), deleted: faker.datatype.boolean()}, ...overrideResponse})
+export const getAiPaperInfoDeleteContentResponseMock = (overrideResponse: Partial< PaperDeletedResponse > = {}): PaperDeletedResponse => ({success: true, result: {id: (() => vocab.id())(), deleted: faker.datatype.boolean()}, ...overrideResponse})
 
 
 export const getPaperInfoQueryPaperContentMockHandler = (overrideResponse?: PaperFullTextResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PaperFullTextResponse> | PaperFullTextResponse), options?: RequestHandlerOptions) => {

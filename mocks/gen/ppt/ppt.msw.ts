@@ -23,6 +23,7 @@
 import {
   faker
 } from '@faker-js/faker/locale/zh_CN';
+import { vocab } from '../../vocab';
 
 import {
   HttpResponse,
@@ -35,8 +36,7 @@ import type {
 import {
   PptSlideLayout,
   PptSource,
-  SysConfigEntity,
-  TaskStatus
+  SysConfigEntity
 } from '../../../src/api/gen/model';
 import type {
   DeliveredFile,
@@ -49,71 +49,23 @@ import type {
 } from '../../../src/api/gen/model';
 
 
-export const getAiPptInfoGetTemplateListResponseMock = (overrideResponse: Partial< PptTemplateListResponse > = {}): PptTemplateListResponse => ({success: true, result: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), name: faker.string.alpha({length: {min: 10, max: 40}}), previewUrl: faker.string.alpha({length: {min: 10, max: 2048}}), palette: Array.from({ length: faker.number.int({ min: 2, max: 8 }) }, (_, i) => i + 1).map(() => (faker.helpers.fromRegExp('#[0-9A-Fa-f]{6}')))})), ...overrideResponse})
+export const getAiPptInfoGetTemplateListResponseMock = (overrideResponse: Partial< PptTemplateListResponse > = {}): PptTemplateListResponse => ({success: true, result: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), name: (() => vocab.templateName())(), previewUrl: (() => vocab.templatePreview())(), palette: (() => vocab.palette())()})), ...overrideResponse})
 
-export const getAiSysConfigLoadAllByEntityResponseMock = (overrideResponse: Partial< SysConfigListResponse > = {}): SysConfigListResponse => ({success: true, result: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), entity: faker.helpers.arrayElement(Object.values(SysConfigEntity)), key: faker.string.alpha({length: {min: 1, max: 64}}), label: faker.string.alpha({length: {min: 10, max: 40}}), value: faker.string.alpha({length: {min: 10, max: 500}}), sort: faker.number.int({min: 0, max: 10000})})), ...overrideResponse})
+export const getAiSysConfigLoadAllByEntityResponseMock = (overrideResponse: Partial< SysConfigListResponse > = {}): SysConfigListResponse => ({success: true, result: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), entity: faker.helpers.arrayElement(Object.values(SysConfigEntity)), key: (() => vocab.scene())(), label: (() => vocab.sceneLabel())(), value: (() => vocab.sceneValue())(), sort: (() => vocab.small())()})), ...overrideResponse})
 
-export const getAiPptInfoSaveOrUpdateResponseMock = (overrideResponse: Partial< PptDeckResponse > = {}): PptDeckResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{templateId: faker.string.alpha({length: {min: 1, max: 64}}), scene: faker.string.alpha({length: {min: 1, max: 64}}), pageCount: faker.number.int({min: 5, max: 50}), source: faker.helpers.arrayElement(Object.values(PptSource)), topic: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null]), slideCount: faker.number.int({min: 0, max: 50}), slides: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({index: faker.number.int({min: 0, max: 49}), layout: faker.helpers.arrayElement(Object.values(PptSlideLayout)), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), bullets: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), notes: faker.string.alpha({length: {min: 10, max: 2000}})}))},}, ...overrideResponse})
+export const getAiPptInfoSaveOrUpdateResponseMock = (overrideResponse: Partial< PptDeckResponse > = {}): PptDeckResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{templateId: (() => vocab.id())(), scene: (() => vocab.scene())(), pageCount: (() => vocab.pageCount())(), source: faker.helpers.arrayElement(Object.values(PptSource)), topic: faker.helpers.arrayElement([(() => vocab.pptTopic())(), null]), slideCount: (() => vocab.pageCount())(), slides: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({index: faker.number.int({min: 0, max: 49}), layout: faker.helpers.arrayElement(Object.values(PptSlideLayout)), title: (() => vocab.slideTitle())(), bullets: (() => vocab.bullets())(), notes: (() => vocab.slideNotes())()}))},}, ...overrideResponse})
 
-export const getAiPptInfoQueryListResponseMock = (overrideResponse: Partial< PptDeckPageResponse > = {}): PptDeckPageResponse => ({success: true, result: {...{total: faker.number.int({min: 0, max: 1000000}), pageNo: faker.number.int({min: 1, max: 10000}), pageSize: faker.number.int({min: 1, max: 100})},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{templateId: faker.string.alpha({length: {min: 1, max: 64}}), scene: faker.string.alpha({length: {min: 1, max: 64}}), pageCount: faker.number.int({min: 5, max: 50}), source: faker.helpers.arrayElement(Object.values(PptSource)), topic: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null]), slideCount: faker.number.int({min: 0, max: 50}), slides: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({index: faker.number.int({min: 0, max: 49}), layout: faker.helpers.arrayElement(Object.values(PptSlideLayout)), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), bullets: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), notes: faker.string.alpha({length: {min: 10, max: 2000}})}))},}))},}, ...overrideResponse})
+export const getAiPptInfoQueryListResponseMock = (overrideResponse: Partial< PptDeckPageResponse > = {}): PptDeckPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{templateId: (() => vocab.id())(), scene: (() => vocab.scene())(), pageCount: (() => vocab.pageCount())(), source: faker.helpers.arrayElement(Object.values(PptSource)), topic: faker.helpers.arrayElement([(() => vocab.pptTopic())(), null]), slideCount: (() => vocab.pageCount())(), slides: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({index: faker.number.int({min: 0, max: 49}), layout: faker.helpers.arrayElement(Object.values(PptSlideLayout)), title: (() => vocab.slideTitle())(), bullets: (() => vocab.bullets())(), notes: (() => vocab.slideNotes())()}))},}))},}, ...overrideResponse})
 
-export const getAiPptInfoDeleteResponseMock = (overrideResponse: Partial< PptDeletedResponse > = {}): PptDeletedResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), deleted: faker.datatype.boolean()}, ...overrideResponse})
+export const getAiPptInfoDeleteResponseMock = (overrideResponse: Partial< PptDeletedResponse > = {}): PptDeletedResponse => ({success: true, result: {id: (() => vocab.id())(), deleted: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getAiSysConfigLoadByIdResponseMock = (overrideResponse: Partial< SysConfigResponse > = {}): SysConfigResponse => ({success: true, result: {id: faker.string.alpha({length: {min: 1, max: 64}}), entity: faker.helpers.arrayElement(Object.values(SysConfigEntity)), key: faker.string.alpha({length: {min: 1, max: 64}}), label: faker.string.alpha({length: {min: 10, max: 40}}), value: faker.string.alpha({length: {min: 10, max: 500}}), sort: faker.number.int({min: 0, max: 10000})}, ...overrideResponse})
+export const getAiSysConfigLoadByIdResponseMock = (overrideResponse: Partial< SysConfigResponse > = {}): SysConfigResponse => ({success: true, result: {id: (() => vocab.id())(), entity: faker.helpers.arrayElement(Object.values(SysConfigEntity)), key: (() => vocab.scene())(), label: (() => vocab.sceneLabel())(), value: (() => vocab.sceneValue())(), sort: (() => vocab.small())()}, ...overrideResponse})
 
-export const getAiPptInfoSubmitByIdResponseMock = (overrideResponse: Partial< PptDeckResponse > = {}): PptDeckResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{templateId: faker.string.alpha({length: {min: 1, max: 64}}), scene: faker.string.alpha({length: {min: 1, max: 64}}), pageCount: faker.number.int({min: 5, max: 50}), source: faker.helpers.arrayElement(Object.values(PptSource)), topic: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null]), slideCount: faker.number.int({min: 0, max: 50}), slides: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({index: faker.number.int({min: 0, max: 49}), layout: faker.helpers.arrayElement(Object.values(PptSlideLayout)), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), bullets: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), notes: faker.string.alpha({length: {min: 10, max: 2000}})}))},}, ...overrideResponse})
+export const getAiPptInfoSubmitByIdResponseMock = (overrideResponse: Partial< PptDeckResponse > = {}): PptDeckResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{templateId: (() => vocab.id())(), scene: (() => vocab.scene())(), pageCount: (() => vocab.pageCount())(), source: faker.helpers.arrayElement(Object.values(PptSource)), topic: faker.helpers.arrayElement([(() => vocab.pptTopic())(), null]), slideCount: (() => vocab.pageCount())(), slides: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({index: faker.number.int({min: 0, max: 49}), layout: faker.helpers.arrayElement(Object.values(PptSlideLayout)), title: (() => vocab.slideTitle())(), bullets: (() => vocab.bullets())(), notes: (() => vocab.slideNotes())()}))},}, ...overrideResponse})
 
 export const getAiPptInfoDownloadResponseMock = (): DeliveredFile => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
-export const getAiPptInfoLoadByIdResponseMock = (overrideResponse: Partial< PptDeckResponse > = {}): PptDeckResponse => ({success: true, result: {...{id: faker.string.alpha({length: {min: 1, max: 64}}), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), priceFen: faker.number.int({min: 0, max: 100000000}), charCount: faker.number.int({min: 0, max: 1000000}), createdAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), finishedAt: faker.helpers.arrayElement([(function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})(), null]), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), offline: faker.datatype.boolean()},...{templateId: faker.string.alpha({length: {min: 1, max: 64}}), scene: faker.string.alpha({length: {min: 1, max: 64}}), pageCount: faker.number.int({min: 5, max: 50}), source: faker.helpers.arrayElement(Object.values(PptSource)), topic: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 2000}}), null]), slideCount: faker.number.int({min: 0, max: 50}), slides: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({index: faker.number.int({min: 0, max: 49}), layout: faker.helpers.arrayElement(Object.values(PptSlideLayout)), title: (function anonymous(
-) {
-return faker.helpers.arrayElement(["基于深度学习的中文文本相似度研究","乡村振兴背景下农村电商发展路径研究","新能源汽车动力电池回收模式分析","短视频平台用户持续使用意愿的影响因素","城市轨道交通客流预测方法比较","高校思想政治教育数字化转型研究"]);
-})(), bullets: Array.from({ length: faker.number.int({ min: 1, max: 8 }) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), notes: faker.string.alpha({length: {min: 10, max: 2000}})}))},}, ...overrideResponse})
+export const getAiPptInfoLoadByIdResponseMock = (overrideResponse: Partial< PptDeckResponse > = {}): PptDeckResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{templateId: (() => vocab.id())(), scene: (() => vocab.scene())(), pageCount: (() => vocab.pageCount())(), source: faker.helpers.arrayElement(Object.values(PptSource)), topic: faker.helpers.arrayElement([(() => vocab.pptTopic())(), null]), slideCount: (() => vocab.pageCount())(), slides: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({index: faker.number.int({min: 0, max: 49}), layout: faker.helpers.arrayElement(Object.values(PptSlideLayout)), title: (() => vocab.slideTitle())(), bullets: (() => vocab.bullets())(), notes: (() => vocab.slideNotes())()}))},}, ...overrideResponse})
 
 
 export const getAiPptInfoGetTemplateListMockHandler = (overrideResponse?: PptTemplateListResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PptTemplateListResponse> | PptTemplateListResponse), options?: RequestHandlerOptions) => {

@@ -23,6 +23,7 @@
 import {
   faker
 } from '@faker-js/faker/locale/zh_CN';
+import { vocab } from '../../vocab';
 
 import {
   HttpResponse,
@@ -33,18 +34,14 @@ import type {
 } from 'msw';
 
 import {
-  TaskKind,
-  TaskStatus
+  TaskKind
 } from '../../../src/api/gen/model';
 import type {
   TaskProgressResponse
 } from '../../../src/api/gen/model';
 
 
-export const getTaskProgressResponseMock = (overrideResponse: Partial< TaskProgressResponse > = {}): TaskProgressResponse => ({success: true, result: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 1, max: 64}}), kind: faker.helpers.arrayElement(Object.values(TaskKind)), status: faker.helpers.arrayElement(Object.values(TaskStatus)), progress: faker.number.int({min: 0, max: 100}), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 500}}), null]), updatedAt: (function anonymous(
-) {
-return faker.date.recent({ days: 30 }).toISOString();
-})()})), ...overrideResponse})
+export const getTaskProgressResponseMock = (overrideResponse: Partial< TaskProgressResponse > = {}): TaskProgressResponse => ({success: true, result: Array.from({ length: faker.number.int({ min: 1, max: 50 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), kind: faker.helpers.arrayElement(Object.values(TaskKind)), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), updatedAt: (() => vocab.recent())()})), ...overrideResponse})
 
 
 export const getTaskProgressMockHandler = (overrideResponse?: TaskProgressResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<TaskProgressResponse> | TaskProgressResponse), options?: RequestHandlerOptions) => {

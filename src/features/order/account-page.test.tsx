@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../mocks/envelope';
 import type { LedgerEntry } from '@/api/gen/model';
 import { setupMockServer } from '@/test/mock-server';
+import { resetMockState } from '../../../mocks/handlers';
 import { renderApp, signIn } from '@/test/render-app';
 import { api, confirmOnPayPage, createOrder, spyOnNewTabs } from './test-helpers';
 
 const server = setupMockServer();
+// A brand-new account: no seeded orders, a zero balance.
+beforeEach(() => resetMockState({ data: 'empty' }));
 afterEach(() => vi.restoreAllMocks());
 
 const figure = async (label: string) => within(await screen.findByRole('group', { name: label }));

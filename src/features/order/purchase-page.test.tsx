@@ -1,15 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../mocks/envelope';
 import { getOrderInfoLoadByIdResponseMock } from '../../../mocks/gen/order/order.msw';
 import { setMockOffer } from '../../../mocks/overrides/capabilities';
 import { setupMockServer } from '@/test/mock-server';
+import { resetMockState } from '../../../mocks/handlers';
 import { recordRequests } from '@/test/request-log';
 import { renderApp, signIn } from '@/test/render-app';
 import { confirmOnPayPage, createOrder, spyOnNewTabs } from './test-helpers';
 
 const server = setupMockServer();
+// A brand-new account: no seeded orders, a zero balance.
+beforeEach(() => resetMockState({ data: 'empty' }));
 afterEach(() => vi.restoreAllMocks());
 
 const CREATE = '/api/order/order_info_api/create_order';
