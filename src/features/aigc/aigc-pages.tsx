@@ -5,6 +5,7 @@ import { TaskDetail } from '@/components/task-detail';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
 import { AigcRecords } from './aigc-records';
+import { bandLabel } from './labels';
 
 export function AigcDetectPage() {
   return (
@@ -37,8 +38,8 @@ export function AigcContentPage({ id }: { id: string }) {
         query={query}
         fields={[
           { key: 'aiCharRatio', label: 'AI字符占比', render: (record) => formatRatio(record.aiCharRatio) },
-          { key: 'band', label: '分档' },
-          { key: 'paragraphFlagged', label: '可疑段落' },
+          { key: 'band', label: '分档', render: (record) => bandLabel(record.band) },
+          { key: 'paragraphFlagged', label: '可疑段落', render: (record) => `${record.paragraphFlagged}/${record.paragraphTotal}` },
         ]}
       />
     </>

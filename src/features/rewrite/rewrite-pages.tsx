@@ -56,7 +56,7 @@ export function PaperMachineContentPage({ id }: { id: string }) {
   return (
     <>
       <PageHeader title="改写对比" icon="rewrite" />
-      <TaskDetail query={query} fields={[...RATIO_COLUMNS, { key: 'paragraphRewritten', label: '已改写段落' }]} />
+      <TaskDetail query={query} fields={[...RATIO_COLUMNS, { key: 'paragraphRewritten', label: '已改写段落', render: (record) => `${record.paragraphRewritten}/${record.paragraphTotal}` }]} />
     </>
   );
 }
