@@ -23,6 +23,6 @@
 import type { Error } from './error';
 
 /**
- * 状态冲突，不扣费、不改动任何数据：TASK_ALREADY_SUBMITTED 已提交过；INSUFFICIENT_BALANCE 余额不足； FREE_CHECK_USED 首次免费查重已用或未获赠
+ * 状态冲突（不扣费、不改动任何数据），例如 TASK_ALREADY_SUBMITTED 已提交过、INSUFFICIENT_BALANCE 余额不足、 FREE_CHECK_USED 首次免费查重已用或未获赠；各调用的说明列出它会返回的错误码
  */
 export type ConflictResponse = Error;

@@ -174,7 +174,7 @@ export function useProductPackageQueryList<TData = Awaited<ReturnType<typeof pro
 
 
 /**
- * 需登录，不收费。按 id 读取一个在售的套餐（含暂不出售的服务套餐，是否可买以 create_order 为准）；不存在或已下架 404。
+ * 需登录，不收费。按 id 读取一个上架中的套餐（包括其服务尚未开放、暂不出售的服务套餐；能否购买以 create_order 为准）；不存在或已下架 404。
  * @summary 套餐详情
  */
 export const productPackageLoadById = (
