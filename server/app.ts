@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { createLlmGateway, type LlmGateway, llmSettings } from './engines/llm';
 import { builtServices, handlers } from './handlers';
 import { registerApiDocs } from './http/api-docs';
 import { registerBodyParsers } from './http/body-parsers';
@@ -24,6 +25,7 @@ import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
 import { sandboxProvider, sandboxSecret } from './services/payments/sandbox';
+import { recordModelCalls } from './services/llm/calls';
 import { localQrProvider } from './services/qr-login/local-provider';
 import type { ServiceName } from './services/system/capabilities';
 
@@ -39,6 +41,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests only: pretend these services are built (default: those without 501 placeholders). */
   builtServices?: ReadonlySet<ServiceName>;
+  /** Tests and benches only: a gateway of their own (default: one from config.LLM_*, recording usage in llm_calls). */
+  llm?: LlmGateway;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -73,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     payments: { sandbox: sandboxProvider(await sandboxSecret(db, config.PAYMENT_SECRET)) },
     qrLogin: localQrProvider,
     builtServices: options.builtServices ?? builtServices,
+    llm: options.llm ?? createLlmGateway(llmSettings(config), { onCall: recordModelCalls(db), log: app.log }),
   };
 
   await app.register(helmet, {

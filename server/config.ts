@@ -6,6 +6,7 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 const onOff = z.enum(['on', 'off']).transform((v) => v === 'on');
+const modelName = z.string().trim().min(1).max(200);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,6 +47,22 @@ const schema = z.object({
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   LIBRARY_SMALL_DOCUMENTS: z.coerce.number().int().min(0).default(1000),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_API_KEY: z.string().min(1).max(4096).optional(),
+  LLM_MODEL: modelName.optional(),
+  LLM_MODEL_CHAT: modelName.optional(),
+  LLM_MODEL_REWRITE: modelName.optional(),
+  LLM_MODEL_WRITING: modelName.optional(),
+  LLM_MODEL_SLIDES: modelName.optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  LLM_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+  LLM_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  CHAT_CONTEXT_TOKENS: z.coerce.number().int().min(6000).max(1_000_000).default(8000),
+  CHAT_MAX_ANSWER_TOKENS: z.coerce.number().int().min(16).max(100_000).default(4096),
+  CHAT_MAX_ANSWER_CHARS: z.coerce.number().int().min(100).max(20_000).default(8000),
   PACT_PROVIDER_STATES: onOff.default(false),
 });
 
@@ -66,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const raw = parsed.data;
+  checkModelSettings(raw);
   if (raw.PACT_PROVIDER_STATES && raw.NODE_ENV === 'production') {
     // The state-setup endpoint writes accounts and tokens for anyone who calls it.
     throw new Error('Invalid environment:\n  PACT_PROVIDER_STATES: must stay off when NODE_ENV=production');
@@ -76,6 +94,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     VALIDATE_RESPONSES: raw.VALIDATE_RESPONSES ?? raw.NODE_ENV !== 'production',
     PAYMENT_SANDBOX: raw.PAYMENT_SANDBOX ?? (raw.NODE_ENV !== 'production' && isLoopback(raw.HOST)),
   };
+}
+
+// A half-configured model endpoint is a mistake to report at start, not a feature that fails on first use.
+function checkModelSettings(raw: Raw): void {
+  const models = [raw.LLM_MODEL, raw.LLM_MODEL_CHAT, raw.LLM_MODEL_REWRITE, raw.LLM_MODEL_WRITING, raw.LLM_MODEL_SLIDES];
+  const named = models.some((m) => m !== undefined);
+  if (raw.LLM_BASE_URL && !named) {
+    throw new Error('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set (or LLM_MODEL_CHAT etc. per feature)');
+  }
+  if (!raw.LLM_BASE_URL && (named || raw.LLM_API_KEY)) {
+    throw new Error('Invalid environment:\n  LLM_BASE_URL: required when LLM_MODEL or LLM_API_KEY is set');
+  }
 }
 
 // Anyone holding a sandbox pay link can confirm it, so by default the sandbox is only open on a

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Executor } from './db/client';
+import type { LlmGateway } from './engines/llm';
 import type { PaymentProvider } from './services/payments/provider';
 import type { QrLoginProvider } from './services/qr-login/provider';
 import type { ServiceName } from './services/system/capabilities';
@@ -22,6 +23,8 @@ export interface AppContext extends Deps {
   qrLogin: QrLoginProvider;
   /** Services whose handlers do real work (no 501 placeholder left); see services/system/capabilities. */
   builtServices: ReadonlySet<ServiceName>;
+  /** The one model gateway of this process (server/engines/llm); every model call goes through it. */
+  llm: LlmGateway;
 }
 
 export function withDb(deps: Deps, db: Executor): Deps {

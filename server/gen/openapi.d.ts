@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * 套餐详情
-         * @description 需登录，不收费。按 id 读取一个上架中的套餐（包括其服务尚未开放、暂不出售的服务套餐；能否购买以 create_order 为准）；不存在或已下架 404。
+         * @description 需登录，不收费。按 id 读取一个在售的套餐（含暂不出售的服务套餐，是否可买以 create_order 为准）；不存在或已下架 404。
          */
         post: operations["productPackageLoadById"];
         delete?: never;
@@ -1979,8 +1979,7 @@ export interface paths {
         put?: never;
         /**
          * 对话列表
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。当前用户自己的对话，最近活跃的在前；只含标题、时间与消息数，消息本身由 load_by_id 读取。参数不符 400。
+         * @description 当前用户自己的对话，最近活跃的在前；只含标题、时间与消息数，消息本身由 load_by_id 读取。不需要大模型，未配置时也可浏览历史对话。
          */
         post: operations["chatGptQueryList"];
         delete?: never;
@@ -2000,9 +1999,10 @@ export interface paths {
         put?: never;
         /**
          * 发送消息并获取完整回答
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。发送一条消息并获取完整回答；不带 conversationId 时新建对话，标题取自首条消息。回答按字数从余额扣费，
-         *     只在成功返回回答时保存并扣费。参数不符 400；续写的对话不存在或属于他人 404；频繁调用 429。
+         * @description 不带 conversationId 时新建对话，标题取自首条消息。带 retryOf 时重新回答该对话最后一条助手消息所答的问题
+         *     （原回答保留），此时不带 content。回答按字数从余额扣费（服务单价表 chat 行：每 1 000 字的单价），
+         *     只在成功返回回答时保存对话、消息并扣费；失败（超时、大模型出错、连接断开）时什么也不保存、不扣费。
+         *     未配置大模型时返回 503 MODEL_NOT_CONFIGURED。
          */
         post: operations["chatGptCompletions"];
         delete?: never;
@@ -2022,8 +2022,7 @@ export interface paths {
         put?: never;
         /**
          * 对话详情（含全部消息）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的对话（他人的与不存在的一样 404）。对话及其消息，按时间正序。
+         * @description 一个对话及其消息，按时间正序；每条助手消息带状态（完整、已停止、失败）与扣费金额。别人的对话与不存在的对话一样返回 404。
          */
         post: operations["chatGptLoadById"];
         delete?: never;
@@ -2043,8 +2042,7 @@ export interface paths {
         put?: never;
         /**
          * 删除对话
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能删除自己的对话及其全部消息，不退费。他人的或不存在的对话 404。
+         * @description 删除当前用户的一个对话及其全部消息；已扣的费用不退（账户明细中的扣费记录保留）。别人的对话与不存在的对话一样返回 404。
          */
         post: operations["chatGptDelete"];
         delete?: never;
@@ -2064,11 +2062,17 @@ export interface paths {
         put?: never;
         /**
          * 发送消息并以服务器推送事件流式获取回答
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。请求体与 completions 相同，以 text/event-stream 逐条推送 `data: <JSON>` 事件：
-         *     `{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；`{"type": "done", "conversationId", "messageId", "offline"}`
-         *     为结束，消息已保存；`{"type": "error", "content": "中文说明"}` 为中途失败，已推送的片段不保存。
-         *     开始推送前的失败（参数 400、登录 401、对话不存在 404、限流 429）仍以 JSON 错误信封返回。
+         * @description 请求体与 completions 相同。大模型给出第一个片段后，以 text/event-stream 逐条推送 `data: <JSON>` 事件
+         *     （事件之间空一行）：
+         *     `{"type": "start", "conversationId", "userMessageId", "messageId", "title"}` 最先一条：对话与用户消息已保存，
+         *     messageId 为正在生成的助手消息；
+         *     `{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；
+         *     `{"type": "done", "conversationId", "messageId", "status": "complete", "chargedFen"}` 为结束，回答已保存并扣费；
+         *     `{"type": "error", "code", "message": "中文说明", "conversationId", "messageId", "status": "failed", "chargedFen"}`
+         *     为中途失败（大模型出错或超时）：已推送的部分保存为 failed，只按已推送的字数扣费，什么也没推送时不扣费。
+         *     停止：客户端断开连接（停止按钮、关闭页面）即停止大模型的生成，已推送的部分保存为 stopped，只按已推送的字数扣费。
+         *     第一个片段之前的失败（参数、登录、对话不存在、余额不足、限流、未配置大模型 503 MODEL_NOT_CONFIGURED、
+         *     大模型不可用 502 或超时 504）仍以 JSON 错误信封返回，此时什么也不保存、不扣费。
          */
         post: operations["chatGptCompletionsStream"];
         delete?: never;
@@ -2759,6 +2763,34 @@ export interface components {
             /** @description 找到的任务，按请求中的顺序 */
             result: components["schemas"]["TaskProgressItem"][];
         };
+        /** @description 大模型服务的配置（从不包含密钥或服务地址） */
+        HealthModel: {
+            /** @description 是否配置了大模型服务（LLM_BASE_URL 与模型名）；未配置时需要大模型的功能返回 503 MODEL_NOT_CONFIGURED */
+            configured: boolean;
+            /** @description 各功能使用的模型名（LLM_MODEL_<功能> 或 LLM_MODEL）；未配置为 null */
+            models: {
+                /**
+                 * @description 智能对话的模型
+                 * @example deepseek-chat
+                 */
+                chat: string | null;
+                /**
+                 * @description 降重、润色与降 AIGC 改写的模型
+                 * @example deepseek-chat
+                 */
+                rewrite: string | null;
+                /**
+                 * @description AI 论文写作的模型
+                 * @example deepseek-chat
+                 */
+                writing: string | null;
+                /**
+                 * @description AI PPT 的模型
+                 * @example deepseek-chat
+                 */
+                slides: string | null;
+            };
+        };
         /** @description 服务状态 */
         Health: {
             /**
@@ -2778,6 +2810,7 @@ export interface components {
             version: string;
             /** @description 进程已运行的秒数 */
             uptimeSeconds: number;
+            model: components["schemas"]["HealthModel"];
         };
         HealthResponse: {
             /** @enum {boolean} */
@@ -4256,6 +4289,7 @@ export interface components {
              */
             messageCount: number;
         };
+        /** @description 对话分页 */
         ChatConversationPage: components["schemas"]["PageMeta"] & {
             /** @description 本页的对话，最近活跃在前 */
             records: components["schemas"]["ChatConversation"][];
@@ -4265,29 +4299,46 @@ export interface components {
             success: true;
             result: components["schemas"]["ChatConversationPage"];
         };
-        /** @description 要发送的消息 */
+        /**
+         * @description 提问，或重新回答（content 与 retryOf 二选一）
+         * @example {
+         *       "content": "请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。"
+         *     }
+         */
         ChatCompletionBody: {
-            /** @description 续写已有对话；不传则新建对话 */
+            /** @description 续写已有对话；不传则新建对话（带 retryOf 时可省略） */
             conversationId?: components["schemas"]["Id"];
             /**
-             * @description 用户消息
+             * @description 用户消息，去掉首尾空白后不能为空；带 retryOf 时不传
              * @example 请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。
              */
-            content: string;
+            content?: string;
+            /** @description 重新回答：该对话最后一条助手消息（完整、已停止或失败的均可）的 id；原回答保留，新回答附在其后 */
+            retryOf?: components["schemas"]["Id"];
         };
-        /** @description 助手的完整回答（已保存） */
+        /** @description 已保存的完整回答 */
         ChatCompletion: {
-            /** @description 对话 id（新建对话时为新 id） */
+            /** @description 回答所在的对话（新建时为新对话的 id） */
             conversationId: components["schemas"]["Id"];
+            /** @description 所回答的用户消息（重新回答时为原问题） */
+            userMessageId: components["schemas"]["Id"];
             /** @description 助手消息的 id */
             messageId: components["schemas"]["Id"];
             /**
-             * @description 助手的回答
+             * @description 对话标题
+             * @example 如何撰写文献综述
+             */
+            title: string;
+            /**
+             * @description 助手的回答（Markdown）
              * @example 近五年该方向大致经历了三个阶段：基于词向量的无监督方法、基于预训练语言模型的微调方法，以及融合知识与多粒度特征的方法……
              */
             content: string;
-            /** @description true 表示未使用大模型，由离线引擎作答 */
-            offline: boolean;
+            /**
+             * @description 这条回答扣的费用（分）
+             * @example 1
+             */
+            chargedFen: components["schemas"]["Fen"];
         };
         ChatCompletionResponse: {
             /** @enum {boolean} */
@@ -4299,22 +4350,36 @@ export interface components {
          * @enum {string}
          */
         ChatRole: "user" | "assistant";
+        /**
+         * @description complete 完整；stopped 用户停止或断开连接，保留已推送的部分；failed 大模型中途出错或超时，保留已推送的部分。用户消息恒为 complete
+         * @enum {string}
+         */
+        ChatMessageStatus: "complete" | "stopped" | "failed";
         /** @description 对话中的一条消息 */
         ChatMessage: {
             /** @description 消息 id */
             id: components["schemas"]["Id"];
             role: components["schemas"]["ChatRole"];
             /**
-             * @description 消息正文（助手消息为 Markdown）
+             * @description 消息正文；助手消息为 Markdown，可能只是已推送的部分（见 status）
              * @example 请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。
              */
             content: string;
-            /** @description 发送时间（ISO 8601，UTC） */
+            /** @description 发送或开始生成的时间（ISO 8601，UTC） */
             createdAt: components["schemas"]["DateTime"];
-            /** @description 助手消息由离线引擎生成时为 true；用户消息恒为 false */
-            offline: boolean;
+            status: components["schemas"]["ChatMessageStatus"];
+            /**
+             * @description 助手消息所回答的用户消息；重新回答时同一问题有多条回答。用户消息为 null
+             * @example 01JD3QA1Z6Y5X4W3V2T1S0R9Q8
+             */
+            replyTo: string | null;
+            /**
+             * @description 这条回答扣的费用（分），与账户明细一致；用户消息为 0
+             * @example 1
+             */
+            chargedFen: components["schemas"]["Fen"];
         };
-        /** @description 对话及其消息 */
+        /** @description 对话与其消息 */
         ChatConversationDetail: components["schemas"]["ChatConversation"] & {
             /** @description 按时间正序；超出上限时只返回最近的消息 */
             messages: components["schemas"]["ChatMessage"][];
@@ -4695,7 +4760,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 状态冲突（不扣费、不改动任何数据），例如 TASK_ALREADY_SUBMITTED 已提交过、INSUFFICIENT_BALANCE 余额不足、 FREE_CHECK_USED 首次免费查重已用或未获赠；各调用的说明列出它会返回的错误码 */
+        /** @description 状态冲突，不扣费、不改动任何数据：TASK_ALREADY_SUBMITTED 已提交过；INSUFFICIENT_BALANCE 余额不足； FREE_CHECK_USED 首次免费查重已用或未获赠 */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -4826,6 +4891,60 @@ export interface components {
                  *       "error": {
                  *         "code": "PAPER_NOT_READY",
                  *         "message": "论文尚未生成完成，请稍后再下载"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 大模型服务出错或不可用（调用前或第一个片段前；什么也没保存、没扣费） */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_UNAVAILABLE",
+                 *         "message": "大模型服务暂时不可用，请稍后重试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_NOT_CONFIGURED",
+                 *         "message": "未配置大模型服务，请联系管理员配置后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 大模型服务响应超时（第一个片段前；什么也没保存、没扣费） */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_TIMEOUT",
+                 *         "message": "大模型服务响应超时，请稍后重试"
                  *       }
                  *     }
                  */
@@ -8051,7 +8170,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     chatGptCompletions: {
@@ -8063,17 +8181,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "conversationId": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
-                 *       "content": "请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ChatCompletionBody"];
             };
         };
         responses: {
-            /** @description 助手的回答 */
+            /** @description 助手的回答（已保存并扣费） */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8085,9 +8197,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     chatGptLoadById: {
@@ -8115,7 +8230,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     chatGptDelete: {
@@ -8143,7 +8257,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     chatGptCompletionsStream: {
@@ -8171,11 +8284,13 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example data: {"type":"delta","content":"文献综述一般包括"}
+                     * @example data: {"type":"start","conversationId":"01JD3Q8V4N5K2M7P9R6T8W0XYZ","userMessageId":"01JD3QA1Z6Y5X4W3V2T1S0R9Q8","messageId":"01JD3QA2B7C8D9E0F1G2H3J4K5","title":"文献综述一般包括哪几部分？"}
+                     *
+                     *     data: {"type":"delta","content":"文献综述一般包括"}
                      *
                      *     data: {"type":"delta","content":"研究现状、主要观点和研究不足三部分。"}
                      *
-                     *     data: {"type":"done","conversationId":"01JD3Q8V4N5K2M7P9R6T8W0XYZ","messageId":"01JD3QA2B7C8D9E0F1G2H3J4K5","offline":false}
+                     *     data: {"type":"done","conversationId":"01JD3Q8V4N5K2M7P9R6T8W0XYZ","messageId":"01JD3QA2B7C8D9E0F1G2H3J4K5","status":"complete","chargedFen":1}
                      */
                     "text/event-stream": string;
                 };
@@ -8183,9 +8298,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     aiPptInfoGetTemplateList: {

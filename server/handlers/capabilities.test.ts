@@ -35,7 +35,8 @@ describe('which areas are built', () => {
 describe('GET system_api/f/capabilities', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // With a model named (nothing is called), so availability follows only what is built.
+    t = await createTestApp({ LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'moyan-fake' });
   });
   afterAll(async () => {
     await t.close();
@@ -69,7 +70,10 @@ describe('GET system_api/f/capabilities', () => {
 describe('capabilities follow the configuration', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ PAYMENT_SANDBOX: false, REGISTRATION: 'closed' }, { builtServices: new Set(['check', 'ppt']) });
+    t = await createTestApp(
+      { PAYMENT_SANDBOX: false, REGISTRATION: 'closed', LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'moyan-fake' },
+      { builtServices: new Set(['check', 'ppt']) },
+    );
   });
   afterAll(async () => {
     await t.close();

@@ -29,7 +29,11 @@ describe('packages, orders, sandbox payment and the ledger', () => {
   const clock = testClock();
   beforeAll(async () => {
     // Every service offered, so every package is on sale (order-sale.test.ts covers what is not).
-    t = await createTestApp({ MAX_PENDING_ORDERS: 4 }, { now: clock.now, builtServices: new Set(SERVICES) });
+    // Every service built and a model named (never called), so every package is for sale.
+    t = await createTestApp(
+      { MAX_PENDING_ORDERS: 4, LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'moyan-fake' },
+      { now: clock.now, builtServices: new Set(SERVICES) },
+    );
     token = (await signUp(t.app)).token;
     otherToken = (await signUp(t.app)).token;
   });

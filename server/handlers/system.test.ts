@@ -26,11 +26,11 @@ describe('system and shared HTTP behaviour', () => {
   });
 
   it('answers areas that are not built yet with 501 NOT_IMPLEMENTED, after authentication', async () => {
-    const anonymous = await post(t.app, '/api/base/chat_gpt_api/query_list');
+    const anonymous = await post(t.app, '/api/base/ai_ppt_info_api/query_list');
     expect(anonymous.statusCode).toBe(401);
     expect(body(anonymous).error).toEqual({ code: 'UNAUTHORIZED', message: '未登录或登录已过期，请重新登录' });
     const { token } = await signUp(t.app);
-    const signedIn = await post(t.app, '/api/base/chat_gpt_api/query_list', { token });
+    const signedIn = await post(t.app, '/api/base/ai_ppt_info_api/query_list', { token });
     expect(signedIn.statusCode).toBe(501);
     expect(body(signedIn).error).toEqual({ code: 'NOT_IMPLEMENTED', message: '该功能即将上线，敬请期待' });
   });

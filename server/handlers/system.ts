@@ -3,6 +3,6 @@ import { health } from '../services/system/health';
 import type { HandlerGroup } from './types';
 
 export const systemHandlers: HandlerGroup<'systemHealth' | 'systemCapabilities'> = {
-  systemHealth: ({ app }) => health(app.db),
+  systemHealth: ({ app }) => health(app.db, app.llm),
   systemCapabilities: ({ app }) => capabilities(app),
 };

@@ -6,6 +6,7 @@ import { isNotImplemented } from '../handlers/not-implemented';
 import type { OperationId } from '../handlers/types';
 import { issueToken } from '../services/accounts/tokens';
 import { createTestApp, type TestApp } from '../test/app';
+import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { depsFor, grant } from '../test/fixtures';
 import { type FuzzRequest, type IdPool, nulInEachField, requestFor } from '../test/fuzz-requests';
 import { dereference } from '../test/schema-arbitraries';
@@ -15,6 +16,8 @@ import { loadContract, type OperationInfo, operationsOf } from './contract';
 // Every operation of the bundled contract (a call added later is covered without a list to update),
 // fed generated requests, valid-ish and hostile, with and without a token: no answer is a 5xx (but the
 // 501 of a service that is not built yet), and every failure is the error envelope in Chinese.
+// The model calls (chat) are answered by the fake model, so they do their real work here: no 503 is excused
+// (MODEL_NOT_CONFIGURED has its own test, server/handlers/chat.test.ts).
 // Seeded and bounded: the same requests every run. To replay one failure, fast-check prints its seed
 // and path; to search wider for a while, raise FUZZ_RUNS (e.g. FUZZ_RUNS=500 npx vitest run <this file>).
 const SEED = 20_260_808;
@@ -30,17 +33,20 @@ const CHINESE = /[\u3400-\u9fff]/;
 
 describe('fuzz: every operation answers generated and hostile requests without a 5xx', () => {
   let t: TestApp;
+  let fake: FakeLlm;
   let userId: string;
   const ids: IdPool = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    fake = await startFakeLlm();
+    t = await createTestApp({ LLM_BASE_URL: fake.url, LLM_MODEL: FAKE_MODEL });
     const [user] = await t.db.orm.insert(users).values({ username: 'fuzz_user', qrSignup: true }).returning({ id: users.id });
     userId = user.id;
     await grant(t.db, userId, 10_000_000);
   });
   afterAll(async () => {
     await t.close();
+    await fake.close();
   });
 
   // A fresh token per request: a call that signs out must not leave the next ones anonymous.

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { AppError, badRequest, unauthorized } from '../errors';
 import type { FileResult, HandlerContext, Handlers, OperationId } from '../handlers/types';
 import { resolveToken } from '../services/accounts/tokens';
+import { modelFeatureOf, requireModel } from '../services/llm/required';
 import { type Contract, type OperationInfo, operationsOf } from './contract';
 import { sendFile } from './send-file';
 
@@ -41,11 +42,13 @@ type AnyHandler = (ctx: HandlerContext<OperationId>) => unknown;
 function routeFor(info: OperationInfo, handler: AnyHandler, context: AppContext): RouteOptions {
   const { operation } = info;
   const onRequest = info.secured ? [authenticate(context)] : [];
+  const modelFeature = modelFeatureOf(operation);
   return {
     method: info.method as RouteOptions['method'],
     url: info.path.replace(/{(\w+)}/g, ':$1'),
     onRequest,
     preValidation: [checkBody(info)],
+    preHandler: modelFeature ? [requireModel(context.llm, modelFeature)] : [],
     config: {
       operationId: operation.operationId,
       ...(info.rateLimited ? { rateLimit: rateLimitFor(info, context.config) } : {}),
@@ -113,7 +116,9 @@ function rateLimitFor(info: OperationInfo, config: Config) {
     ? config.POLL_RATE_LIMIT_PER_MINUTE
     : auth
       ? config.AUTH_RATE_LIMIT_PER_MINUTE
-      : config.API_RATE_LIMIT_PER_MINUTE;
+      : modelFeatureOf(info.operation) === 'chat'
+        ? config.CHAT_RATE_LIMIT_PER_MINUTE
+        : config.API_RATE_LIMIT_PER_MINUTE;
   return {
     max,
     timeWindow: 60_000,

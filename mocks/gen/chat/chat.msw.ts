@@ -34,6 +34,7 @@ import type {
 } from 'msw';
 
 import {
+  ChatMessageStatus,
   ChatRole
 } from '../../../src/api/gen/model';
 import type {
@@ -46,9 +47,9 @@ import type {
 
 export const getChatGptQueryListResponseMock = (overrideResponse: Partial< ChatConversationPageResponse > = {}): ChatConversationPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), title: (() => vocab.chatTitle())(), createdAt: (() => vocab.recent())(), lastMessageAt: (() => vocab.recent())(), messageCount: (() => vocab.messageCount())()}))},}, ...overrideResponse})
 
-export const getChatGptCompletionsResponseMock = (overrideResponse: Partial< ChatCompletionResponse > = {}): ChatCompletionResponse => ({success: true, result: {conversationId: (() => vocab.id())(), messageId: (() => vocab.id())(), content: (() => vocab.chatAnswer())(), offline: faker.datatype.boolean()}, ...overrideResponse})
+export const getChatGptCompletionsResponseMock = (overrideResponse: Partial< ChatCompletionResponse > = {}): ChatCompletionResponse => ({success: true, result: {conversationId: (() => vocab.id())(), userMessageId: (() => vocab.id())(), messageId: (() => vocab.id())(), title: (() => vocab.chatTitle())(), content: (() => vocab.chatAnswer())(), chargedFen: (() => vocab.fen())()}, ...overrideResponse})
 
-export const getChatGptLoadByIdResponseMock = (overrideResponse: Partial< ChatConversationDetailResponse > = {}): ChatConversationDetailResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.chatTitle())(), createdAt: (() => vocab.recent())(), lastMessageAt: (() => vocab.recent())(), messageCount: (() => vocab.messageCount())()},...{messages: Array.from({ length: faker.number.int({ min: 1, max: 500 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), role: faker.helpers.arrayElement(Object.values(ChatRole)), content: (() => vocab.chatAnswer())(), createdAt: (() => vocab.recent())(), offline: faker.datatype.boolean()}))},}, ...overrideResponse})
+export const getChatGptLoadByIdResponseMock = (overrideResponse: Partial< ChatConversationDetailResponse > = {}): ChatConversationDetailResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.chatTitle())(), createdAt: (() => vocab.recent())(), lastMessageAt: (() => vocab.recent())(), messageCount: (() => vocab.messageCount())()},...{messages: Array.from({ length: faker.number.int({ min: 1, max: 500 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), role: faker.helpers.arrayElement(Object.values(ChatRole)), content: (() => vocab.chatAnswer())(), createdAt: (() => vocab.recent())(), status: faker.helpers.arrayElement(Object.values(ChatMessageStatus)), replyTo: faker.helpers.arrayElement([(() => vocab.id())(), null]), chargedFen: (() => vocab.fen())()}))},}, ...overrideResponse})
 
 export const getChatGptDeleteResponseMock = (overrideResponse: Partial< ChatDeletedResponse > = {}): ChatDeletedResponse => ({success: true, result: {id: (() => vocab.id())(), deleted: faker.datatype.boolean()}, ...overrideResponse})
 

@@ -13,7 +13,11 @@ import { createTask } from '../tasks/tasks';
 import { confirmPayment, createOrder, loadOrder, orderForPayLink, refundOrder } from './orders';
 
 /** An instance offering every service, with the sandbox open (the test default). */
-const everything = capabilities({ config: testConfig(), builtServices: new Set(SERVICES) });
+// Every service built and a model named, so every package is for sale.
+const everything = capabilities({
+  config: testConfig({ LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'moyan-fake' }),
+  builtServices: new Set(SERVICES),
+});
 
 describe('order refunds (operator, via the CLI)', () => {
   let db: Database;

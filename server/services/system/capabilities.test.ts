@@ -42,7 +42,13 @@ describe('REGISTRATION', () => {
 });
 
 describe('what this instance offers', () => {
-  const config: CapabilitySources['config'] = { PAYMENT_SANDBOX: true, REGISTRATION: 'open' };
+  // A model configured: the services that need one are judged by whether they are built.
+  const config: CapabilitySources['config'] = {
+    PAYMENT_SANDBOX: true,
+    REGISTRATION: 'open',
+    LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+    LLM_MODEL: 'qwen2.5',
+  };
   const offer = (built: ServiceName[], overrides: Partial<CapabilitySources['config']> = {}) =>
     capabilities({ config: { ...config, ...overrides }, builtServices: new Set(built) });
 
@@ -54,6 +60,24 @@ describe('what this instance offers', () => {
     for (const service of ['aigc', 'rewrite', 'paper', 'chat'] as const) {
       expect(caps.services[service]).toEqual({ available: false, reason: '该功能正在建设中' });
     }
+  });
+
+  it('says the services that need a model cannot work without one, and which model each needs', () => {
+    const noModel = offer([...SERVICES], { LLM_BASE_URL: undefined, LLM_MODEL: undefined });
+    const why = { available: false, reason: '未配置大模型服务，请联系管理员配置后再试' };
+    expect(noModel.services).toEqual({
+      check: { available: true, reason: null },
+      aigc: { available: true, reason: null },
+      rewrite: why,
+      paper: why,
+      ppt: why,
+      chat: why,
+    });
+    const chatOnly = offer([...SERVICES], { LLM_MODEL: undefined, LLM_MODEL_CHAT: 'deepseek-chat' });
+    expect(Object.entries(chatOnly.services).filter(([, s]) => s.available).map(([name]) => name)).toEqual(['check', 'aigc', 'chat']);
+    // Not built wins over not configured: the reason is the one that matters first.
+    expect(offer([], { LLM_BASE_URL: undefined }).services.chat).toEqual({ available: false, reason: '该功能正在建设中' });
+    expect(packageTypesForSale(noModel)).toEqual(['check', 'aigc', 'recharge']);
   });
 
   it('names the open payment channels, and says why there is none', () => {

@@ -1,4 +1,6 @@
 import type { Config } from '../../config';
+import { type LlmFeature, type ModelConfig, modelFor } from '../../engines/llm';
+import { MODEL_NOT_CONFIGURED_MESSAGE } from '../llm/errors';
 import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payments/channels';
 
 /** The services a student can use, one per contract area that does work (the tag of its calls). */
@@ -6,6 +8,15 @@ export const SERVICES = ['check', 'aigc', 'rewrite', 'paper', 'ppt', 'chat'] as 
 export type ServiceName = (typeof SERVICES)[number];
 
 const UNDER_CONSTRUCTION = '该功能正在建设中';
+
+// The services that cannot work without a language model, and the model each uses (LLM_MODEL_<FEATURE>).
+// AIGC detection works offline; its model-based parts will name their feature when they are built.
+const MODEL_OF: Partial<Record<ServiceName, LlmFeature>> = {
+  chat: 'chat',
+  rewrite: 'rewrite',
+  paper: 'writing',
+  ppt: 'slides',
+};
 
 interface Availability {
   available: boolean;
@@ -21,7 +32,8 @@ export interface Capabilities {
 
 /** What decides: the configuration, and which services have real handlers (server/handlers/index.ts). */
 export interface CapabilitySources {
-  config: Pick<Config, 'PAYMENT_SANDBOX' | 'REGISTRATION'>;
+  /** The LLM_* settings decide which services that need a model can work (the gateway reads the same ones). */
+  config: Pick<Config, 'PAYMENT_SANDBOX' | 'REGISTRATION'> & ModelConfig;
   builtServices: ReadonlySet<ServiceName>;
 }
 
@@ -33,9 +45,15 @@ const unavailable = (reason: string): Availability => ({ available: false, reaso
  * failing, and the server applies the same answer when it sells packages.
  */
 export function capabilities({ config, builtServices }: CapabilitySources): Capabilities {
-  const services = Object.fromEntries(
-    SERVICES.map((service) => [service, builtServices.has(service) ? available : unavailable(UNDER_CONSTRUCTION)]),
-  ) as Record<ServiceName, Availability>;
+  const availability = (service: ServiceName): Availability => {
+    if (!builtServices.has(service)) return unavailable(UNDER_CONSTRUCTION);
+    const feature = MODEL_OF[service];
+    return feature && !modelFor(config, feature) ? unavailable(MODEL_NOT_CONFIGURED_MESSAGE) : available;
+  };
+  const services = Object.fromEntries(SERVICES.map((service) => [service, availability(service)])) as Record<
+    ServiceName,
+    Availability
+  >;
   const channels = openPayChannels(config);
   return {
     services,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Database } from '../../db/client';
+import type { LlmGateway } from '../../engines/llm';
 
 const version = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -22,7 +23,15 @@ function ping(db: Database): Promise<boolean> {
   return ok;
 }
 
-export async function health(db: Database) {
+export async function health(db: Database, llm: Pick<LlmGateway, 'models'>) {
   const status: 'ok' | 'degraded' = (await ping(db)) ? 'ok' : 'degraded';
-  return { status, database: db.engine, version, uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000) };
+  // Which models answer, never the endpoint's address or key.
+  const models = llm.models();
+  return {
+    status,
+    database: db.engine,
+    version,
+    uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
+    model: { configured: Object.values(models).some((m) => m !== null), models },
+  };
 }

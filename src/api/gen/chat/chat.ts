@@ -40,6 +40,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadGatewayResponse,
   BadRequestResponse,
   ChatCompletionBody,
   ChatCompletionResponse,
@@ -49,9 +50,11 @@ import type {
   ChatGptDeleteParams,
   ChatGptLoadByIdParams,
   ChatGptQueryListParams,
+  ConflictResponse,
+  GatewayTimeoutResponse,
   NotFoundResponse,
-  NotImplementedResponse,
   ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse
 } from '.././model';
@@ -63,9 +66,7 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。当前用户自己的对话，最近活跃的在前；只含标题、时间与消息数，消息本身由 load_by_id 读取。参数不符 400。
-
+ * 当前用户自己的对话，最近活跃的在前；只含标题、时间与消息数，消息本身由 load_by_id 读取。不需要大模型，未配置时也可浏览历史对话。
  * @summary 对话列表
  */
 export const chatGptQueryList = (
@@ -91,7 +92,7 @@ export const getChatGptQueryListQueryKey = (params?: ChatGptQueryListParams,) =>
     }
 
     
-export const getChatGptQueryListQueryOptions = <TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>>, }
+export const getChatGptQueryListQueryOptions = <TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -110,10 +111,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ChatGptQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof chatGptQueryList>>>
-export type ChatGptQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
+export type ChatGptQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
 
 
-export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  params: undefined |  ChatGptQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof chatGptQueryList>>,
@@ -123,7 +124,7 @@ export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQue
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof chatGptQueryList>>,
@@ -133,7 +134,7 @@ export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQue
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -141,7 +142,7 @@ export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQue
  * @summary 对话列表
  */
 
-export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  params?: ChatGptQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -158,9 +159,10 @@ export function useChatGptQueryList<TData = Awaited<ReturnType<typeof chatGptQue
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。发送一条消息并获取完整回答；不带 conversationId 时新建对话，标题取自首条消息。回答按字数从余额扣费，
-只在成功返回回答时保存并扣费。参数不符 400；续写的对话不存在或属于他人 404；频繁调用 429。
+ * 不带 conversationId 时新建对话，标题取自首条消息。带 retryOf 时重新回答该对话最后一条助手消息所答的问题
+（原回答保留），此时不带 content。回答按字数从余额扣费（服务单价表 chat 行：每 1 000 字的单价），
+只在成功返回回答时保存对话、消息并扣费；失败（超时、大模型出错、连接断开）时什么也不保存、不扣费。
+未配置大模型时返回 503 MODEL_NOT_CONFIGURED。
 
  * @summary 发送消息并获取完整回答
  */
@@ -180,7 +182,7 @@ export const chatGptCompletions = (
   
 
 
-export const getChatGptCompletionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getChatGptCompletionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletions>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletions>>, TError,{data: BodyType<ChatCompletionBody>}, TContext> => {
 
@@ -207,12 +209,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChatGptCompletionsMutationResult = NonNullable<Awaited<ReturnType<typeof chatGptCompletions>>>
     export type ChatGptCompletionsMutationBody = BodyType<ChatCompletionBody>
-    export type ChatGptCompletionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type ChatGptCompletionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
 
     /**
  * @summary 发送消息并获取完整回答
  */
-export const useChatGptCompletions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useChatGptCompletions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletions>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof chatGptCompletions>>,
@@ -226,9 +228,7 @@ export const useChatGptCompletions = <TError = ErrorType<BadRequestResponse | Un
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的对话（他人的与不存在的一样 404）。对话及其消息，按时间正序。
-
+ * 一个对话及其消息，按时间正序；每条助手消息带状态（完整、已停止、失败）与扣费金额。别人的对话与不存在的对话一样返回 404。
  * @summary 对话详情（含全部消息）
  */
 export const chatGptLoadById = (
@@ -254,7 +254,7 @@ export const getChatGptLoadByIdQueryKey = (params?: ChatGptLoadByIdParams,) => {
     }
 
     
-export const getChatGptLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>>, }
+export const getChatGptLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -273,10 +273,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ChatGptLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof chatGptLoadById>>>
-export type ChatGptLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type ChatGptLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: ChatGptLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof chatGptLoadById>>,
@@ -286,7 +286,7 @@ export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoad
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof chatGptLoadById>>,
@@ -296,7 +296,7 @@ export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoad
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -304,7 +304,7 @@ export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoad
  * @summary 对话详情（含全部消息）
  */
 
-export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: ChatGptLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof chatGptLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -321,9 +321,7 @@ export function useChatGptLoadById<TData = Awaited<ReturnType<typeof chatGptLoad
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能删除自己的对话及其全部消息，不退费。他人的或不存在的对话 404。
-
+ * 删除当前用户的一个对话及其全部消息；已扣的费用不退（账户明细中的扣费记录保留）。别人的对话与不存在的对话一样返回 404。
  * @summary 删除对话
  */
 export const chatGptDelete = (
@@ -341,7 +339,7 @@ export const chatGptDelete = (
   
 
 
-export const getChatGptDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getChatGptDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptDelete>>, TError,{params: ChatGptDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof chatGptDelete>>, TError,{params: ChatGptDeleteParams}, TContext> => {
 
@@ -368,12 +366,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChatGptDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof chatGptDelete>>>
     
-    export type ChatGptDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+    export type ChatGptDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
     /**
  * @summary 删除对话
  */
-export const useChatGptDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useChatGptDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptDelete>>, TError,{params: ChatGptDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof chatGptDelete>>,
@@ -387,11 +385,17 @@ export const useChatGptDelete = <TError = ErrorType<BadRequestResponse | Unautho
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。请求体与 completions 相同，以 text/event-stream 逐条推送 `data: <JSON>` 事件：
-`{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；`{"type": "done", "conversationId", "messageId", "offline"}`
-为结束，消息已保存；`{"type": "error", "content": "中文说明"}` 为中途失败，已推送的片段不保存。
-开始推送前的失败（参数 400、登录 401、对话不存在 404、限流 429）仍以 JSON 错误信封返回。
+ * 请求体与 completions 相同。大模型给出第一个片段后，以 text/event-stream 逐条推送 `data: <JSON>` 事件
+（事件之间空一行）：
+`{"type": "start", "conversationId", "userMessageId", "messageId", "title"}` 最先一条：对话与用户消息已保存，
+messageId 为正在生成的助手消息；
+`{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；
+`{"type": "done", "conversationId", "messageId", "status": "complete", "chargedFen"}` 为结束，回答已保存并扣费；
+`{"type": "error", "code", "message": "中文说明", "conversationId", "messageId", "status": "failed", "chargedFen"}`
+为中途失败（大模型出错或超时）：已推送的部分保存为 failed，只按已推送的字数扣费，什么也没推送时不扣费。
+停止：客户端断开连接（停止按钮、关闭页面）即停止大模型的生成，已推送的部分保存为 stopped，只按已推送的字数扣费。
+第一个片段之前的失败（参数、登录、对话不存在、余额不足、限流、未配置大模型 503 MODEL_NOT_CONFIGURED、
+大模型不可用 502 或超时 504）仍以 JSON 错误信封返回，此时什么也不保存、不扣费。
 
  * @summary 发送消息并以服务器推送事件流式获取回答
  */
@@ -411,7 +415,7 @@ export const chatGptCompletionsStream = (
   
 
 
-export const getChatGptCompletionsStreamMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getChatGptCompletionsStreamMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletionsStream>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletionsStream>>, TError,{data: BodyType<ChatCompletionBody>}, TContext> => {
 
@@ -438,12 +442,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChatGptCompletionsStreamMutationResult = NonNullable<Awaited<ReturnType<typeof chatGptCompletionsStream>>>
     export type ChatGptCompletionsStreamMutationBody = BodyType<ChatCompletionBody>
-    export type ChatGptCompletionsStreamMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type ChatGptCompletionsStreamMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
 
     /**
  * @summary 发送消息并以服务器推送事件流式获取回答
  */
-export const useChatGptCompletionsStream = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useChatGptCompletionsStream = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletionsStream>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof chatGptCompletionsStream>>,

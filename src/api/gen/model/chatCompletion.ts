@@ -21,20 +21,28 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id';
+import type { Fen } from './fen';
 
 /**
- * 助手的完整回答（已保存）
+ * 已保存的完整回答
  */
 export interface ChatCompletion {
-  /** 对话 id（新建对话时为新 id） */
+  /** 回答所在的对话（新建时为新对话的 id） */
   conversationId: Id;
+  /** 所回答的用户消息（重新回答时为原问题） */
+  userMessageId: Id;
   /** 助手消息的 id */
   messageId: Id;
   /**
-   * 助手的回答
+   * 对话标题
+   * @maxLength 100
+   */
+  title: string;
+  /**
+   * 助手的回答（Markdown）
    * @maxLength 20000
    */
   content: string;
-  /** true 表示未使用大模型，由离线引擎作答 */
-  offline: boolean;
+  /** 这条回答扣的费用（分） */
+  chargedFen: Fen;
 }

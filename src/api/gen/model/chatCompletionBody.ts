@@ -23,15 +23,17 @@
 import type { Id } from './id';
 
 /**
- * 要发送的消息
+ * 提问，或重新回答（content 与 retryOf 二选一）
  */
 export interface ChatCompletionBody {
-  /** 续写已有对话；不传则新建对话 */
+  /** 续写已有对话；不传则新建对话（带 retryOf 时可省略） */
   conversationId?: Id;
   /**
-   * 用户消息
+   * 用户消息，去掉首尾空白后不能为空；带 retryOf 时不传
    * @minLength 1
    * @maxLength 4000
    */
-  content: string;
+  content?: string;
+  /** 重新回答：该对话最后一条助手消息（完整、已停止或失败的均可）的 id；原回答保留，新回答附在其后 */
+  retryOf?: Id;
 }

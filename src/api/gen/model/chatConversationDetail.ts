@@ -24,6 +24,6 @@ import type { ChatConversation } from './chatConversation';
 import type { ChatConversationDetailAllOf } from './chatConversationDetailAllOf';
 
 /**
- * 对话及其消息
+ * 对话与其消息
  */
 export type ChatConversationDetail = ChatConversation & ChatConversationDetailAllOf;

@@ -23,4 +23,7 @@
 import type { PageMeta } from './pageMeta';
 import type { ChatConversationPageAllOf } from './chatConversationPageAllOf';
 
+/**
+ * 对话分页
+ */
 export type ChatConversationPage = PageMeta & ChatConversationPageAllOf;

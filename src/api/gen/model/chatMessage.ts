@@ -23,6 +23,8 @@
 import type { Id } from './id';
 import type { ChatRole } from './chatRole';
 import type { DateTime } from './dateTime';
+import type { ChatMessageStatus } from './chatMessageStatus';
+import type { Fen } from './fen';
 
 /**
  * 对话中的一条消息
@@ -32,12 +34,20 @@ export interface ChatMessage {
   id: Id;
   role: ChatRole;
   /**
-   * 消息正文（助手消息为 Markdown）
+   * 消息正文；助手消息为 Markdown，可能只是已推送的部分（见 status）
    * @maxLength 20000
    */
   content: string;
-  /** 发送时间（ISO 8601，UTC） */
+  /** 发送或开始生成的时间（ISO 8601，UTC） */
   createdAt: DateTime;
-  /** 助手消息由离线引擎生成时为 true；用户消息恒为 false */
-  offline: boolean;
+  status: ChatMessageStatus;
+  /**
+   * 助手消息所回答的用户消息；重新回答时同一问题有多条回答。用户消息为 null
+   * @minLength 1
+   * @maxLength 64
+   * @nullable
+   */
+  replyTo: string | null;
+  /** 这条回答扣的费用（分），与账户明细一致；用户消息为 0 */
+  chargedFen: Fen;
 }

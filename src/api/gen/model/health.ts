@@ -22,6 +22,7 @@
  */
 import type { HealthStatus } from './healthStatus';
 import type { HealthDatabase } from './healthDatabase';
+import type { HealthModel } from './healthModel';
 
 /**
  * 服务状态
@@ -42,4 +43,5 @@ export interface Health {
    * @maximum 100000000
    */
   uptimeSeconds: number;
+  model: HealthModel;
 }
