@@ -1,5 +1,6 @@
 import { setupWorker } from 'msw/browser';
 import { handlers, resetMockState } from './handlers';
+import { keepChatIn } from './overrides/chat';
 import type { MockData } from './overrides/data-mode';
 
 /** Where the chosen data stays across reloads and navigation (`?mock=empty`, back with `?mock=seeded`). */
@@ -12,5 +13,6 @@ function chosenData(): MockData {
 }
 
 resetMockState({ data: chosenData() });
+keepChatIn(sessionStorage);
 
 export const worker = setupWorker(...handlers);

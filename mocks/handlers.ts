@@ -4,6 +4,7 @@ import { generatedHandlers } from './generated-handlers';
 import { resetAuthState } from './overrides/auth-state';
 import { authOverrides } from './overrides/auth';
 import { capabilitiesOverrides, resetCapabilitiesState } from './overrides/capabilities';
+import { chatOverrides, resetChatState } from './overrides/chat';
 import { type MockData, setMockData } from './overrides/data-mode';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
@@ -17,6 +18,7 @@ export const handlers: RequestHandler[] = [
   ...capabilitiesOverrides,
   ...orderOverrides,
   ...checkOverrides,
+  ...chatOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
   ...generatedHandlers,
 ];
@@ -32,6 +34,7 @@ export function resetMockState({ data = 'seeded' }: { data?: MockData } = {}): v
   resetCapabilitiesState();
   resetOrderState();
   resetCheckState();
+  resetChatState();
   for (const area of recordAreas) area.reset();
 }
 

@@ -4,6 +4,7 @@ import type { ChatCompletionBody, ChatConversation, ChatMessage, ChatMessageStat
 import { fail, notFound, ok } from '../envelope';
 import { SEED_CONVERSATIONS, answerFor } from './chat-answers';
 import { currentCapabilities } from './capabilities';
+import { mockDataEmpty } from './data-mode';
 import { idOf, pageOf, readBody, withUser } from './request';
 
 // The chat calls of the mocked server (npm run dev, web tests): conversations kept for the session, and
@@ -28,7 +29,31 @@ const pause = (ms: number): Pace => () => new Promise((resolve) => setTimeout(re
 const state = {
   conversations: [] as Conversation[],
   pace: pause(PACE_MS),
+  /** In the browser, where the conversations outlive a reload (mocks/browser.ts). */
+  storage: null as Storage | null,
 };
+
+/** One store per data mode (?mock=empty starts without conversations). */
+const storageKey = () => `moyan.mock.chat.${mockDataEmpty() ? 'empty' : 'seeded'}`;
+
+function save(): void {
+  state.storage?.setItem(storageKey(), JSON.stringify(state.conversations));
+}
+
+/**
+ * Keeps the conversations in `storage` (the tab's sessionStorage in npm run dev), so that a reload finds what
+ * was asked before it; picks up what an earlier page of the tab kept there.
+ */
+export function keepChatIn(storage: Storage): void {
+  state.storage = storage;
+  try {
+    const kept = JSON.parse(storage.getItem(storageKey()) ?? 'null') as unknown;
+    if (Array.isArray(kept)) state.conversations = kept as Conversation[];
+  } catch {
+    // Not ours or broken: start from the seeded conversations.
+  }
+  save();
+}
 
 /** How the mocked answers stream: a pause in ms before each piece, or a promise tests resolve piece by piece. */
 export function setMockStreamPace(pace: number | Pace): void {
@@ -56,7 +81,8 @@ function append(conversation: Conversation, item: ChatMessage): void {
 function seed(): Conversation[] {
   return SEED_CONVERSATIONS.map((questions, index) => {
     let minutes = 60 * 26 * (index + 1);
-    const conversation = conversationOf(questions[0], minutesAgo(minutes));
+    // Ids 1..n, as every seeded list of the mocked server (the screens open record 1 of each kind).
+    const conversation = { ...conversationOf(questions[0], minutesAgo(minutes)), id: String(index + 1) };
     for (const question of questions) {
       const asked = message('user', question, minutesAgo(minutes));
       append(conversation, asked);
@@ -68,8 +94,9 @@ function seed(): Conversation[] {
 }
 
 export function resetChatState(): void {
-  state.conversations = seed();
+  state.conversations = mockDataEmpty() ? [] : seed();
   state.pace = pause(PACE_MS);
+  save();
 }
 
 const summary = ({ messages: _messages, ...conversation }: Conversation): ChatConversation => conversation;
@@ -104,6 +131,7 @@ async function prepare(request: Request): Promise<Prepared | Response> {
   }
   const answer: ChatMessage = { ...message('assistant', '', new Date().toISOString(), question.id), status: 'stopped' };
   append(conversation, answer);
+  save();
   const text = answerFor(question.content);
   return { conversation, question, answer, text, faulty: question.content.includes(MOCK_FAULT_MARKER) };
 }
@@ -111,12 +139,14 @@ async function prepare(request: Request): Promise<Prepared | Response> {
 function settle({ conversation, answer }: Prepared, status: ChatMessageStatus, delivered: string): void {
   Object.assign(answer, { status, content: delivered, chargedFen: feeOf(delivered) });
   conversation.lastMessageAt = new Date().toISOString();
+  save();
 }
 
 function rollBack({ conversation, question, answer }: Prepared): void {
   conversation.messages = conversation.messages.filter((item) => item !== answer && item !== question);
   conversation.messageCount = conversation.messages.length;
   if (conversation.messages.length === 0) state.conversations = state.conversations.filter((item) => item !== conversation);
+  save();
 }
 
 const encoder = new TextEncoder();
@@ -158,6 +188,7 @@ function streamOf(request: Request, prepared: Prepared): ReadableStream<Uint8Arr
         } else if (next < pieces.length) {
           delivered += pieces[next];
           answer.content = delivered;
+          save();
           controller.enqueue(event({ type: 'delta', content: pieces[next++] }));
         } else {
           finish('complete');
@@ -187,6 +218,7 @@ export const chatOverrides = [
     const id = idOf(request);
     if (!state.conversations.some((item) => item.id === id)) return notFound('对话');
     state.conversations = state.conversations.filter((item) => item.id !== id);
+    save();
     return ok({ id, deleted: true });
   })),
   http.post(`${BASE}/completions_stream`, withUser(async (request) => {

@@ -48,7 +48,8 @@ export function readToken(): string | null {
   return typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY);
 }
 
-function buildUrl(url: string, params?: Record<string, unknown>): string {
+/** The address of an API path on the configured base URL, with `params` in the query string (also for the chat stream). */
+export function buildUrl(url: string, params?: Record<string, unknown>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value === undefined || value === null) continue;
@@ -74,7 +75,8 @@ function encodeBody(data: unknown, headers: Headers): BodyInit | undefined {
   return JSON.stringify(data);
 }
 
-async function readError(response: Response): Promise<ApiError> {
+/** The ApiError of a failed answer: the envelope's code and Chinese message, or a generic one. */
+export async function readError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
     const body = JSON.parse(text) as Partial<ErrorEnvelope>;
