@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { apiDocsFlow } from './api-docs';
+import { chatFlow } from './chat-flow';
 import { failureText, inFreshPage } from './browser';
 import { checkFlow } from './check-flow';
 import { checkMobileFlow } from './check-mobile';
@@ -28,7 +29,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -43,6 +44,8 @@ export async function runRealServerFlows(browser: Browser, artifacts: string): P
   const server = await startRealServer({
     users: FLOWS.flatMap((flow) => flow.users ?? []),
     env: { FREE_CHECKS_PER_IP_PER_DAY: '50' },
+    // The chat flow's answers come from the fake model, streamed for real.
+    fakeLlm: true,
   });
   console.log(`真实服务器：${server.url}`);
   let passed = true;

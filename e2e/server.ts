@@ -7,6 +7,9 @@
 //   await server.api('POST', '/api/order/order_info_api/query_list', { token });  // set-up calls
 //   await server.stop();                                  // stops the process, deletes the DATA_DIR
 //
+// With `fakeLlm: true` the fake model (server/test/fake-llm.ts) runs in this process and the server's LLM_BASE_URL
+// points at it, so chat answers stream for real; `server.fakeLlm.script('slow=80')` scripts its next answer.
+//
 // The SPA is built once per process, whichever server asks first. `users` are created with
 // `npm run cli -- user create` before the server starts; `register` uses the API; `cli` runs an operator
 // command while the server runs (through its database socket). The server's output is kept and shown
@@ -18,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../server/test/fake-llm';
 import { exited, freePort, waitForHealth } from '../server/test/process';
 
 export type RealUser = { username: string; password: string };
@@ -35,6 +39,8 @@ export type RealServer = {
   api: <T = unknown>(method: 'GET' | 'POST', path: string, options?: ApiOptions) => Promise<T>;
   /** The server's output so far, for failure reports. */
   output: () => string;
+  /** The fake model the server asks, when started with `fakeLlm`. */
+  fakeLlm?: FakeLlm;
   stop: () => Promise<void>;
 };
 
@@ -42,6 +48,8 @@ export type StartOptions = {
   users?: RealUser[];
   /** Extra environment for the server process (rate limits, TTLs ...). */
   env?: Record<string, string>;
+  /** Start the fake model and configure the server with it (chat available). */
+  fakeLlm?: boolean;
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -78,6 +86,8 @@ function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.
   };
   delete env.DATABASE_URL;
   delete env.VITE_MOCK;
+  // No e2e run reaches a real model provider: only the fake one, when asked for (`extra`).
+  for (const key of Object.keys(env)) if (key.startsWith('LLM_') && !(key in extra)) delete env[key];
   return env;
 }
 
@@ -101,9 +111,11 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
     throw error;
   }
 
+  const fakeLlm = options.fakeLlm ? await startFakeLlm() : undefined;
+  const modelEnv: Record<string, string> = fakeLlm ? { LLM_BASE_URL: fakeLlm.url, LLM_MODEL: FAKE_MODEL } : {};
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = serverEnv(dataDir, { PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...options.env });
+  const env = serverEnv(dataDir, { PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...modelEnv, ...options.env });
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env, stdio: 'pipe' });
   let log = '';
   proc.stdout?.on('data', (chunk) => (log += chunk));
@@ -117,6 +129,7 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
       await exited(proc);
       clearTimeout(timer);
     }
+    await fakeLlm?.close();
     remove();
   };
 
@@ -148,5 +161,5 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
     return { token: result.access_token };
   };
 
-  return { url, dataDir, register, cli: (args) => runCli(dataDir, args), api, output, stop };
+  return { url, dataDir, register, cli: (args) => runCli(dataDir, args), api, output, fakeLlm, stop };
 }
