@@ -79,6 +79,7 @@ export const mockProperties = {
   '/^pageNo$/': expr('1'),
   '/^pageSize$/': expr('10'),
   '/^expires_in$/': expr('2592000'),
+  '/^uptimeSeconds$/': expr('faker.number.int({ min: 60, max: 864000 })'),
 };
 
 /** Properties whose meaning depends on the area (tag). */

@@ -1,4 +1,4 @@
-import { faker } from '@faker-js/faker/locale/zh_CN';
+import { vocab } from '../vocab';
 
 /** One object of a mocked response, fixed in place by the rules. */
 export type Obj = Record<string, unknown>;
@@ -20,7 +20,7 @@ export const isDone = (o: Obj) => o.status === 'done';
 export const doneShare = (o: Obj) => (isDone(o) ? 1 : o.status === 'running' || o.status === 'failed' || o.status === 'cancelled' ? num(o.progress) / 100 : 0);
 
 export const minutesAfter = (iso: unknown, minutes: number) => new Date(Date.parse(String(iso)) + minutes * 60_000).toISOString();
-export const newId = () => faker.string.ulid();
+export const newId = () => vocab.id();
 
 /** Sentence ranges of a text, in code points, ending at 。！？； or the end. */
 export function sentenceRanges(text: string): Array<{ start: number; end: number }> {

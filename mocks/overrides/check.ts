@@ -148,7 +148,8 @@ export const checkOverrides = [
   })),
 
   http.post(`*${BASE}/check_init`, withUser(async (request, user) => {
-    const form = await request.formData();
+    const form = await request.formData().catch(() => null);
+    if (!form) return fail(400, 'VALIDATION_FAILED', '请求参数不正确：请以 multipart/form-data 上传论文文件或正文');
     const title = String(form.get('title') ?? '').trim();
     const content = form.get('content');
     const entry = form.get('file');

@@ -51,7 +51,8 @@ export function rewordingOf(paragraph: unknown): string {
 }
 
 export const vocab = {
-  id: () => faker.string.ulid(),
+  /** ULID-like, its time part drawn too (a real ULID's is now), so ids are the same on every start. */
+  id: () => faker.string.ulid({ refDate: faker.date.past({ years: 1, refDate: '2026-06-01T00:00:00Z' }) }),
   /** Most records are finished; some wait, run or failed. */
   taskStatus: () =>
     faker.helpers.weightedArrayElement([
