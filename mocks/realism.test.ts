@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { callMock } from '@/test/call-mock';
+import { fillerStrings } from '@/test/latin-filler';
+import { signIn } from '@/test/render-app';
+import { setupMockServer } from '@/test/mock-server';
+import { consistent } from './consistency';
+import { generatedHandlers } from './generated-handlers';
+import { handlers } from './handlers';
+
+// Every operation of the contract, asked of the mocked server as the app asks it (signed in, id 1): each
+// JSON answer reads as the product (no Latin filler) and, where a generated handler answers, is already
+// consistent (settling it again changes nothing).
+
+setupMockServer();
+
+type Operation = { operationId: string; requestBody?: { content?: Record<string, { example?: unknown }> }; parameters?: Array<{ name?: string; required?: boolean; in?: string }> };
+type Json = Record<string, unknown>;
+
+const contract = JSON.parse(readFileSync('openapi/gen/openapi.json', 'utf8')) as { paths: unknown };
+
+const operations = Object.entries(contract.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => method === 'get' || method === 'post')
+    .map(([method, operation]) => ({ path, method: method.toUpperCase() as 'GET' | 'POST', operation })),
+);
+
+function enumValuesOf(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((child) => enumValuesOf(child, found));
+  else if (node && typeof node === 'object') {
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'enum' && Array.isArray(child)) child.filter((v) => typeof v === 'string').forEach((v) => found.add(v));
+      else enumValuesOf(child, found);
+    }
+  }
+  return found;
+}
+const ENUM_VALUES = enumValuesOf(contract);
+
+/** The query an operation gets: id 1, the first page, and any other required parameter. */
+function queryOf(operation: Operation): string {
+  const query = new URLSearchParams({ id: /[dD]elete/.test(operation.operationId) ? '12' : '1', pageNo: '1', pageSize: '10' });
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in === 'query' && parameter.required && parameter.name && !query.has(parameter.name)) query.set(parameter.name, 'zhangsan');
+  }
+  return query.toString();
+}
+
+/** The generated handler that answers `method path` first, if no hand-written override comes before it. */
+function generatedAnswers(method: string, path: string): boolean {
+  const first = handlers.find((handler) => {
+    const info = handler.info as { method?: unknown; path?: unknown };
+    return info.method === method && info.path === `*${path}`;
+  });
+  return first !== undefined && generatedHandlers.includes(first);
+}
+
+/** Deletions and signing out last, so that every other call still finds record 1 and a valid token. */
+const last = ({ operation }: { operation: Operation }) => Number(/[dD]elete|Logout/.test(operation.operationId));
+const ordered = [...operations].sort((a, b) => last(a) - last(b));
+
+describe('mocked answers of every operation', () => {
+  it('read as the product: Chinese text, no Latin filler, and generated answers already consistent', async () => {
+    const token = await signIn();
+    const answered: string[] = [];
+    const filler: string[] = [];
+    const unsettled: string[] = [];
+    for (const { path, method, operation } of ordered) {
+      const body = operation.requestBody?.content?.['application/json']?.example;
+      const response = await fetch(new URL(`${path}?${queryOf(operation)}`, window.location.origin), {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      if (response.status !== 200 || !response.headers.get('Content-Type')?.includes('application/json')) continue;
+      const json = (await response.json()) as Json;
+      answered.push(operation.operationId);
+      filler.push(...fillerStrings(json, ENUM_VALUES, operation.operationId));
+      if (generatedAnswers(method, path) && JSON.stringify(consistent(json)) !== JSON.stringify(json)) unsettled.push(operation.operationId);
+    }
+    expect(answered.length).toBeGreaterThan(operations.length * 0.7);
+    expect(filler).toEqual([]);
+    expect(unsettled).toEqual([]);
+  }, 120_000);
+
+  it('flags Latin filler where it would show', () => {
+    expect(fillerStrings({ title: 'xQzvbnTr', status: 'done', id: 'ABCDEFGH', note: '导出 Word 文档' }, ENUM_VALUES)).toEqual(['$.title: xQzvbnTr']);
+  });
+});
+
+describe('consistency of the mocked records', () => {
+  const list = async <T,>(base: string, token: string, body?: unknown) =>
+    (await callMock<{ records: T[] }>(`/api/base/${base}/query_list?pageNo=1&pageSize=100`, { token, body })).body.result.records;
+
+  it('gives figures only to finished records, and finished records figures that differ', async () => {
+    const token = await signIn();
+    const checks = await list<{ status: string; figures: { totalRatio: number; matchedChars: number; totalChars: number } | null; error: string | null }>('check_api', token);
+    const aigc = await list<{ status: string; aiCharRatio: number | null; band: string | null }>('paper_aigc_api', token);
+    const rewrites = await list<{ status: string; similarityAfter: number | null }>('paper_machine_api', token);
+    for (const check of checks) {
+      expect(check.figures === null).toBe(check.status !== 'done');
+      expect(check.error === null).toBe(check.status !== 'failed');
+      if (check.figures) expect(check.figures.matchedChars).toBeLessThanOrEqual(check.figures.totalChars);
+    }
+    expect(new Set(checks.filter((c) => c.figures).map((c) => c.figures?.totalRatio)).size).toBeGreaterThan(2);
+    for (const record of aigc) expect(record.aiCharRatio === null).toBe(record.status !== 'done');
+    for (const record of aigc) expect(record.band === null).toBe(record.status !== 'done');
+    for (const record of rewrites) expect(record.similarityAfter === null).toBe(record.status !== 'done');
+  });
+
+  it('keeps counts within their totals', async () => {
+    const token = await signIn();
+    for (const record of await list<{ paragraphTotal: number; paragraphRewritten: number; paragraphAccepted: number }>('paper_machine_api', token)) {
+      expect(record.paragraphRewritten).toBeLessThanOrEqual(record.paragraphTotal);
+      expect(record.paragraphAccepted).toBeLessThanOrEqual(record.paragraphRewritten);
+    }
+    for (const paper of await list<{ sectionsDone: number; sectionCount: number; progress: number; status: string }>('ai_paper_info_api', token)) {
+      expect(paper.sectionsDone).toBeLessThanOrEqual(paper.sectionCount);
+      expect(paper.progress === 100).toBe(paper.status === 'done');
+    }
+    for (const deck of await list<{ slideCount: number; pageCount: number; slides: unknown[] }>('ai_ppt_info_api', token)) {
+      expect(deck.slides).toHaveLength(deck.slideCount);
+      expect(deck.slideCount).toBeLessThanOrEqual(deck.pageCount);
+    }
+  });
+});
