@@ -1,9 +1,11 @@
 // npm run test:e2e — builds the app in fully mocked mode, serves it, and walks the acceptance flows in
-// real Chromium at desktop (1440 px) and mobile (375 px) widths, then runs the flows against the real
-// server (e2e/real-server.ts). Screenshots go to e2e/artifacts/.
+// real Chromium at desktop (1440 px) and mobile (375 px) widths, opens every route with its mocked data
+// (e2e/flows/mock-data-walk.ts), then runs the flows against the real server (e2e/real-server.ts).
+// Screenshots go to e2e/artifacts/.
 import { fileURLToPath } from 'node:url';
 import { failureText, launchBrowser } from './browser';
 import { appShellFlow } from './flows/app-shell';
+import { mockDataWalk } from './flows/mock-data-walk';
 import { runRealServerFlows } from './real-server';
 import { serveMockApp } from './serve-mock-app';
 
@@ -26,6 +28,13 @@ try {
       failed = true;
       console.error(`  ✗ ${failureText(error)}`);
     }
+  }
+  console.log('\n— 模拟数据：逐个打开全部路由 @ 1440px —');
+  try {
+    await mockDataWalk(browser, { baseUrl: app.url, artifacts, log: (step) => console.log(`  ✓ ${step}`) });
+  } catch (error) {
+    failed = true;
+    console.error(`  ✗ ${failureText(error)}`);
   }
   const realPassed = await runRealServerFlows(browser, artifacts).catch((error: unknown) => {
     console.error(`  ✗ ${failureText(error)}`);
