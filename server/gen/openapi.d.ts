@@ -231,7 +231,7 @@ export interface paths {
         put?: never;
         /**
          * 套餐详情
-         * @description 需登录，不收费。按 id 读取一个在售的套餐（含暂不出售的服务套餐，是否可买以 create_order 为准）；不存在或已下架 404。
+         * @description 需登录，不收费。按 id 读取一个上架中的套餐（包括其服务尚未开放、暂不出售的服务套餐；能否购买以 create_order 为准）；不存在或已下架 404。
          */
         post: operations["productPackageLoadById"];
         delete?: never;
@@ -4760,7 +4760,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 状态冲突，不扣费、不改动任何数据：TASK_ALREADY_SUBMITTED 已提交过；INSUFFICIENT_BALANCE 余额不足； FREE_CHECK_USED 首次免费查重已用或未获赠 */
+        /** @description 状态冲突（不扣费、不改动任何数据），例如 TASK_ALREADY_SUBMITTED 已提交过、INSUFFICIENT_BALANCE 余额不足、 FREE_CHECK_USED 首次免费查重已用或未获赠；各调用的说明列出它会返回的错误码 */
         Conflict: {
             headers: {
                 [name: string]: unknown;
