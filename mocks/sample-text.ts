@@ -1,17 +1,7 @@
-// Sample Chinese text for the generated MSW handlers (orval inlines these arrays into mocks/gen).
-export const MOCK_TITLES = [
-  '基于深度学习的中文文本相似度研究',
-  '乡村振兴背景下农村电商发展路径研究',
-  '新能源汽车动力电池回收模式分析',
-  '短视频平台用户持续使用意愿的影响因素',
-  '城市轨道交通客流预测方法比较',
-  '高校思想政治教育数字化转型研究',
-];
+import { PARAGRAPHS, TOPICS } from './vocab/papers';
 
-export const MOCK_PARAGRAPHS = [
-  '随着互联网技术的快速发展，文本相似度计算在学术不端检测、信息检索和问答系统中发挥着越来越重要的作用。',
-  '本文以某市三所高校的问卷调查数据为基础，采用结构方程模型检验了各影响因素之间的路径关系。',
-  '研究结果表明，政策支持与基础设施建设对农村电商的发展具有显著的正向影响。',
-  '在实验部分，我们在公开数据集上对比了五种主流方法，所提方法在准确率和召回率上均取得了最优结果。',
-  '综上所述，构建多方协同的回收体系是提升动力电池资源利用效率的关键。',
-];
+// The first sample titles and paragraphs of the vocabulary (mocks/vocab): the paper the check flow and its
+// tests paste, and the sources of the mocked reports.
+export const MOCK_TITLES = TOPICS.slice(0, 6).map((topic) => topic.title);
+
+export const MOCK_PARAGRAPHS = PARAGRAPHS.slice(0, 5);
