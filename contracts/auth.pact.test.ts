@@ -10,9 +10,8 @@ import {
   loginRegister,
   loginValLoginQrCode,
 } from '../src/api/gen/auth/auth';
-import { ApiError } from '../src/api/http';
 import { anyId, failure, isoTime, ok } from './matchers';
-import { BEARER, bearer, createPact, useMockServer } from './pact';
+import { BEARER, bearer, createPact, failureOf, useMockServer } from './pact';
 import {
   PACT_DEVICE_KEY,
   PACT_NEW_USER,
@@ -35,15 +34,6 @@ const loginToken = {
   token_type: 'Bearer',
   expires_in: integer(2592000),
 };
-
-async function failureOf(call: Promise<unknown>): Promise<ApiError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('auth contract', () => {
   it('password login returns the access token in result.access_token', async () => {

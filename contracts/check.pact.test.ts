@@ -13,10 +13,9 @@ import {
   checkUpdateTitle,
   checkWordCount,
 } from '../src/api/gen/check/check';
-import { ApiError } from '../src/api/http';
 import { TASK_STATUSES, anyId, chinese, failure, isoTime, listOf, oneOf, ok } from './matchers';
 import { multipartBody } from './multipart';
-import { BEARER, bearer, createPact, useMockServer } from './pact';
+import { BEARER, bearer, createPact, failureOf, useMockServer } from './pact';
 import {
   PACT_DELETABLE_ID,
   PACT_DRAFT_ID,
@@ -78,15 +77,6 @@ const draft = (id: string) =>
     figures: nullValue(),
     rewriteStatus: 'none',
   });
-
-async function failureOf(call: Promise<unknown>): Promise<ApiError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('check contract', () => {
   it('查重记录: the finished checks with their figures, newest first', async () => {

@@ -1,5 +1,6 @@
 import { PactV4 } from '@pact-foundation/pact';
-import { setApiBaseUrl, TOKEN_KEY } from '../src/api/http';
+import { expect } from 'vitest';
+import { ApiError, setApiBaseUrl, TOKEN_KEY } from '../src/api/http';
 import { PACT_TOKEN } from './states';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
@@ -20,3 +21,13 @@ export function useMockServer(url: string, options: { signedIn?: boolean; token?
 export const bearer = (token: string) => `Bearer ${token}`;
 
 export const BEARER = `Bearer ${PACT_TOKEN}`;
+
+/** The ApiError a call of the real client fails with (the envelope unwrapped by the mutator). */
+export async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}

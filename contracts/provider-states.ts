@@ -1,5 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Deps } from '../server/context';
+import type { AppContext, Deps } from '../server/context';
+import { chatConversations, chatMessages } from '../server/db/schema/chat';
 import { loginThrottles } from '../server/db/schema/login-throttles';
 import { orders } from '../server/db/schema/orders';
 import { packages } from '../server/db/schema/packages';
@@ -19,9 +20,10 @@ import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
 import { capabilities } from '../server/services/system/capabilities';
-import type { VerifierOptions } from '@pact-foundation/pact';
 import {
   PACT_BALANCE_FEN,
+  PACT_CONVERSATION_ID,
+  PACT_DELETABLE_CONVERSATION_ID,
   PACT_DELETABLE_ID,
   PACT_DRAFT_ID,
   PACT_EXPIRED_TOKEN,
@@ -74,6 +76,8 @@ const REPORT_TEXT = [
   '第一章 绪论',
   '本文比较了指纹方法与对齐方法在中文学位论文上的检测效果，并讨论了引用标注对复制比的影响，最后给出改进检测系统的若干建议。',
 ].join('\n');
+const CHAT_QUESTION = '请帮我梳理文献综述的写作步骤。';
+const CHAT_ANSWER = '文献综述一般分为四步：确定主题与检索范围、筛选与精读文献、按主题归纳观点、指出研究空白并引出本文的问题。';
 const CHINESE_TEXT = '随着互联网技术的快速发展，学术论文的数量迅速增长。本文研究中文学位论文的重复检测方法，并比较不同方法的检测效果。';
 // Under three tenths Chinese: check_cost always warns about it (little_chinese), whatever the library holds.
 const MOSTLY_ENGLISH_TEXT =
@@ -87,8 +91,17 @@ const MOSTLY_ENGLISH_TEXT =
  * same database can be verified again and again; states that create orders return their ids (and the
  * pay token) as parameters for the interactions.
  */
-export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHandlers']> {
+type StateSetup = () => Promise<Record<string, unknown> | undefined>;
+
+export function providerStates(
+  deps: Deps & Pick<AppContext, 'llm'>,
+): Record<string, StateSetup | { setup: StateSetup; teardown: StateSetup }> {
   const { db } = deps;
+  // "No model is configured for chat" on a server that has one: its gateway answers as if the operator had
+  // configured none, until the state's teardown or the next state's setup.
+  const configured = deps.llm.configured.bind(deps.llm);
+  let chatModelOff = false;
+  deps.llm.configured = (feature) => !(chatModelOff && feature === 'chat') && configured(feature);
   const minutesFromNow = (minutes: number) => new Date(deps.now().getTime() + minutes * 60_000);
 
   // Hashing takes a while (argon2) and nearly every state signs zhangsan in: hash once per verification.
@@ -168,7 +181,21 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
     return userId;
   }
 
-  return {
+  // A conversation as chat leaves one: a question and its complete answer (no call makes one without a model).
+  async function conversation(id: string, title: string): Promise<void> {
+    const userId = await signedIn();
+    await db.orm.delete(chatConversations).where(eq(chatConversations.id, id));
+    await db.orm.insert(chatConversations).values({ id, userId, title, messageCount: 2 });
+    const [question] = await db.orm
+      .insert(chatMessages)
+      .values({ conversationId: id, role: 'user', content: CHAT_QUESTION })
+      .returning({ id: chatMessages.id });
+    await db.orm
+      .insert(chatMessages)
+      .values({ conversationId: id, role: 'assistant', content: CHAT_ANSWER, replyTo: question.id, chargedFen: 1 });
+  }
+
+  const handlers: Record<string, StateSetup> = {
     [STATES.userExists]: state(zhangsan),
     [STATES.signedIn]: state(signedIn),
     [STATES.tokenExpired]: state(async () => token(await zhangsan(), PACT_EXPIRED_TOKEN, minutesFromNow(-60))),
@@ -245,6 +272,35 @@ export function providerStates(deps: Deps): NonNullable<VerifierOptions['stateHa
       // The first submission paid for it; leave the balance as the state promises whatever that cost.
       await balance(PACT_BALANCE_FEN);
     }),
+    [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
+    [STATES.deletableConversation]: state(() => conversation(PACT_DELETABLE_CONVERSATION_ID, '开题报告的结构')),
+    [STATES.chatModel]: state(async () => {
+      if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      await balance(PACT_BALANCE_FEN);
+    }),
+  };
+  const setups = Object.fromEntries(
+    Object.entries(handlers).map(([name, setup]) => [
+      name,
+      async () => {
+        chatModelOff = false;
+        return setup();
+      },
+    ]),
+  );
+  return {
+    ...setups,
+    [STATES.noChatModel]: {
+      setup: async () => {
+        await signedIn();
+        chatModelOff = true;
+        return undefined;
+      },
+      teardown: async () => {
+        chatModelOff = false;
+        return undefined;
+      },
+    },
   };
 }
 

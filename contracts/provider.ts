@@ -8,6 +8,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { PROVIDER_STATES_PATH } from '../server/http/provider-states';
+import { FAKE_MODEL, startFakeLlm } from '../server/test/fake-llm';
 import { closeWorkerPool } from '../server/workers/pool';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
@@ -34,13 +35,17 @@ export interface RunningProvider {
  * Our server in this process on a random loopback port, on a fresh in-memory database, with the
  * provider-state endpoint switched on (PACT_PROVIDER_STATES=on): the verifier reaches it exactly as it
  * reaches any other team's server. `env` overrides the environment (VALIDATE_RESPONSES=false in the
- * mutation tests); `configure` may add hooks before the server starts.
+ * mutation tests); `configure` may add hooks before the server starts. Chat is answered by the repo's fake
+ * model (server/test/fake-llm.ts), never a real provider.
  */
 export async function startOurProvider(
   options: { env?: Record<string, string>; configure?: (app: FastifyInstance) => void } = {},
 ): Promise<RunningProvider> {
+  const model = await startFakeLlm();
+  // No LLM_ setting of the environment reaches it: only the fake model answers.
+  const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('LLM_')));
   const config = loadConfig({
-    ...process.env,
+    ...environment,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     JOBS_IN_PROCESS: 'false',
@@ -51,6 +56,8 @@ export async function startOurProvider(
     PAYMENT_SANDBOX: 'on',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     PACT_PROVIDER_STATES: 'on',
+    LLM_BASE_URL: model.url,
+    LLM_MODEL: FAKE_MODEL,
     ...options.env,
   });
   const db = await openDatabase({ memory: true });
@@ -65,6 +72,7 @@ export async function startOurProvider(
       await app.close();
       await closeWorkerPool();
       await db.close();
+      await model.close();
     },
   };
 }

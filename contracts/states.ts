@@ -19,6 +19,9 @@ export const PACT_DRAFT_ID = 'chk-pact-draft';
 export const PACT_UNPAID_DRAFT_ID = 'chk-pact-draft-unpaid';
 export const PACT_SUBMITTED_ID = 'chk-pact-submitted';
 export const PACT_MISSING_ID = 'chk-pact-missing';
+export const PACT_CONVERSATION_ID = 'chat-pact-conversation';
+export const PACT_DELETABLE_CONVERSATION_ID = 'chat-pact-delete';
+export const PACT_MISSING_CONVERSATION_ID = 'chat-pact-missing';
 /** The balance the funded states leave zhangsan with (fen): more than any seeded draft costs. */
 export const PACT_BALANCE_FEN = 5000;
 
@@ -44,4 +47,8 @@ export const STATES = {
   draftCheck: `user zhangsan has a draft check ${PACT_DRAFT_ID} of a mostly English text`,
   unpaidDraftCheck: `user zhangsan has a draft check ${PACT_UNPAID_DRAFT_ID}`,
   submittedCheck: `user zhangsan has submitted check ${PACT_SUBMITTED_ID}`,
+  conversation: `user zhangsan has a conversation ${PACT_CONVERSATION_ID} with a question and its answer`,
+  deletableConversation: `user zhangsan has a conversation ${PACT_DELETABLE_CONVERSATION_ID}`,
+  chatModel: 'a model is configured for chat',
+  noChatModel: 'no model is configured for chat',
 } as const;

@@ -1,0 +1,172 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { chatGptCompletions, chatGptDelete, chatGptLoadById, chatGptQueryList } from '../src/api/gen/chat/chat';
+import { anyId, chinese, failure, isoTime, oneOf, ok } from './matchers';
+import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import {
+  PACT_CONVERSATION_ID,
+  PACT_DELETABLE_CONVERSATION_ID,
+  PACT_MISSING_CONVERSATION_ID,
+  STATES,
+} from './states';
+
+const { eachLike, integer, like, nullValue } = MatchersV3;
+
+// The page the conversation list asks for (CONVERSATIONS_SHOWN in src/features/chat/conversation-list.tsx).
+const CONVERSATIONS_SHOWN = { pageNo: 1, pageSize: 100 };
+const QUESTION = '请帮我梳理文献综述的写作步骤。';
+
+const conversation = (id: unknown = anyId()) => ({
+  id,
+  title: chinese('如何撰写文献综述'),
+  createdAt: isoTime(),
+  lastMessageAt: isoTime(),
+  messageCount: integer(2),
+});
+
+describe('chat contract', () => {
+  it('AI 对话: the conversation list, most recent first', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.conversation)
+      .uponReceiving('a request for the chat conversations')
+      .withRequest('POST', '/api/base/chat_gpt_api/query_list', (req) =>
+        req
+          .headers({ Authorization: BEARER })
+          .query({ pageNo: String(CONVERSATIONS_SHOWN.pageNo), pageSize: String(CONVERSATIONS_SHOWN.pageSize) }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            records: eachLike(conversation()),
+            total: integer(1),
+            pageNo: CONVERSATIONS_SHOWN.pageNo,
+            pageSize: CONVERSATIONS_SHOWN.pageSize,
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const page = await chatGptQueryList(CONVERSATIONS_SHOWN);
+        expect(page.records[0]).toMatchObject({ title: '如何撰写文献综述', messageCount: 2 });
+        expect(page.total).toBe(1);
+      });
+  });
+
+  it('opens a conversation with its messages in order, each answer with its status and charge', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.conversation)
+      .uponReceiving('a request for a chat conversation with its messages')
+      .withRequest('POST', '/api/base/chat_gpt_api/load_by_id', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: PACT_CONVERSATION_ID }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            ...conversation(PACT_CONVERSATION_ID),
+            messages: [
+              { id: anyId(), role: 'user', content: chinese(QUESTION), createdAt: isoTime(), status: 'complete', replyTo: nullValue(), chargedFen: 0 },
+              {
+                id: anyId(),
+                role: 'assistant',
+                content: chinese('文献综述一般分为四步。'),
+                createdAt: isoTime(),
+                status: oneOf(['complete', 'stopped', 'failed'], 'complete'),
+                replyTo: anyId(),
+                chargedFen: integer(1),
+              },
+            ],
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const detail = await chatGptLoadById({ id: PACT_CONVERSATION_ID });
+        expect(detail.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+        expect(detail.messages[1]).toMatchObject({ status: 'complete', replyTo: detail.messages[0].id });
+      });
+  });
+
+  it('a conversation that is not the user’s (or no longer exists) is 404 with a message', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a request for a chat conversation that does not exist')
+      .withRequest('POST', '/api/base/chat_gpt_api/load_by_id', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: PACT_MISSING_CONVERSATION_ID }),
+      )
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '对话不存在或已删除')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(chatGptLoadById({ id: PACT_MISSING_CONVERSATION_ID }));
+        expect(error.status).toBe(404);
+        expect(error.message).toMatch(/\p{Script=Han}/u);
+      });
+  });
+
+  it('deletes a conversation', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.deletableConversation)
+      .uponReceiving('a request to delete a chat conversation')
+      .withRequest('POST', '/api/base/chat_gpt_api/delete', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: PACT_DELETABLE_CONVERSATION_ID }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok({ id: PACT_DELETABLE_CONVERSATION_ID, deleted: true })))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await chatGptDelete({ id: PACT_DELETABLE_CONVERSATION_ID })).toEqual({
+          id: PACT_DELETABLE_CONVERSATION_ID,
+          deleted: true,
+        });
+      });
+  });
+
+  it('completions answers a question in a new conversation, saved and charged', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.chatModel)
+      .uponReceiving('a question to the assistant, answered whole')
+      .withRequest('POST', '/api/base/chat_gpt_api/completions', (req) =>
+        req.headers({ Authorization: BEARER }).jsonBody({ content: QUESTION }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            conversationId: anyId(),
+            userMessageId: anyId(),
+            messageId: anyId(),
+            title: like('请帮我梳理文献综述的写作步骤。'),
+            content: like('文献综述一般分为四步……'),
+            chargedFen: integer(1),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const answer = await chatGptCompletions({ content: QUESTION });
+        expect(answer.content.length).toBeGreaterThan(0);
+        expect(answer.chargedFen).toBeGreaterThanOrEqual(0);
+      });
+  });
+
+  it('without a configured model a question is refused with 503 MODEL_NOT_CONFIGURED, nothing stored or charged', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.noChatModel)
+      .uponReceiving('a question to the assistant while no model is configured')
+      .withRequest('POST', '/api/base/chat_gpt_api/completions', (req) =>
+        req.headers({ Authorization: BEARER }).jsonBody({ content: QUESTION }),
+      )
+      .willRespondWith(503, (res) =>
+        res.jsonBody(failure('MODEL_NOT_CONFIGURED', '未配置大模型服务，请联系管理员配置后再试')),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(chatGptCompletions({ content: QUESTION }));
+        expect(error.status).toBe(503);
+        expect(error.code).toBe('MODEL_NOT_CONFIGURED');
+      });
+  });
+});
