@@ -16,6 +16,7 @@ import { adjustBalance } from '../server/services/billing/adjustments';
 import { balanceOf } from '../server/services/billing/balance';
 import { storeDraftCheck, storeFinishedCheck } from '../server/services/check/seed';
 import { submitCheck } from '../server/services/check/submit';
+import { storeRewrite } from '../server/services/rewrite/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
@@ -32,6 +33,12 @@ import {
   PACT_QR_EXPIRED,
   PACT_QR_PENDING,
   PACT_REPORT_ID,
+  PACT_REWRITE_DELETE_ID,
+  PACT_REWRITE_DRAFT_ID,
+  PACT_REWRITE_ID,
+  PACT_REWRITE_UNPAID_ID,
+  PACT_SMART_DELETE_ID,
+  PACT_SMART_ID,
   PACT_REVOKED_TOKEN,
   PACT_SUBMITTED_ID,
   PACT_THROTTLED_NAME,
@@ -76,6 +83,16 @@ const REPORT_TEXT = [
   '第一章 绪论',
   '本文比较了指纹方法与对齐方法在中文学位论文上的检测效果，并讨论了引用标注对复制比的影响，最后给出改进检测系统的若干建议。',
 ].join('\n');
+const REWRITE_PAIRS: Array<[string, string]> = [
+  [
+    '文本相似度计算在学术不端检测中发挥着重要作用。基于指纹的方法先把文本切分为连续的字串，再选取其中的哈希值作为文档指纹。',
+    '在学术不端的识别工作里，文本相似度计算占据重要位置。指纹类方法会先将文本拆成连续字串，然后从中挑选哈希值充当文档指纹。',
+  ],
+  [
+    '本文比较了指纹方法与对齐方法在中文学位论文上的检测效果。',
+    '本文对照分析了指纹方法和对齐方法用于中文学位论文时的检测表现。',
+  ],
+];
 const CHAT_QUESTION = '请帮我梳理文献综述的写作步骤。';
 const CHAT_ANSWER = '文献综述一般分为四步：确定主题与检索范围、筛选与精读文献、按主题归纳观点、指出研究空白并引出本文的问题。';
 const CHINESE_TEXT = '随着互联网技术的快速发展，学术论文的数量迅速增长。本文研究中文学位论文的重复检测方法，并比较不同方法的检测效果。';
@@ -181,6 +198,11 @@ export function providerStates(
     return userId;
   }
 
+  async function rewriteOf(id: string, mode: 'rewrite' | 'strong' | 'smart', status: 'draft' | 'done'): Promise<void> {
+    const userId = await signedIn();
+    await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS });
+  }
+
   // A conversation as chat leaves one: a question and its complete answer (no call makes one without a model).
   async function conversation(id: string, title: string): Promise<void> {
     const userId = await signedIn();
@@ -272,6 +294,12 @@ export function providerStates(
       // The first submission paid for it; leave the balance as the state promises whatever that cost.
       await balance(PACT_BALANCE_FEN);
     }),
+    [STATES.rewriteDone]: state(() => rewriteOf(PACT_REWRITE_ID, 'rewrite', 'done')),
+    [STATES.deletableRewrite]: state(() => rewriteOf(PACT_REWRITE_DELETE_ID, 'rewrite', 'done')),
+    [STATES.draftRewrite]: state(() => rewriteOf(PACT_REWRITE_DRAFT_ID, 'strong', 'draft')),
+    [STATES.unpaidDraftRewrite]: state(() => rewriteOf(PACT_REWRITE_UNPAID_ID, 'strong', 'draft')),
+    [STATES.smartDone]: state(() => rewriteOf(PACT_SMART_ID, 'smart', 'done')),
+    [STATES.deletableSmart]: state(() => rewriteOf(PACT_SMART_DELETE_ID, 'smart', 'done')),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
     [STATES.deletableConversation]: state(() => conversation(PACT_DELETABLE_CONVERSATION_ID, '开题报告的结构')),
     [STATES.chatModel]: state(async () => {

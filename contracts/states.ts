@@ -22,6 +22,14 @@ export const PACT_MISSING_ID = 'chk-pact-missing';
 export const PACT_CONVERSATION_ID = 'chat-pact-conversation';
 export const PACT_DELETABLE_CONVERSATION_ID = 'chat-pact-delete';
 export const PACT_MISSING_CONVERSATION_ID = 'chat-pact-missing';
+export const PACT_REWRITE_ID = 'rw-pact-done';
+export const PACT_REWRITE_DELETE_ID = 'rw-pact-delete';
+export const PACT_REWRITE_DRAFT_ID = 'rw-pact-draft';
+export const PACT_REWRITE_UNPAID_ID = 'rw-pact-draft-unpaid';
+export const PACT_SMART_ID = 'rw-pact-smart';
+export const PACT_SMART_DELETE_ID = 'rw-pact-smart-delete';
+/** The first paragraph pair of the finished rewrite (reload, accept_content, load_content_by_id). */
+export const PACT_REWRITE_PAIR_ID = `${PACT_REWRITE_ID}-p0`;
 /** The balance the funded states leave zhangsan with (fen): more than any seeded draft costs. */
 export const PACT_BALANCE_FEN = 5000;
 
@@ -49,6 +57,12 @@ export const STATES = {
   submittedCheck: `user zhangsan has submitted check ${PACT_SUBMITTED_ID}`,
   conversation: `user zhangsan has a conversation ${PACT_CONVERSATION_ID} with a question and its answer`,
   deletableConversation: `user zhangsan has a conversation ${PACT_DELETABLE_CONVERSATION_ID}`,
+  rewriteDone: `user zhangsan has a finished rewrite ${PACT_REWRITE_ID} with two paragraph pairs`,
+  deletableRewrite: `user zhangsan has a finished rewrite ${PACT_REWRITE_DELETE_ID}`,
+  draftRewrite: `user zhangsan has a draft strong rewrite ${PACT_REWRITE_DRAFT_ID}`,
+  unpaidDraftRewrite: `user zhangsan has a draft strong rewrite ${PACT_REWRITE_UNPAID_ID} never submitted`,
+  smartDone: `user zhangsan has a finished smart rewrite ${PACT_SMART_ID}`,
+  deletableSmart: `user zhangsan has a finished smart rewrite ${PACT_SMART_DELETE_ID}`,
   chatModel: 'a model is configured for chat',
   noChatModel: 'no model is configured for chat',
 } as const;

@@ -660,8 +660,7 @@ export interface paths {
         put?: never;
         /**
          * 降重、强力降重、润色改写记录列表（可按模式筛选）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。当前用户自己的降重、强力降重、润色改写记录，最新在前；请求体可按 mode 和 status 筛选，
+         * @description 需登录，不收费。当前用户自己的降重、强力降重、润色改写记录，最新在前；请求体可按 mode 和 status 筛选，
          *     也可不带请求体。参数不符 400。
          */
         post: operations["paperMachineQueryList"];
@@ -682,8 +681,7 @@ export interface paths {
         put?: never;
         /**
          * 降重结果的段落对照（原文与改写）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的记录。降重结果的段落对照（原文、改写、前后指标、是否采纳），按 index 升序分页。
+         * @description 需登录，不收费，只能读取自己的记录。降重结果的段落对照（原文、改写、前后指标、是否采纳），按 index 升序分页。
          *     他人的或不存在的记录 404。
          */
         post: operations["paperMachineQueryContentList"];
@@ -704,8 +702,7 @@ export interface paths {
         put?: never;
         /**
          * 删除降重记录
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。排队中或处理中的记录 409 TASK_RUNNING；
+         * @description 需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。排队中或处理中的记录 409 TASK_RUNNING；
          *     他人的或不存在的记录 404。
          */
         post: operations["paperMachineDelete"];
@@ -726,8 +723,7 @@ export interface paths {
         put?: never;
         /**
          * 降重记录详情（进度与前后对比数据）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比、
+         * @description 需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比、
          *     AI 生成概率。
          */
         post: operations["paperMachineLoadById"];
@@ -748,8 +744,7 @@ export interface paths {
         put?: never;
         /**
          * 单个段落对照（重新改写后轮询用）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。读取自己记录中的一个段落对照，重新改写（reload）后轮询它的 status。
+         * @description 需登录，不收费。读取自己记录中的一个段落对照，重新改写（reload）后轮询它的 status。
          *     他人的或不存在的段落 404。
          */
         post: operations["paperMachineLoadContentById"];
@@ -770,8 +765,7 @@ export interface paths {
         put?: never;
         /**
          * 统计字数并报价（按降重模式计价）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按所选模式的单价报价
+         * @description 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按所选模式的单价报价
          *     （降重、强力降重、润色改写默认每千字 3 元，至少 5 元）。正文为空白 400；超过 30 万字或请求体过大 413。
          */
         post: operations["paperMachineWordCount"];
@@ -792,8 +786,7 @@ export interface paths {
         put?: never;
         /**
          * 上传论文（文件或粘贴文本），创建待支付的降重任务
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB）或粘贴正文（二选一），选择模式与需保护的术语，
+         * @description 需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB）或粘贴正文（二选一），选择模式与需保护的术语，
          *     创建 status 为 draft 的降重记录并返回字数和价格；支付提交见 machine_submit。错误与 check_api/check_init 相同：
          *     400（缺少题目、文件与正文都有或都没有、正文为空）、413（过大、超过 30 万字）、422（文件无法读取）、429（限频）。
          */
@@ -815,8 +808,7 @@ export interface paths {
         put?: never;
         /**
          * 支付并提交降重任务
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能提交自己的 draft 记录。从余额扣除 priceFen 后排队，返回 status 为 queued 的记录；
+         * @description 需登录，只能提交自己的 draft 记录。从余额扣除 priceFen 后排队，返回 status 为 queued 的记录；
          *     失败时自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费）；
          *     他人的或不存在的记录 404。
          */
@@ -838,8 +830,7 @@ export interface paths {
         put?: never;
         /**
          * 重新改写某一段
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不另收费。重新改写自己记录中的某一段：段落状态变为 queued，完成后用 load_content_by_id 读取新的改写。
+         * @description 需登录，不另收费。重新改写自己记录中的某一段：段落状态变为 queued，完成后用 load_content_by_id 读取新的改写。
          *     记录或段落尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
          */
         post: operations["paperMachineReload"];
@@ -860,8 +851,8 @@ export interface paths {
         put?: never;
         /**
          * 下载降重后的论文（.docx）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。
+         * @description 需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。
+         *     marked 为 true 时在文档中标出改动（删去的文字加删除线，新写的文字加下划线并着色）。
          *     尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         post: operations["paperMachineDownload"];
@@ -882,8 +873,7 @@ export interface paths {
         put?: never;
         /**
          * 对降重后的文本发起查重
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。对自己已完成的降重结果发起查重：按查重价格从余额扣费，创建新的查重记录并返回其 id（记在 recheckId）。
+         * @description 需登录。对自己已完成的降重结果发起查重：按查重价格从余额扣费，创建新的查重记录并返回其 id（记在 recheckId）。
          *     降重未完成、已在复查 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
          */
         post: operations["paperMachineSubmitCheck"];
@@ -904,8 +894,7 @@ export interface paths {
         put?: never;
         /**
          * 即时改写一段短文（不超过 2000 字，不生成记录）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
+         * @description 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
          *     参数不符或超过 2000 字 400；频繁调用 429。
          */
         post: operations["paperMachineReduction"];
@@ -926,8 +915,7 @@ export interface paths {
         put?: never;
         /**
          * 按查重报告标红的段落降重
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。以自己已完成的查重记录为来源，改写报告标红、标橙的段落：创建 source 为 check 的降重记录，
+         * @description 需登录。以自己已完成的查重记录为来源，改写报告标红、标橙的段落：创建 source 为 check 的降重记录，
          *     按改写字数从余额扣费并排队。查重未完成、重复提交 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的查重记录 404。
          */
         post: operations["paperMachineCheckMachineSubmit"];
@@ -993,8 +981,7 @@ export interface paths {
         put?: never;
         /**
          * 采纳或撤销某一段的改写（对照页勾选）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。在对照页采纳或撤销自己记录中某一段的改写（下载时采纳的段落用改写，其余保留原文），
+         * @description 需登录，不收费。在对照页采纳或撤销自己记录中某一段的改写（下载时采纳的段落用改写，其余保留原文），
          *     返回更新后的段落对照。段落尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404。
          */
         post: operations["paperMachineAcceptContent"];
@@ -1015,8 +1002,7 @@ export interface paths {
         put?: never;
         /**
          * 智能降重、学术库降重记录列表
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。当前用户自己的智能降重与学术库降重记录，最新在前；请求体可按 mode（smart、cnki）和 status 筛选，
+         * @description 需登录，不收费。当前用户自己的智能降重与学术库降重记录，最新在前；请求体可按 mode（smart、cnki）和 status 筛选，
          *     也可不带请求体。参数不符 400。
          */
         post: operations["machineQueryList"];
@@ -1037,8 +1023,7 @@ export interface paths {
         put?: never;
         /**
          * 删除智能降重或学术库降重记录
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能删除自己的记录，不退费。排队中或处理中的记录 409 TASK_RUNNING；他人的或不存在的记录 404。
+         * @description 需登录，只能删除自己的记录，不退费。排队中或处理中的记录 409 TASK_RUNNING；他人的或不存在的记录 404。
          */
         post: operations["machineDelete"];
         delete?: never;
@@ -1058,8 +1043,7 @@ export interface paths {
         put?: never;
         /**
          * 智能降重或学术库降重记录详情
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比。
+         * @description 需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比。
          */
         post: operations["machineLoadById"];
         delete?: never;
@@ -1079,8 +1063,7 @@ export interface paths {
         put?: never;
         /**
          * 统计字数并报价（智能降重或学术库降重）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，不保存任何内容。统计粘贴正文的字数并按智能降重或学术库降重的单价报价。
+         * @description 需登录，不收费，不保存任何内容。统计粘贴正文的字数并按智能降重或学术库降重的单价报价。
          *     正文为空白 400；超过 30 万字或请求体过大 413。
          */
         post: operations["machineWordCount"];
@@ -1101,8 +1084,7 @@ export interface paths {
         put?: never;
         /**
          * 上传论文，创建待支付的学术库降重任务
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
+         * @description 需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
          *     学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，否则提交后先查重（费用含在报价中）。
          *     checkId 不是自己已完成的查重记录 404；其余错误与 check_api/check_init 相同（400、413、422、429）。
          */
@@ -1124,8 +1106,7 @@ export interface paths {
         put?: never;
         /**
          * 上传论文，创建待支付的智能降重任务（离线引擎）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt）或粘贴正文（二选一），创建 status 为 draft 的智能降重记录
+         * @description 需登录，不扣费。上传论文文件（.docx、.pdf、.txt）或粘贴正文（二选一），创建 status 为 draft 的智能降重记录
          *     （离线引擎改写，不使用大模型）并返回字数和价格。错误与 check_api/check_init 相同（400、413、422、429）。
          */
         post: operations["machineMachineInit"];
@@ -1146,8 +1127,7 @@ export interface paths {
         put?: never;
         /**
          * 支付并提交学术库降重任务
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能提交自己的 draft 学术库降重记录。从余额扣费后排队，失败自动退款一次。
+         * @description 需登录，只能提交自己的 draft 学术库降重记录。从余额扣费后排队，失败自动退款一次。
          *     已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
          */
         post: operations["machineMachineCnkiSubmit"];
@@ -1168,8 +1148,7 @@ export interface paths {
         put?: never;
         /**
          * 支付并提交智能降重任务
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能提交自己的 draft 智能降重记录。从余额扣费后排队，失败自动退款一次。
+         * @description 需登录，只能提交自己的 draft 智能降重记录。从余额扣费后排队，失败自动退款一次。
          *     已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
          */
         post: operations["machineMachineSubmit"];
@@ -1190,8 +1169,7 @@ export interface paths {
         put?: never;
         /**
          * 查询降重任务的支付情况（paper_machine_api 与 machine_api 共用）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。查询自己的降重记录（paper_machine_api 与 machine_api 的记录都可以）是否已支付：
+         * @description 需登录，不收费。查询自己的降重记录（paper_machine_api 与 machine_api 的记录都可以）是否已支付：
          *     已扣费时 paid 为 true，orderId 为扣费的账本流水 id。他人的或不存在的记录 404。
          */
         post: operations["machineCheckOrderId"];
@@ -1210,8 +1188,7 @@ export interface paths {
         };
         /**
          * 下载降重报告（.docx，含前后对比数据与改写全文）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能下载自己的记录。降重报告（.docx）：改写前后的复制比等数据与改写后的全文。
+         * @description 需登录，不收费，只能下载自己的记录。降重报告（.docx）：改写前后的复制比等数据与改写后的全文。
          *     尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         get: operations["machineDownloadReport"];
@@ -3374,11 +3351,6 @@ export interface components {
          */
         RewriteSource: "upload" | "check" | "aigc" | "check-aigc";
         /**
-         * @description 比例，0-1 的小数（不是百分数）；尚未得出时为 null
-         * @example 0.3215
-         */
-        RewriteNullableRatio: number | null;
-        /**
          * @description 改写时保持不变的术语
          * @example [
          *       "卷积神经网络",
@@ -3412,13 +3384,13 @@ export interface components {
              */
             rewrittenCharCount: number | null;
             /** @description 改写前全文的总文字复制比（0-1 小数）；不涉及查重或尚未得出时为 null */
-            similarityBefore: components["schemas"]["RewriteNullableRatio"];
+            similarityBefore: number | null;
             /** @description 改写后全文的总文字复制比（0-1 小数）；尚未复查时为 null */
-            similarityAfter: components["schemas"]["RewriteNullableRatio"];
+            similarityAfter: number | null;
             /** @description 改写前的 AI 字符占比（0-1 小数）；不涉及 AIGC 检测或尚未得出时为 null */
-            aigcBefore: components["schemas"]["RewriteNullableRatio"];
+            aigcBefore: number | null;
             /** @description 改写后的 AI 字符占比（0-1 小数）；尚未复测时为 null */
-            aigcAfter: components["schemas"]["RewriteNullableRatio"];
+            aigcAfter: number | null;
             /**
              * @description 来源查重记录 id（source 为 check、check-aigc 或学术库降重时）
              * @example 01JD3R2A7C9E1G3J5L7N9Q1S3U
@@ -3463,6 +3435,23 @@ export interface components {
             rewritten: string;
             /** @description 本段的改写状态（reload 后重新排队） */
             status: components["schemas"]["TaskStatus"];
+            /** @description true 表示本段由离线引擎改写（未使用大模型，或大模型不可用时的离线回退） */
+            offline: boolean;
+            /**
+             * @description 改写与原文的相似度（0-1 小数，13 字以上共同片段所占字符比例，由本站引擎测得）；尚未改写时为 null
+             * @example 0.12
+             */
+            similarityToOriginal: number | null;
+            /**
+             * @description 改写与原文的字二元组重合度（0-1 小数，衡量意思保留程度）；尚未改写时为 null
+             * @example 0.64
+             */
+            bigramOverlap: number | null;
+            /**
+             * @description 需保护的术语、数字、公式、引用标号是否全部原样保留；尚未改写时为 null
+             * @example true
+             */
+            protectedKept: boolean | null;
             /** @description 改写前本段的复制比（0-1 小数）；不涉及查重或尚未得出时为 null */
             similarityBefore: number | null;
             /** @description 改写后本段的复制比（0-1 小数）；尚未得出时为 null */
@@ -3579,9 +3568,9 @@ export interface components {
              */
             rewrittenCharCount: number;
             /** @description 原文的 AI 生成概率（0-1 小数）；未评估时为 null */
-            aigcBefore: components["schemas"]["RewriteNullableRatio"];
+            aigcBefore: number | null;
             /** @description 改写后的 AI 生成概率（0-1 小数）；未评估时为 null */
-            aigcAfter: components["schemas"]["RewriteNullableRatio"];
+            aigcAfter: number | null;
         };
         RewriteReductionResponse: {
             /** @enum {boolean} */
@@ -4778,24 +4767,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 规划中的接口：本实例尚未提供该服务（NOT_IMPLEMENTED），不扣费、不保存任何数据 */
-        NotImplemented: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "NOT_IMPLEMENTED",
-                 *         "message": "该功能即将上线，敬请期待"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description 任务正在进行，暂不能删除 */
         RewriteTaskRunning: {
             headers: {
@@ -4826,6 +4797,24 @@ export interface components {
                  *       "error": {
                  *         "code": "TASK_NOT_FINISHED",
                  *         "message": "降重尚未完成，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 规划中的接口：本实例尚未提供该服务（NOT_IMPLEMENTED），不扣费、不保存任何数据 */
+        NotImplemented: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "NOT_IMPLEMENTED",
+                 *         "message": "该功能即将上线，敬请期待"
                  *       }
                  *     }
                  */
@@ -6166,7 +6155,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineQueryContentList: {
@@ -6198,7 +6186,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineDelete: {
@@ -6227,7 +6214,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteTaskRunning"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineLoadById: {
@@ -6255,7 +6241,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineLoadContentById: {
@@ -6283,7 +6268,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineWordCount: {
@@ -6318,7 +6302,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineMachineInit: {
@@ -6360,7 +6343,6 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineMachineSubmit: {
@@ -6395,7 +6377,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineReload: {
@@ -6425,7 +6406,6 @@ export interface operations {
             409: components["responses"]["RewriteNotFinished"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineDownload: {
@@ -6433,6 +6413,8 @@ export interface operations {
             query: {
                 /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
+                /** @description true 时标出改动（删除线与下划线），默认 false 只给改写后的文本 */
+                marked?: boolean;
             };
             header?: never;
             path?: never;
@@ -6455,7 +6437,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineSubmitCheck: {
@@ -6484,7 +6465,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineReduction: {
@@ -6522,7 +6502,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineCheckMachineSubmit: {
@@ -6558,7 +6537,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineCheckAigcMachineSubmit: {
@@ -6666,7 +6644,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineQueryList: {
@@ -6704,7 +6681,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineDelete: {
@@ -6733,7 +6709,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteTaskRunning"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineLoadById: {
@@ -6761,7 +6736,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineWordCount: {
@@ -6796,7 +6770,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineMachineCnkiInit: {
@@ -6835,7 +6808,6 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineMachineInit: {
@@ -6875,7 +6847,6 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineMachineCnkiSubmit: {
@@ -6910,7 +6881,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineMachineSubmit: {
@@ -6945,7 +6915,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineCheckOrderId: {
@@ -6973,7 +6942,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     machineDownloadReport: {
@@ -7003,7 +6971,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcQueryList: {

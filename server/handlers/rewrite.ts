@@ -1,31 +1,95 @@
+import type { AppContext } from '../context';
+import { pageOf } from '../services/paging';
+import {
+  acceptPair,
+  deleteRewrite,
+  downloadRewriteReport,
+  downloadRewritten,
+  initRewrite,
+  listPairs,
+  listRewrites,
+  loadPair,
+  loadRewrite,
+  PAPER_MODES,
+  recheckRewrite,
+  reduce,
+  reloadParagraph,
+  rewritePayment,
+  rewriteWordCount,
+  submitFromCheck,
+  submitRewrite,
+} from '../services/rewrite';
 import { notImplementedHandlers } from './not-implemented';
+import type { HandlerGroup } from './types';
 
-// The rewrite area is not built yet: every call answers 501 NOT_IMPLEMENTED.
-export const rewriteHandlers = notImplementedHandlers(
-  'paperMachineQueryList',
-  'paperMachineQueryContentList',
-  'paperMachineDelete',
-  'paperMachineLoadById',
-  'paperMachineLoadContentById',
-  'paperMachineWordCount',
-  'paperMachineMachineInit',
-  'paperMachineMachineSubmit',
-  'paperMachineReload',
-  'paperMachineDownload',
-  'paperMachineSubmitCheck',
-  'paperMachineReduction',
-  'paperMachineCheckMachineSubmit',
-  'paperMachineCheckAigcMachineSubmit',
-  'paperMachineCheckAigcAndMachineSubmit',
-  'paperMachineAcceptContent',
-  'machineQueryList',
-  'machineDelete',
-  'machineLoadById',
-  'machineWordCount',
-  'machineMachineCnkiInit',
-  'machineMachineInit',
-  'machineMachineCnkiSubmit',
-  'machineMachineSubmit',
-  'machineCheckOrderId',
-  'machineDownloadReport',
-);
+type RewriteOperations =
+  | 'paperMachineQueryList'
+  | 'paperMachineQueryContentList'
+  | 'paperMachineDelete'
+  | 'paperMachineLoadById'
+  | 'paperMachineLoadContentById'
+  | 'paperMachineWordCount'
+  | 'paperMachineMachineInit'
+  | 'paperMachineMachineSubmit'
+  | 'paperMachineReload'
+  | 'paperMachineDownload'
+  | 'paperMachineSubmitCheck'
+  | 'paperMachineReduction'
+  | 'paperMachineCheckMachineSubmit'
+  | 'paperMachineAcceptContent'
+  | 'machineQueryList'
+  | 'machineDelete'
+  | 'machineLoadById'
+  | 'machineWordCount'
+  | 'machineMachineCnkiInit'
+  | 'machineMachineInit'
+  | 'machineMachineCnkiSubmit'
+  | 'machineMachineSubmit'
+  | 'machineCheckOrderId'
+  | 'machineDownloadReport';
+
+/** Work queued: wake the in-process job runner. */
+async function andWake<T>(app: AppContext, work: Promise<T>): Promise<T> {
+  const result = await work;
+  app.wakeJobs();
+  return result;
+}
+
+const built: HandlerGroup<RewriteOperations> = {
+  paperMachineQueryList: ({ app, user, query, body }) => listRewrites(app.db, user.id, 'paper', pageOf(query), body ?? {}),
+  paperMachineQueryContentList: ({ app, user, query }) => listPairs(app.db, user.id, query.id, pageOf(query)),
+  paperMachineDelete: ({ app, user, query }) => deleteRewrite(app, user.id, query.id, 'paper'),
+  paperMachineLoadById: ({ app, user, query }) => loadRewrite(app.db, user.id, query.id),
+  paperMachineLoadContentById: ({ app, user, query }) => loadPair(app.db, user.id, query.id),
+  paperMachineWordCount: ({ app, body }) => rewriteWordCount(app, body.content, body.mode ?? 'rewrite'),
+  paperMachineMachineInit: ({ app, user, body }) => initRewrite(app, user.id, body),
+  paperMachineMachineSubmit: ({ app, user, body }) => andWake(app, submitRewrite(app, user.id, body.id, 'paper', PAPER_MODES)),
+  paperMachineReload: ({ app, user, query }) => andWake(app, reloadParagraph(app, user.id, query.id)),
+  paperMachineDownload: async ({ app, user, query }) => ({
+    kind: 'file',
+    ...(await downloadRewritten(app, user.id, query.id, query.marked ?? false)),
+  }),
+  paperMachineSubmitCheck: ({ app, user, query }) => andWake(app, recheckRewrite(app, user.id, query.id)),
+  paperMachineReduction: ({ app, body }) => reduce(app, body),
+  paperMachineCheckMachineSubmit: ({ app, user, body }) => andWake(app, submitFromCheck(app, user.id, body.checkId, body.mode)),
+  paperMachineAcceptContent: ({ app, user, body }) => acceptPair(app, user.id, body.id, body.accepted),
+  machineQueryList: ({ app, user, query, body }) => listRewrites(app.db, user.id, 'machine', pageOf(query), body ?? {}),
+  machineDelete: ({ app, user, query }) => deleteRewrite(app, user.id, query.id, 'machine'),
+  machineLoadById: ({ app, user, query }) => loadRewrite(app.db, user.id, query.id, 'machine'),
+  machineWordCount: ({ app, body }) => rewriteWordCount(app, body.content, body.mode ?? 'smart'),
+  machineMachineCnkiInit: ({ app, user, body }) => initRewrite(app, user.id, { ...body, mode: 'cnki' }),
+  machineMachineInit: ({ app, user, body }) => initRewrite(app, user.id, { ...body, mode: 'smart' }),
+  machineMachineCnkiSubmit: ({ app, user, body }) => andWake(app, submitRewrite(app, user.id, body.id, 'machine', ['cnki'])),
+  machineMachineSubmit: ({ app, user, body }) => andWake(app, submitRewrite(app, user.id, body.id, 'machine', ['smart'])),
+  machineCheckOrderId: ({ app, user, query }) => rewritePayment(app.db, user.id, query.id),
+  machineDownloadReport: async ({ app, user, query }) => ({
+    kind: 'file',
+    ...(await downloadRewriteReport(app, user.id, query.id)),
+  }),
+};
+
+// The flows that start from an AIGC report wait for the AIGC detector's records (paper_aigc_api).
+export const rewriteHandlers = {
+  ...built,
+  ...notImplementedHandlers('paperMachineCheckAigcMachineSubmit', 'paperMachineCheckAigcAndMachineSubmit'),
+};

@@ -317,7 +317,6 @@ export * from './rewriteFromAigcBody';
 export * from './rewriteFromCheckBody';
 export * from './rewriteMode';
 export * from './rewriteNotFinishedResponse';
-export * from './rewriteNullableRatio';
 export * from './rewriteParagraphPage';
 export * from './rewriteParagraphPageAllOf';
 export * from './rewriteParagraphPageResponse';

@@ -29,4 +29,8 @@ export type PaperMachineDownloadParams = {
  * @maxLength 64
  */
 id: IdQueryParameter;
+/**
+ * true 时标出改动（删除线与下划线），默认 false 只给改写后的文本
+ */
+marked?: boolean;
 };

@@ -47,6 +47,27 @@ export interface ParagraphPair {
   rewritten: string;
   /** 本段的改写状态（reload 后重新排队） */
   status: TaskStatus;
+  /** true 表示本段由离线引擎改写（未使用大模型，或大模型不可用时的离线回退） */
+  offline: boolean;
+  /**
+   * 改写与原文的相似度（0-1 小数，13 字以上共同片段所占字符比例，由本站引擎测得）；尚未改写时为 null
+   * @minimum 0
+   * @maximum 1
+   * @nullable
+   */
+  similarityToOriginal: number | null;
+  /**
+   * 改写与原文的字二元组重合度（0-1 小数，衡量意思保留程度）；尚未改写时为 null
+   * @minimum 0
+   * @maximum 1
+   * @nullable
+   */
+  bigramOverlap: number | null;
+  /**
+   * 需保护的术语、数字、公式、引用标号是否全部原样保留；尚未改写时为 null
+   * @nullable
+   */
+  protectedKept: boolean | null;
   /**
    * 改写前本段的复制比（0-1 小数）；不涉及查重或尚未得出时为 null
    * @minimum 0

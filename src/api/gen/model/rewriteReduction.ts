@@ -21,7 +21,6 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { PaperMachineMode } from './paperMachineMode';
-import type { RewriteNullableRatio } from './rewriteNullableRatio';
 
 /**
  * 即时改写的结果（不保存）
@@ -54,8 +53,18 @@ export interface RewriteReduction {
    * @maximum 6000
    */
   rewrittenCharCount: number;
-  /** 原文的 AI 生成概率（0-1 小数）；未评估时为 null */
-  aigcBefore: RewriteNullableRatio;
-  /** 改写后的 AI 生成概率（0-1 小数）；未评估时为 null */
-  aigcAfter: RewriteNullableRatio;
+  /**
+   * 原文的 AI 生成概率（0-1 小数）；未评估时为 null
+   * @minimum 0
+   * @maximum 1
+   * @nullable
+   */
+  aigcBefore: number | null;
+  /**
+   * 改写后的 AI 生成概率（0-1 小数）；未评估时为 null
+   * @minimum 0
+   * @maximum 1
+   * @nullable
+   */
+  aigcAfter: number | null;
 }

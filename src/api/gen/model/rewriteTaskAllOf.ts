@@ -22,7 +22,6 @@
  */
 import type { RewriteMode } from './rewriteMode';
 import type { RewriteSource } from './rewriteSource';
-import type { RewriteNullableRatio } from './rewriteNullableRatio';
 import type { ProtectedTerms } from './protectedTerms';
 
 export type RewriteTaskAllOf = {
@@ -53,14 +52,34 @@ export type RewriteTaskAllOf = {
    * @nullable
    */
   rewrittenCharCount: number | null;
-  /** 改写前全文的总文字复制比（0-1 小数）；不涉及查重或尚未得出时为 null */
-  similarityBefore: RewriteNullableRatio;
-  /** 改写后全文的总文字复制比（0-1 小数）；尚未复查时为 null */
-  similarityAfter: RewriteNullableRatio;
-  /** 改写前的 AI 字符占比（0-1 小数）；不涉及 AIGC 检测或尚未得出时为 null */
-  aigcBefore: RewriteNullableRatio;
-  /** 改写后的 AI 字符占比（0-1 小数）；尚未复测时为 null */
-  aigcAfter: RewriteNullableRatio;
+  /**
+   * 改写前全文的总文字复制比（0-1 小数）；不涉及查重或尚未得出时为 null
+   * @minimum 0
+   * @maximum 1
+   * @nullable
+   */
+  similarityBefore: number | null;
+  /**
+   * 改写后全文的总文字复制比（0-1 小数）；尚未复查时为 null
+   * @minimum 0
+   * @maximum 1
+   * @nullable
+   */
+  similarityAfter: number | null;
+  /**
+   * 改写前的 AI 字符占比（0-1 小数）；不涉及 AIGC 检测或尚未得出时为 null
+   * @minimum 0
+   * @maximum 1
+   * @nullable
+   */
+  aigcBefore: number | null;
+  /**
+   * 改写后的 AI 字符占比（0-1 小数）；尚未复测时为 null
+   * @minimum 0
+   * @maximum 1
+   * @nullable
+   */
+  aigcAfter: number | null;
   /**
    * 来源查重记录 id（source 为 check、check-aigc 或学术库降重时）
    * @minLength 1

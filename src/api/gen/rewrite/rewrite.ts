@@ -96,8 +96,7 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。当前用户自己的降重、强力降重、润色改写记录，最新在前；请求体可按 mode 和 status 筛选，
+ * 需登录，不收费。当前用户自己的降重、强力降重、润色改写记录，最新在前；请求体可按 mode 和 status 筛选，
 也可不带请求体。参数不符 400。
 
  * @summary 降重、强力降重、润色改写记录列表（可按模式筛选）
@@ -129,7 +128,7 @@ export const getPaperMachineQueryListQueryKey = (paperMachineFilter?: PaperMachi
     }
 
     
-export const getPaperMachineQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(paperMachineFilter?: PaperMachineFilter,
+export const getPaperMachineQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(paperMachineFilter?: PaperMachineFilter,
     params?: PaperMachineQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryList>>, TError, TData>>, }
 ) => {
 
@@ -149,10 +148,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperMachineQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof paperMachineQueryList>>>
-export type PaperMachineQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperMachineQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
 
 
-export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperMachineFilter: undefined |  PaperMachineFilter,
     params: undefined |  PaperMachineQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -163,7 +162,7 @@ export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paper
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperMachineFilter?: PaperMachineFilter,
     params?: PaperMachineQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -174,7 +173,7 @@ export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paper
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperMachineFilter?: PaperMachineFilter,
     params?: PaperMachineQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -183,7 +182,7 @@ export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paper
  * @summary 降重、强力降重、润色改写记录列表（可按模式筛选）
  */
 
-export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paperMachineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperMachineFilter?: PaperMachineFilter,
     params?: PaperMachineQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -201,8 +200,7 @@ export function usePaperMachineQueryList<TData = Awaited<ReturnType<typeof paper
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的记录。降重结果的段落对照（原文、改写、前后指标、是否采纳），按 index 升序分页。
+ * 需登录，不收费，只能读取自己的记录。降重结果的段落对照（原文、改写、前后指标、是否采纳），按 index 升序分页。
 他人的或不存在的记录 404。
 
  * @summary 降重结果的段落对照（原文与改写）
@@ -230,7 +228,7 @@ export const getPaperMachineQueryContentListQueryKey = (params?: PaperMachineQue
     }
 
     
-export const getPaperMachineQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperMachineQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError, TData>>, }
+export const getPaperMachineQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperMachineQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -249,10 +247,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperMachineQueryContentListQueryResult = NonNullable<Awaited<ReturnType<typeof paperMachineQueryContentList>>>
-export type PaperMachineQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperMachineQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineQueryContentListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperMachineQueryContentList>>,
@@ -262,7 +260,7 @@ export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperMachineQueryContentList>>,
@@ -272,7 +270,7 @@ export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -280,7 +278,7 @@ export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeo
  * @summary 降重结果的段落对照（原文与改写）
  */
 
-export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -297,8 +295,7 @@ export function usePaperMachineQueryContentList<TData = Awaited<ReturnType<typeo
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。排队中或处理中的记录 409 TASK_RUNNING；
+ * 需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。排队中或处理中的记录 409 TASK_RUNNING；
 他人的或不存在的记录 404。
 
  * @summary 删除降重记录
@@ -318,7 +315,7 @@ export const paperMachineDelete = (
   
 
 
-export const getPaperMachineDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineDelete>>, TError,{params: PaperMachineDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineDelete>>, TError,{params: PaperMachineDeleteParams}, TContext> => {
 
@@ -345,12 +342,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineDelete>>>
     
-    export type PaperMachineDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse>
 
     /**
  * @summary 删除降重记录
  */
-export const usePaperMachineDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineDelete>>, TError,{params: PaperMachineDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineDelete>>,
@@ -364,8 +361,7 @@ export const usePaperMachineDelete = <TError = ErrorType<BadRequestResponse | Un
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比、
+ * 需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比、
 AI 生成概率。
 
  * @summary 降重记录详情（进度与前后对比数据）
@@ -393,7 +389,7 @@ export const getPaperMachineLoadByIdQueryKey = (params?: PaperMachineLoadByIdPar
     }
 
     
-export const getPaperMachineLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperMachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadById>>, TError, TData>>, }
+export const getPaperMachineLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperMachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -412,10 +408,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperMachineLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperMachineLoadById>>>
-export type PaperMachineLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperMachineLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperMachineLoadById>>,
@@ -425,7 +421,7 @@ export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperM
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperMachineLoadById>>,
@@ -435,7 +431,7 @@ export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperM
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -443,7 +439,7 @@ export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperM
  * @summary 降重记录详情（进度与前后对比数据）
  */
 
-export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperMachineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -460,8 +456,7 @@ export function usePaperMachineLoadById<TData = Awaited<ReturnType<typeof paperM
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。读取自己记录中的一个段落对照，重新改写（reload）后轮询它的 status。
+ * 需登录，不收费。读取自己记录中的一个段落对照，重新改写（reload）后轮询它的 status。
 他人的或不存在的段落 404。
 
  * @summary 单个段落对照（重新改写后轮询用）
@@ -489,7 +484,7 @@ export const getPaperMachineLoadContentByIdQueryKey = (params?: PaperMachineLoad
     }
 
     
-export const getPaperMachineLoadContentByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperMachineLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError, TData>>, }
+export const getPaperMachineLoadContentByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperMachineLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -508,10 +503,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperMachineLoadContentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperMachineLoadContentById>>>
-export type PaperMachineLoadContentByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperMachineLoadContentByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineLoadContentByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperMachineLoadContentById>>,
@@ -521,7 +516,7 @@ export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperMachineLoadContentById>>,
@@ -531,7 +526,7 @@ export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -539,7 +534,7 @@ export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof
  * @summary 单个段落对照（重新改写后轮询用）
  */
 
-export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperMachineLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineLoadContentById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -556,8 +551,7 @@ export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按所选模式的单价报价
+ * 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按所选模式的单价报价
 （降重、强力降重、润色改写默认每千字 3 元，至少 5 元）。正文为空白 400；超过 30 万字或请求体过大 413。
 
  * @summary 统计字数并报价（按降重模式计价）
@@ -586,7 +580,7 @@ export const getPaperMachineWordCountQueryKey = (paperMachineWordCountBody?: Pap
     }
 
     
-export const getPaperMachineWordCountQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(paperMachineWordCountBody: PaperMachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineWordCount>>, TError, TData>>, }
+export const getPaperMachineWordCountQueryOptions = <TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(paperMachineWordCountBody: PaperMachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineWordCount>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -605,10 +599,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperMachineWordCountQueryResult = NonNullable<Awaited<ReturnType<typeof paperMachineWordCount>>>
-export type PaperMachineWordCountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperMachineWordCountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>
 
 
-export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
  paperMachineWordCountBody: PaperMachineWordCountBody, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineWordCount>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperMachineWordCount>>,
@@ -618,7 +612,7 @@ export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paper
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
  paperMachineWordCountBody: PaperMachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineWordCount>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperMachineWordCount>>,
@@ -628,7 +622,7 @@ export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paper
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
  paperMachineWordCountBody: PaperMachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineWordCount>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -636,7 +630,7 @@ export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paper
  * @summary 统计字数并报价（按降重模式计价）
  */
 
-export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paperMachineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
  paperMachineWordCountBody: PaperMachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperMachineWordCount>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -653,8 +647,7 @@ export function usePaperMachineWordCount<TData = Awaited<ReturnType<typeof paper
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB）或粘贴正文（二选一），选择模式与需保护的术语，
+ * 需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB）或粘贴正文（二选一），选择模式与需保护的术语，
 创建 status 为 draft 的降重记录并返回字数和价格；支付提交见 machine_submit。错误与 check_api/check_init 相同：
 400（缺少题目、文件与正文都有或都没有、正文为空）、413（过大、超过 30 万字）、422（文件无法读取）、429（限频）。
 
@@ -688,7 +681,7 @@ if(paperMachineInitForm.protectedTerms !== undefined) {
   
 
 
-export const getPaperMachineMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineMachineInit>>, TError,{data: BodyType<PaperMachineInitForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineMachineInit>>, TError,{data: BodyType<PaperMachineInitForm>}, TContext> => {
 
@@ -715,12 +708,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineMachineInitMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineMachineInit>>>
     export type PaperMachineMachineInitMutationBody = BodyType<PaperMachineInitForm>
-    export type PaperMachineMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 上传论文（文件或粘贴文本），创建待支付的降重任务
  */
-export const usePaperMachineMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineMachineInit>>, TError,{data: BodyType<PaperMachineInitForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineMachineInit>>,
@@ -734,8 +727,7 @@ export const usePaperMachineMachineInit = <TError = ErrorType<BadRequestResponse
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能提交自己的 draft 记录。从余额扣除 priceFen 后排队，返回 status 为 queued 的记录；
+ * 需登录，只能提交自己的 draft 记录。从余额扣除 priceFen 后排队，返回 status 为 queued 的记录；
 失败时自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费）；
 他人的或不存在的记录 404。
 
@@ -757,7 +749,7 @@ export const paperMachineMachineSubmit = (
   
 
 
-export const getPaperMachineMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext> => {
 
@@ -784,12 +776,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineMachineSubmit>>>
     export type PaperMachineMachineSubmitMutationBody = BodyType<IdBody>
-    export type PaperMachineMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
 
     /**
  * @summary 支付并提交降重任务
  */
-export const usePaperMachineMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineMachineSubmit>>,
@@ -803,8 +795,7 @@ export const usePaperMachineMachineSubmit = <TError = ErrorType<BadRequestRespon
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不另收费。重新改写自己记录中的某一段：段落状态变为 queued，完成后用 load_content_by_id 读取新的改写。
+ * 需登录，不另收费。重新改写自己记录中的某一段：段落状态变为 queued，完成后用 load_content_by_id 读取新的改写。
 记录或段落尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
 
  * @summary 重新改写某一段
@@ -824,7 +815,7 @@ export const paperMachineReload = (
   
 
 
-export const getPaperMachineReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReload>>, TError,{params: PaperMachineReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineReload>>, TError,{params: PaperMachineReloadParams}, TContext> => {
 
@@ -851,12 +842,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineReloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineReload>>>
     
-    export type PaperMachineReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 重新改写某一段
  */
-export const usePaperMachineReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReload>>, TError,{params: PaperMachineReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineReload>>,
@@ -870,8 +861,8 @@ export const usePaperMachineReload = <TError = ErrorType<BadRequestResponse | Un
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。
+ * 需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。
+marked 为 true 时在文档中标出改动（删去的文字加删除线，新写的文字加下划线并着色）。
 尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
 
  * @summary 下载降重后的论文（.docx）
@@ -891,7 +882,7 @@ export const paperMachineDownload = (
   
 
 
-export const getPaperMachineDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineDownload>>, TError,{params: PaperMachineDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineDownload>>, TError,{params: PaperMachineDownloadParams}, TContext> => {
 
@@ -918,12 +909,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineDownload>>>
     
-    export type PaperMachineDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>
 
     /**
  * @summary 下载降重后的论文（.docx）
  */
-export const usePaperMachineDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineDownload>>, TError,{params: PaperMachineDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineDownload>>,
@@ -937,8 +928,7 @@ export const usePaperMachineDownload = <TError = ErrorType<BadRequestResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。对自己已完成的降重结果发起查重：按查重价格从余额扣费，创建新的查重记录并返回其 id（记在 recheckId）。
+ * 需登录。对自己已完成的降重结果发起查重：按查重价格从余额扣费，创建新的查重记录并返回其 id（记在 recheckId）。
 降重未完成、已在复查 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
 
  * @summary 对降重后的文本发起查重
@@ -958,7 +948,7 @@ export const paperMachineSubmitCheck = (
   
 
 
-export const getPaperMachineSubmitCheckMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineSubmitCheckMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineSubmitCheck>>, TError,{params: PaperMachineSubmitCheckParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineSubmitCheck>>, TError,{params: PaperMachineSubmitCheckParams}, TContext> => {
 
@@ -985,12 +975,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineSubmitCheckMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineSubmitCheck>>>
     
-    export type PaperMachineSubmitCheckMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineSubmitCheckMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
 
     /**
  * @summary 对降重后的文本发起查重
  */
-export const usePaperMachineSubmitCheck = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineSubmitCheck = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineSubmitCheck>>, TError,{params: PaperMachineSubmitCheckParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineSubmitCheck>>,
@@ -1004,8 +994,7 @@ export const usePaperMachineSubmitCheck = <TError = ErrorType<BadRequestResponse
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
+ * 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
 参数不符或超过 2000 字 400；频繁调用 429。
 
  * @summary 即时改写一段短文（不超过 2000 字，不生成记录）
@@ -1026,7 +1015,7 @@ export const paperMachineReduction = (
   
 
 
-export const getPaperMachineReductionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineReductionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReduction>>, TError,{data: BodyType<RewriteReductionBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineReduction>>, TError,{data: BodyType<RewriteReductionBody>}, TContext> => {
 
@@ -1053,12 +1042,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineReductionMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineReduction>>>
     export type PaperMachineReductionMutationBody = BodyType<RewriteReductionBody>
-    export type PaperMachineReductionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineReductionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 即时改写一段短文（不超过 2000 字，不生成记录）
  */
-export const usePaperMachineReduction = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineReduction = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReduction>>, TError,{data: BodyType<RewriteReductionBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineReduction>>,
@@ -1072,8 +1061,7 @@ export const usePaperMachineReduction = <TError = ErrorType<BadRequestResponse |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。以自己已完成的查重记录为来源，改写报告标红、标橙的段落：创建 source 为 check 的降重记录，
+ * 需登录。以自己已完成的查重记录为来源，改写报告标红、标橙的段落：创建 source 为 check 的降重记录，
 按改写字数从余额扣费并排队。查重未完成、重复提交 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的查重记录 404。
 
  * @summary 按查重报告标红的段落降重
@@ -1094,7 +1082,7 @@ export const paperMachineCheckMachineSubmit = (
   
 
 
-export const getPaperMachineCheckMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineCheckMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckMachineSubmit>>, TError,{data: BodyType<RewriteFromCheckBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckMachineSubmit>>, TError,{data: BodyType<RewriteFromCheckBody>}, TContext> => {
 
@@ -1121,12 +1109,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineCheckMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineCheckMachineSubmit>>>
     export type PaperMachineCheckMachineSubmitMutationBody = BodyType<RewriteFromCheckBody>
-    export type PaperMachineCheckMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineCheckMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
 
     /**
  * @summary 按查重报告标红的段落降重
  */
-export const usePaperMachineCheckMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineCheckMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckMachineSubmit>>, TError,{data: BodyType<RewriteFromCheckBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineCheckMachineSubmit>>,
@@ -1277,8 +1265,7 @@ export const usePaperMachineCheckAigcAndMachineSubmit = <TError = ErrorType<BadR
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。在对照页采纳或撤销自己记录中某一段的改写（下载时采纳的段落用改写，其余保留原文），
+ * 需登录，不收费。在对照页采纳或撤销自己记录中某一段的改写（下载时采纳的段落用改写，其余保留原文），
 返回更新后的段落对照。段落尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404。
 
  * @summary 采纳或撤销某一段的改写（对照页勾选）
@@ -1299,7 +1286,7 @@ export const paperMachineAcceptContent = (
   
 
 
-export const getPaperMachineAcceptContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineAcceptContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineAcceptContent>>, TError,{data: BodyType<RewriteAcceptBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineAcceptContent>>, TError,{data: BodyType<RewriteAcceptBody>}, TContext> => {
 
@@ -1326,12 +1313,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineAcceptContentMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineAcceptContent>>>
     export type PaperMachineAcceptContentMutationBody = BodyType<RewriteAcceptBody>
-    export type PaperMachineAcceptContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineAcceptContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>
 
     /**
  * @summary 采纳或撤销某一段的改写（对照页勾选）
  */
-export const usePaperMachineAcceptContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineAcceptContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineAcceptContent>>, TError,{data: BodyType<RewriteAcceptBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineAcceptContent>>,
@@ -1345,8 +1332,7 @@ export const usePaperMachineAcceptContent = <TError = ErrorType<BadRequestRespon
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。当前用户自己的智能降重与学术库降重记录，最新在前；请求体可按 mode（smart、cnki）和 status 筛选，
+ * 需登录，不收费。当前用户自己的智能降重与学术库降重记录，最新在前；请求体可按 mode（smart、cnki）和 status 筛选，
 也可不带请求体。参数不符 400。
 
  * @summary 智能降重、学术库降重记录列表
@@ -1378,7 +1364,7 @@ export const getMachineQueryListQueryKey = (machineFilter?: MachineFilter,
     }
 
     
-export const getMachineQueryListQueryOptions = <TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(machineFilter?: MachineFilter,
+export const getMachineQueryListQueryOptions = <TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(machineFilter?: MachineFilter,
     params?: MachineQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineQueryList>>, TError, TData>>, }
 ) => {
 
@@ -1398,10 +1384,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type MachineQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof machineQueryList>>>
-export type MachineQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
+export type MachineQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
 
 
-export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  machineFilter: undefined |  MachineFilter,
     params: undefined |  MachineQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1412,7 +1398,7 @@ export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQue
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  machineFilter?: MachineFilter,
     params?: MachineQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1423,7 +1409,7 @@ export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQue
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  machineFilter?: MachineFilter,
     params?: MachineQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -1432,7 +1418,7 @@ export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQue
  * @summary 智能降重、学术库降重记录列表
  */
 
-export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  machineFilter?: MachineFilter,
     params?: MachineQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -1450,8 +1436,7 @@ export function useMachineQueryList<TData = Awaited<ReturnType<typeof machineQue
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能删除自己的记录，不退费。排队中或处理中的记录 409 TASK_RUNNING；他人的或不存在的记录 404。
+ * 需登录，只能删除自己的记录，不退费。排队中或处理中的记录 409 TASK_RUNNING；他人的或不存在的记录 404。
 
  * @summary 删除智能降重或学术库降重记录
  */
@@ -1470,7 +1455,7 @@ export const machineDelete = (
   
 
 
-export const getMachineDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getMachineDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineDelete>>, TError,{params: MachineDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof machineDelete>>, TError,{params: MachineDeleteParams}, TContext> => {
 
@@ -1497,12 +1482,12 @@ const {mutation: mutationOptions} = options ?
 
     export type MachineDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof machineDelete>>>
     
-    export type MachineDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse | NotImplementedResponse>
+    export type MachineDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse>
 
     /**
  * @summary 删除智能降重或学术库降重记录
  */
-export const useMachineDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useMachineDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteTaskRunningResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineDelete>>, TError,{params: MachineDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof machineDelete>>,
@@ -1516,8 +1501,7 @@ export const useMachineDelete = <TError = ErrorType<BadRequestResponse | Unautho
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比。
+ * 需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的进度、段落统计与改写前后的复制比。
 
  * @summary 智能降重或学术库降重记录详情
  */
@@ -1544,7 +1528,7 @@ export const getMachineLoadByIdQueryKey = (params?: MachineLoadByIdParams,) => {
     }
 
     
-export const getMachineLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: MachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineLoadById>>, TError, TData>>, }
+export const getMachineLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: MachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1563,10 +1547,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type MachineLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof machineLoadById>>>
-export type MachineLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type MachineLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: MachineLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineLoadById>>,
@@ -1576,7 +1560,7 @@ export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoad
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: MachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineLoadById>>,
@@ -1586,7 +1570,7 @@ export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoad
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: MachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1594,7 +1578,7 @@ export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoad
  * @summary 智能降重或学术库降重记录详情
  */
 
-export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: MachineLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1611,8 +1595,7 @@ export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoad
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，不保存任何内容。统计粘贴正文的字数并按智能降重或学术库降重的单价报价。
+ * 需登录，不收费，不保存任何内容。统计粘贴正文的字数并按智能降重或学术库降重的单价报价。
 正文为空白 400；超过 30 万字或请求体过大 413。
 
  * @summary 统计字数并报价（智能降重或学术库降重）
@@ -1641,7 +1624,7 @@ export const getMachineWordCountQueryKey = (machineWordCountBody?: MachineWordCo
     }
 
     
-export const getMachineWordCountQueryOptions = <TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(machineWordCountBody: MachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineWordCount>>, TError, TData>>, }
+export const getMachineWordCountQueryOptions = <TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(machineWordCountBody: MachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineWordCount>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1660,10 +1643,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type MachineWordCountQueryResult = NonNullable<Awaited<ReturnType<typeof machineWordCount>>>
-export type MachineWordCountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>
+export type MachineWordCountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>
 
 
-export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
  machineWordCountBody: MachineWordCountBody, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineWordCount>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineWordCount>>,
@@ -1673,7 +1656,7 @@ export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWor
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
  machineWordCountBody: MachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineWordCount>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineWordCount>>,
@@ -1683,7 +1666,7 @@ export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWor
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
  machineWordCountBody: MachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineWordCount>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1691,7 +1674,7 @@ export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWor
  * @summary 统计字数并报价（智能降重或学术库降重）
  */
 
-export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse>>(
  machineWordCountBody: MachineWordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineWordCount>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1708,8 +1691,7 @@ export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWor
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
+ * 需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
 学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，否则提交后先查重（费用含在报价中）。
 checkId 不是自己已完成的查重记录 404；其余错误与 check_api/check_init 相同（400、413、422、429）。
 
@@ -1745,7 +1727,7 @@ if(machineCnkiInitForm.protectedTerms !== undefined) {
   
 
 
-export const getMachineMachineCnkiInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getMachineMachineCnkiInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineMachineCnkiInit>>, TError,{data: BodyType<MachineCnkiInitForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof machineMachineCnkiInit>>, TError,{data: BodyType<MachineCnkiInitForm>}, TContext> => {
 
@@ -1772,12 +1754,12 @@ const {mutation: mutationOptions} = options ?
 
     export type MachineMachineCnkiInitMutationResult = NonNullable<Awaited<ReturnType<typeof machineMachineCnkiInit>>>
     export type MachineMachineCnkiInitMutationBody = BodyType<MachineCnkiInitForm>
-    export type MachineMachineCnkiInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type MachineMachineCnkiInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 上传论文，创建待支付的学术库降重任务
  */
-export const useMachineMachineCnkiInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useMachineMachineCnkiInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineMachineCnkiInit>>, TError,{data: BodyType<MachineCnkiInitForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof machineMachineCnkiInit>>,
@@ -1791,8 +1773,7 @@ export const useMachineMachineCnkiInit = <TError = ErrorType<BadRequestResponse 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt）或粘贴正文（二选一），创建 status 为 draft 的智能降重记录
+ * 需登录，不扣费。上传论文文件（.docx、.pdf、.txt）或粘贴正文（二选一），创建 status 为 draft 的智能降重记录
 （离线引擎改写，不使用大模型）并返回字数和价格。错误与 check_api/check_init 相同（400、413、422、429）。
 
  * @summary 上传论文，创建待支付的智能降重任务（离线引擎）
@@ -1824,7 +1805,7 @@ if(machineInitForm.protectedTerms !== undefined) {
   
 
 
-export const getMachineMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getMachineMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineMachineInit>>, TError,{data: BodyType<MachineInitForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof machineMachineInit>>, TError,{data: BodyType<MachineInitForm>}, TContext> => {
 
@@ -1851,12 +1832,12 @@ const {mutation: mutationOptions} = options ?
 
     export type MachineMachineInitMutationResult = NonNullable<Awaited<ReturnType<typeof machineMachineInit>>>
     export type MachineMachineInitMutationBody = BodyType<MachineInitForm>
-    export type MachineMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type MachineMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 上传论文，创建待支付的智能降重任务（离线引擎）
  */
-export const useMachineMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useMachineMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineMachineInit>>, TError,{data: BodyType<MachineInitForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof machineMachineInit>>,
@@ -1870,8 +1851,7 @@ export const useMachineMachineInit = <TError = ErrorType<BadRequestResponse | Un
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能提交自己的 draft 学术库降重记录。从余额扣费后排队，失败自动退款一次。
+ * 需登录，只能提交自己的 draft 学术库降重记录。从余额扣费后排队，失败自动退款一次。
 已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
 
  * @summary 支付并提交学术库降重任务
@@ -1892,7 +1872,7 @@ export const machineMachineCnkiSubmit = (
   
 
 
-export const getMachineMachineCnkiSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getMachineMachineCnkiSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineMachineCnkiSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof machineMachineCnkiSubmit>>, TError,{data: BodyType<IdBody>}, TContext> => {
 
@@ -1919,12 +1899,12 @@ const {mutation: mutationOptions} = options ?
 
     export type MachineMachineCnkiSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof machineMachineCnkiSubmit>>>
     export type MachineMachineCnkiSubmitMutationBody = BodyType<IdBody>
-    export type MachineMachineCnkiSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type MachineMachineCnkiSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
 
     /**
  * @summary 支付并提交学术库降重任务
  */
-export const useMachineMachineCnkiSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useMachineMachineCnkiSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineMachineCnkiSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof machineMachineCnkiSubmit>>,
@@ -1938,8 +1918,7 @@ export const useMachineMachineCnkiSubmit = <TError = ErrorType<BadRequestRespons
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能提交自己的 draft 智能降重记录。从余额扣费后排队，失败自动退款一次。
+ * 需登录，只能提交自己的 draft 智能降重记录。从余额扣费后排队，失败自动退款一次。
 已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
 
  * @summary 支付并提交智能降重任务
@@ -1960,7 +1939,7 @@ export const machineMachineSubmit = (
   
 
 
-export const getMachineMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getMachineMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof machineMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext> => {
 
@@ -1987,12 +1966,12 @@ const {mutation: mutationOptions} = options ?
 
     export type MachineMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof machineMachineSubmit>>>
     export type MachineMachineSubmitMutationBody = BodyType<IdBody>
-    export type MachineMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type MachineMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
 
     /**
  * @summary 支付并提交智能降重任务
  */
-export const useMachineMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useMachineMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof machineMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof machineMachineSubmit>>,
@@ -2006,8 +1985,7 @@ export const useMachineMachineSubmit = <TError = ErrorType<BadRequestResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。查询自己的降重记录（paper_machine_api 与 machine_api 的记录都可以）是否已支付：
+ * 需登录，不收费。查询自己的降重记录（paper_machine_api 与 machine_api 的记录都可以）是否已支付：
 已扣费时 paid 为 true，orderId 为扣费的账本流水 id。他人的或不存在的记录 404。
 
  * @summary 查询降重任务的支付情况（paper_machine_api 与 machine_api 共用）
@@ -2035,7 +2013,7 @@ export const getMachineCheckOrderIdQueryKey = (params?: MachineCheckOrderIdParam
     }
 
     
-export const getMachineCheckOrderIdQueryOptions = <TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: MachineCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineCheckOrderId>>, TError, TData>>, }
+export const getMachineCheckOrderIdQueryOptions = <TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: MachineCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineCheckOrderId>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2054,10 +2032,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type MachineCheckOrderIdQueryResult = NonNullable<Awaited<ReturnType<typeof machineCheckOrderId>>>
-export type MachineCheckOrderIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type MachineCheckOrderIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: MachineCheckOrderIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineCheckOrderId>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineCheckOrderId>>,
@@ -2067,7 +2045,7 @@ export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machine
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: MachineCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineCheckOrderId>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineCheckOrderId>>,
@@ -2077,7 +2055,7 @@ export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machine
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: MachineCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineCheckOrderId>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2085,7 +2063,7 @@ export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machine
  * @summary 查询降重任务的支付情况（paper_machine_api 与 machine_api 共用）
  */
 
-export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machineCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: MachineCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineCheckOrderId>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2102,8 +2080,7 @@ export function useMachineCheckOrderId<TData = Awaited<ReturnType<typeof machine
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能下载自己的记录。降重报告（.docx）：改写前后的复制比等数据与改写后的全文。
+ * 需登录，不收费，只能下载自己的记录。降重报告（.docx）：改写前后的复制比等数据与改写后的全文。
 尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
 
  * @summary 下载降重报告（.docx，含前后对比数据与改写全文）
@@ -2131,7 +2108,7 @@ export const getMachineDownloadReportQueryKey = (params?: MachineDownloadReportP
     }
 
     
-export const getMachineDownloadReportQueryOptions = <TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>>(params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>>, }
+export const getMachineDownloadReportQueryOptions = <TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2150,10 +2127,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type MachineDownloadReportQueryResult = NonNullable<Awaited<ReturnType<typeof machineDownloadReport>>>
-export type MachineDownloadReportQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>
+export type MachineDownloadReportQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>
 
 
-export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(
  params: MachineDownloadReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineDownloadReport>>,
@@ -2163,7 +2140,7 @@ export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(
  params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineDownloadReport>>,
@@ -2173,7 +2150,7 @@ export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(
  params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2181,7 +2158,7 @@ export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machi
  * @summary 下载降重报告（.docx，含前后对比数据与改写全文）
  */
 
-export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(
  params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -1,0 +1,276 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import {
+  machineDelete,
+  machineQueryList,
+  paperMachineAcceptContent,
+  paperMachineDelete,
+  paperMachineDownload,
+  paperMachineLoadById,
+  paperMachineLoadContentById,
+  paperMachineMachineInit,
+  paperMachineMachineSubmit,
+  paperMachineQueryContentList,
+  paperMachineQueryList,
+  paperMachineReload,
+  paperMachineWordCount,
+} from '../src/api/gen/rewrite/rewrite';
+import { TASK_STATUSES, anyId, chinese, failure, isoTime, oneOf, ok } from './matchers';
+import { multipartBody } from './multipart';
+import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import {
+  PACT_MISSING_ID,
+  PACT_REWRITE_DELETE_ID,
+  PACT_REWRITE_DRAFT_ID,
+  PACT_REWRITE_ID,
+  PACT_REWRITE_PAIR_ID,
+  PACT_REWRITE_UNPAID_ID,
+  PACT_SMART_DELETE_ID,
+  STATES,
+} from './states';
+
+const { like, integer, number, boolean, eachLike, nullValue } = MatchersV3;
+
+const MODES = ['rewrite', 'strong', 'polish', 'smart', 'cnki'];
+const TITLE = '中文文本相似度检测方法研究';
+
+/** What a rewording record carries that the screens read (lists, progress, the comparison header). */
+const record = (fields: Record<string, unknown>) => ({
+  id: anyId(),
+  title: chinese(TITLE),
+  status: oneOf(TASK_STATUSES),
+  progress: integer(100),
+  priceFen: integer(500),
+  charCount: integer(96),
+  createdAt: isoTime(),
+  error: nullValue(),
+  offline: boolean(false),
+  mode: oneOf(MODES, 'rewrite'),
+  source: oneOf(['upload', 'check', 'aigc', 'check-aigc'], 'upload'),
+  paragraphTotal: integer(2),
+  paragraphRewritten: integer(2),
+  paragraphAccepted: integer(2),
+  similarityBefore: number(0.4215),
+  similarityAfter: number(0.0832),
+  protectedTerms: eachLike('文本相似度', 0),
+  ...fields,
+});
+
+/** A paragraph pair with every figure the comparison view shows. */
+const pair = (fields: Record<string, unknown> = {}) => ({
+  id: anyId(PACT_REWRITE_PAIR_ID),
+  index: integer(0),
+  original: chinese('文本相似度计算在学术不端检测中发挥着重要作用。'),
+  rewritten: like('在学术不端的识别工作里，文本相似度计算占据重要位置。'),
+  status: oneOf(TASK_STATUSES, 'done'),
+  offline: boolean(false),
+  similarityToOriginal: number(0.12),
+  bigramOverlap: number(0.64),
+  protectedKept: boolean(true),
+  similarityBefore: number(0.8),
+  similarityAfter: number(0),
+  accepted: boolean(true),
+  ...fields,
+});
+
+describe('rewrite contract', () => {
+  it('the records page lists the whole-paper rewrites, newest first', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.rewriteDone)
+      .uponReceiving('a list of the rewrite records of one mode')
+      .withRequest('POST', '/api/base/paper_machine_api/query_list', (req) =>
+        req.headers({ Authorization: BEARER }).query({ pageNo: '1', pageSize: '10' }).jsonBody({ mode: 'rewrite' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok({ pageNo: integer(1), pageSize: integer(10), total: integer(1), records: eachLike(record({ status: 'done' })) })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const page = await paperMachineQueryList({ mode: 'rewrite' }, { pageNo: 1, pageSize: 10 });
+        expect(page.records[0]).toMatchObject({ status: 'done', mode: 'rewrite', similarityAfter: 0.0832 });
+      });
+  });
+
+  it('the smart records page lists machine_api records', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.smartDone)
+      .uponReceiving('a list of the smart rewrite records')
+      .withRequest('POST', '/api/base/machine_api/query_list', (req) =>
+        req.headers({ Authorization: BEARER }).query({ pageNo: '1', pageSize: '10' }).jsonBody({ mode: 'smart' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({ pageNo: integer(1), pageSize: integer(10), total: integer(1), records: eachLike(record({ status: 'done', mode: 'smart', offline: true })) }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const page = await machineQueryList({ mode: 'smart' }, { pageNo: 1, pageSize: 10 });
+        expect(page.records[0]).toMatchObject({ mode: 'smart', offline: true });
+      });
+  });
+
+  it('the comparison view loads the record and its paragraph pairs with their figures', async () => {
+    const pact = createPact();
+    pact
+      .addInteraction()
+      .given(STATES.rewriteDone)
+      .uponReceiving('a finished rewrite record')
+      .withRequest('POST', '/api/base/paper_machine_api/load_by_id', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_ID }))
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ id: PACT_REWRITE_ID, status: 'done' }))));
+    await pact
+      .addInteraction()
+      .given(STATES.rewriteDone)
+      .uponReceiving('the paragraph pairs of a finished rewrite')
+      .withRequest('POST', '/api/base/paper_machine_api/query_content_list', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_ID, pageNo: '1', pageSize: '100' }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok({ pageNo: integer(1), pageSize: integer(100), total: integer(2), records: eachLike(pair()) })))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await paperMachineLoadById({ id: PACT_REWRITE_ID })).toMatchObject({ id: PACT_REWRITE_ID, status: 'done' });
+        const page = await paperMachineQueryContentList({ id: PACT_REWRITE_ID, pageNo: 1, pageSize: 100 });
+        expect(page.records[0]).toMatchObject({ status: 'done', similarityToOriginal: 0.12, accepted: true });
+      });
+  });
+
+  it('a record that is not the user\'s is 404', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a rewrite record that does not exist')
+      .withRequest('POST', '/api/base/paper_machine_api/load_by_id', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_MISSING_ID }))
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '记录不存在')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect((await failureOf(paperMachineLoadById({ id: PACT_MISSING_ID }))).status).toBe(404);
+      });
+  });
+
+  it('re-runs one paragraph (queued), polls it, and accepts or rejects it', async () => {
+    const pact = createPact();
+    pact
+      .addInteraction()
+      .given(STATES.rewriteDone)
+      .uponReceiving('a re-run of one paragraph')
+      .withRequest('POST', '/api/base/paper_machine_api/reload', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_PAIR_ID }))
+      .willRespondWith(200, (res) => res.jsonBody(ok(pair({ id: PACT_REWRITE_PAIR_ID, status: 'queued' }))));
+    pact
+      .addInteraction()
+      .given(STATES.rewriteDone)
+      .uponReceiving('a poll of one paragraph pair')
+      .withRequest('POST', '/api/base/paper_machine_api/load_content_by_id', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_PAIR_ID }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(pair({ id: PACT_REWRITE_PAIR_ID }))));
+    await pact
+      .addInteraction()
+      .given(STATES.rewriteDone)
+      .uponReceiving('a paragraph rejected (original kept)')
+      .withRequest('POST', '/api/base/paper_machine_api/accept_content', (req) =>
+        req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_REWRITE_PAIR_ID, accepted: false }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(pair({ id: PACT_REWRITE_PAIR_ID, accepted: false }))))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await paperMachineReload({ id: PACT_REWRITE_PAIR_ID })).toMatchObject({ status: 'queued' });
+        expect(await paperMachineLoadContentById({ id: PACT_REWRITE_PAIR_ID })).toMatchObject({ status: 'done' });
+        expect(await paperMachineAcceptContent({ id: PACT_REWRITE_PAIR_ID, accepted: false })).toMatchObject({ accepted: false });
+      });
+  });
+
+  it('downloads the rewritten paper as .docx, with the changes marked', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.rewriteDone)
+      .uponReceiving('a download of the rewritten paper with changes marked')
+      .withRequest('POST', '/api/base/paper_machine_api/download', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_ID, marked: 'true' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.binaryFile('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'contracts/fixtures/rewritten.docx'),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const file = (await paperMachineDownload({ id: PACT_REWRITE_ID, marked: true })) as unknown as Blob;
+        expect(new TextDecoder().decode((await file.arrayBuffer()).slice(0, 2))).toBe('PK');
+      });
+  });
+
+  it('prices a pasted text, creates the draft and pays for it', async () => {
+    const content = '随着互联网技术的快速发展，文本相似度计算在学术不端检测中发挥着重要作用。';
+    const pact = createPact();
+    pact
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a word count of a text to reword strongly')
+      .withRequest('POST', '/api/base/paper_machine_api/word_count', (req) => req.headers({ Authorization: BEARER }).jsonBody({ content, mode: 'strong' }))
+      .willRespondWith(200, (res) => res.jsonBody(ok({ charCount: integer(37), priceFen: integer(500) })));
+    pact
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a pasted paper to reword strongly with a protected term')
+      .withRequest('POST', '/api/base/paper_machine_api/machine_init', (req) =>
+        multipartBody(req.headers({ Authorization: BEARER }), [
+          { name: 'content', value: content },
+          { name: 'title', value: TITLE },
+          { name: 'mode', value: 'strong' },
+          { name: 'protectedTerms', value: '文本相似度' },
+        ]),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ status: 'draft', mode: 'strong', paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))));
+    await pact
+      .addInteraction()
+      .given(STATES.draftRewrite)
+      .given(STATES.funded)
+      .uponReceiving('the submission of a draft rewrite')
+      .withRequest('POST', '/api/base/paper_machine_api/machine_submit', (req) => req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_REWRITE_DRAFT_ID }))
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ id: PACT_REWRITE_DRAFT_ID, status: 'queued', mode: 'strong', similarityBefore: nullValue(), similarityAfter: nullValue() }))))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await paperMachineWordCount({ content, mode: 'strong' })).toEqual({ charCount: 37, priceFen: 500 });
+        const draft = await paperMachineMachineInit({ content, title: TITLE, mode: 'strong', protectedTerms: ['文本相似度'] });
+        expect(draft).toMatchObject({ status: 'draft', mode: 'strong' });
+        expect(await paperMachineMachineSubmit({ id: PACT_REWRITE_DRAFT_ID })).toMatchObject({ status: 'queued' });
+      });
+  });
+
+  it('a submission without enough balance is refused with 409 and charges nothing', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.unpaidDraftRewrite)
+      .given(STATES.broke)
+      .uponReceiving('the submission of a draft rewrite without balance')
+      .withRequest('POST', '/api/base/paper_machine_api/machine_submit', (req) => req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_REWRITE_UNPAID_ID }))
+      .willRespondWith(409, (res) => res.jsonBody(failure('INSUFFICIENT_BALANCE', '余额不足，请先充值')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(paperMachineMachineSubmit({ id: PACT_REWRITE_UNPAID_ID }));
+        expect(error).toMatchObject({ status: 409, code: 'INSUFFICIENT_BALANCE' });
+      });
+  });
+
+  it('deletes a finished record of either API', async () => {
+    const pact = createPact();
+    pact
+      .addInteraction()
+      .given(STATES.deletableRewrite)
+      .uponReceiving('a delete of a finished rewrite')
+      .withRequest('POST', '/api/base/paper_machine_api/delete', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_DELETE_ID }))
+      .willRespondWith(200, (res) => res.jsonBody(ok({ id: PACT_REWRITE_DELETE_ID, deleted: true })));
+    await pact
+      .addInteraction()
+      .given(STATES.deletableSmart)
+      .uponReceiving('a delete of a finished smart rewrite')
+      .withRequest('POST', '/api/base/machine_api/delete', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_SMART_DELETE_ID }))
+      .willRespondWith(200, (res) => res.jsonBody(ok({ id: PACT_SMART_DELETE_ID, deleted: true })))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await paperMachineDelete({ id: PACT_REWRITE_DELETE_ID })).toEqual({ id: PACT_REWRITE_DELETE_ID, deleted: true });
+        expect(await machineDelete({ id: PACT_SMART_DELETE_ID })).toEqual({ id: PACT_SMART_DELETE_ID, deleted: true });
+      });
+  });
+});
+

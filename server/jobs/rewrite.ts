@@ -1,0 +1,38 @@
+import { EngineMissing } from '../services/rewrite/engine';
+import { jobGateway, RewriteMissing, rerunParagraph, runRewrite } from '../services/rewrite/run';
+import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
+import { checkInWorker, libraryPreparerInWorker } from '../workers/offload';
+import { WorkerFailure } from '../workers/pool';
+import { LlmError } from '../engines/llm';
+
+/**
+ * Rewording: the engine on the stored text (paragraph by paragraph, each stored when done), measured
+ * against the library before and after in the worker pool. A task with payload.reloadPairId re-runs one
+ * paragraph of a finished record (no charge). Any failure fails the task, which the runner refunds once.
+ */
+export const job: JobDefinition = {
+  kind: 'rewrite',
+  handler: async (ctx) => {
+    const work = {
+      check: checkInWorker(ctx.config, ctx.signal),
+      prepare: libraryPreparerInWorker(ctx.config, ctx.signal),
+      gateway: jobGateway(ctx.config, ctx.db),
+      signal: ctx.signal,
+    };
+    try {
+      const reload = ctx.task.payload.reloadPairId;
+      if (typeof reload === 'string') {
+        const { offline } = await rerunParagraph(ctx.db, reload, work);
+        return { result: { reloadPairId: reload }, offline };
+      }
+      const { offline, paragraphs } = await runRewrite(ctx.db, ctx.task.id, ctx.progress, work);
+      return { result: { paragraphs }, offline };
+    } catch (error) {
+      if (error instanceof RewriteMissing) throw new JobFailure('降重记录的正文已丢失，费用已退回，请重新上传');
+      if (error instanceof EngineMissing) throw new JobFailure('改写引擎暂不可用，费用已退回，请稍后重试');
+      if (error instanceof LlmError) throw new JobFailure('大模型服务出错，改写未能完成，费用已退回；已完成的段落已保留');
+      if (error instanceof WorkerFailure) throw new JobFailure('降重进程超时或中断，费用已退回，请稍后重试或分章节处理');
+      throw error;
+    }
+  },
+};

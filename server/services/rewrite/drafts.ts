@@ -1,0 +1,101 @@
+import type { Deps } from '../../context';
+import { withDb } from '../../context';
+import { checks } from '../../db/schema/checks';
+import { type RewriteRecordMode, rewrites } from '../../db/schema/rewrites';
+import { tasks } from '../../db/schema/tasks';
+import { and, eq } from 'drizzle-orm';
+import { badRequest, notFound } from '../../errors';
+import { prepareCheckTextInWorker } from '../../workers/offload';
+import { priceFor } from '../billing/prices';
+import { asDocumentRequest } from '../check/errors';
+import { createTask } from '../tasks/tasks';
+import { apiOfMode, loadRewrite, type RewriteRecord } from './records';
+
+export interface UploadedDocument {
+  filename: string;
+  data: Buffer;
+}
+
+export interface RewriteInput {
+  file?: UploadedDocument;
+  content?: string;
+  title: string;
+  mode: RewriteRecordMode;
+  protectedTerms?: string[] | string;
+  checkId?: string;
+}
+
+/** The terms the user wants kept, trimmed and de-duplicated; a bad list is a 400 in Chinese. */
+export function cleanTerms(input: string[] | string | undefined): string[] {
+  const raw = [input ?? []].flat().flatMap((item) => item.split(/[,，、;；\n]/));
+  const terms = [...new Set(raw.map((t) => t.trim()).filter(Boolean))];
+  if (terms.length > 50) throw badRequest('需保护的术语最多 50 个');
+  if (terms.some((t) => [...t].length > 50)) throw badRequest('每个需保护的术语不超过 50 字');
+  return terms;
+}
+
+/** What a rewrite costs: the rewrite price; 学术库降重 without a finished check includes the check first. */
+async function priceOf(deps: Deps, chars: number, withCheck: boolean): Promise<number> {
+  const rewrite = await priceFor(deps.db, 'rewrite', chars);
+  return withCheck ? rewrite + (await priceFor(deps.db, 'check', chars)) : rewrite;
+}
+
+/** word_count: counted characters (the checkers' rule) and the price in this mode. */
+export async function rewriteWordCount(deps: Deps, content: string, mode: RewriteRecordMode): Promise<{ charCount: number; priceFen: number }> {
+  const { charCount } = await asDocumentRequest(() => prepareCheckTextInWorker(deps.config, { content }));
+  return { charCount, priceFen: await priceOf(deps, charCount, mode === 'cnki') };
+}
+
+/** The caller's finished check (学术库降重 reuses its red sentences); anything else is NOT_FOUND. */
+async function ownDoneCheck(deps: Deps, userId: string, checkId: string): Promise<void> {
+  const [row] = await deps.db.orm
+    .select({ status: tasks.status })
+    .from(tasks)
+    .innerJoin(checks, eq(checks.taskId, tasks.id))
+    .where(and(eq(tasks.id, checkId), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
+  if (!row || row.status !== 'done') throw notFound();
+}
+
+/**
+ * machine_init / machine_cnki_init: the text of an upload (or the pasted text) kept with an unpaid
+ * draft. Everything refused is refused before a row is written.
+ */
+export async function initRewrite(deps: Deps, userId: string, input: RewriteInput): Promise<RewriteRecord> {
+  const title = input.title.trim();
+  if (!title) throw badRequest('请填写论文题目');
+  const pasted = input.content !== undefined && input.content !== '';
+  if (input.file && pasted) throw badRequest('上传文件和粘贴正文只能二选一');
+  if (!input.file && !pasted) throw badRequest('请上传论文文件或粘贴论文正文');
+  const protectedTerms = cleanTerms(input.protectedTerms);
+  if (input.checkId) await ownDoneCheck(deps, userId, input.checkId);
+
+  const file = input.file;
+  const extracted = await asDocumentRequest(() =>
+    prepareCheckTextInWorker(deps.config, file ? { data: file.data } : { content: input.content ?? '' }),
+  );
+  const priceFen = await priceOf(deps, extracted.charCount, input.mode === 'cnki' && !input.checkId);
+  const id = await deps.db.transaction(async (tx) => {
+    const task = await createTask(withDb(deps, tx), {
+      kind: 'rewrite',
+      userId,
+      title,
+      priceFen,
+      charCount: extracted.charCount,
+      offline: input.mode === 'smart',
+    });
+    await tx.orm.insert(rewrites).values({
+      taskId: task.id,
+      api: apiOfMode(input.mode),
+      mode: input.mode,
+      source: 'upload',
+      sourceType: file ? 'upload' : 'paste',
+      fileName: file ? file.filename.slice(0, 255) : null,
+      text: extracted.text,
+      protectedTerms,
+      seed: 1,
+      sourceCheckId: input.checkId ?? null,
+    });
+    return task.id;
+  });
+  return loadRewrite(deps.db, userId, id);
+}

@@ -1,0 +1,14 @@
+export { downloadRewriteReport, downloadRewritten } from './docx';
+export { initRewrite, rewriteWordCount } from './drafts';
+export {
+  acceptPair,
+  deleteRewrite,
+  listPairs,
+  listRewrites,
+  loadPair,
+  loadRewrite,
+  MACHINE_MODES,
+  PAPER_MODES,
+  rewritePayment,
+} from './records';
+export { recheckRewrite, reduce, reloadParagraph, submitFromCheck, submitRewrite } from './submit';

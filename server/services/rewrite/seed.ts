@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../../context';
+import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
+import { tasks } from '../../db/schema/tasks';
+import { countChars } from '../../engines/text/count';
+import { priceFor } from '../billing/prices';
+import { apiOfMode } from './records';
+
+export interface SeededRewrite {
+  id: string;
+  userId: string;
+  title: string;
+  mode: RewriteRecordMode;
+  /** Paragraph pairs [original, rewritten]; a draft stores only the text. */
+  pairs: Array<[string, string]>;
+  status: 'draft' | 'done';
+}
+
+/**
+ * Writes a rewording record directly (provider states of the contract tests, demo data): no charge, no
+ * queue, figures as our engines would give them. Writing it again resets the record to this state.
+ */
+export async function storeRewrite(deps: Deps, input: SeededRewrite): Promise<void> {
+  const text = input.pairs.map(([original]) => original).join('\n');
+  const charCount = countChars(text);
+  const done = input.status === 'done';
+  const now = deps.now();
+  const task = {
+    kind: 'rewrite' as const,
+    userId: input.userId,
+    title: input.title,
+    status: input.status,
+    progress: done ? 100 : 0,
+    priceFen: await priceFor(deps.db, 'rewrite', charCount),
+    charCount,
+    attempts: 0,
+    error: null,
+    offline: input.mode === 'smart',
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: done ? now : null,
+  };
+  const rewrite = {
+    api: apiOfMode(input.mode),
+    mode: input.mode,
+    source: 'upload' as const,
+    sourceType: 'paste' as const,
+    text,
+    protectedTerms: ['文本相似度'],
+    recheckId: null,
+    rewrittenCharCount: done ? countChars(input.pairs.map(([, r]) => r).join('\n')) : null,
+    similarityBefore: done ? 0.4215 : null,
+    similarityAfter: done ? 0.0832 : null,
+  };
+  await deps.db.transaction(async (tx) => {
+    await tx.orm.insert(tasks).values({ id: input.id, ...task }).onConflictDoUpdate({ target: tasks.id, set: task });
+    await tx.orm.insert(rewrites).values({ taskId: input.id, ...rewrite }).onConflictDoUpdate({ target: rewrites.taskId, set: rewrite });
+    await tx.orm.delete(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, input.id));
+    if (!done) return;
+    await tx.orm.insert(rewriteParagraphs).values(
+      input.pairs.map(([original, rewritten], index) => ({
+        id: `${input.id}-p${index}`,
+        taskId: input.id,
+        index,
+        original,
+        rewritten,
+        status: 'done' as const,
+        offline: input.mode === 'smart',
+        similarityToOriginal: 0.12,
+        bigramOverlap: 0.64,
+        protectedKept: true,
+        similarityBefore: index === 0 ? 0.8 : 0,
+        similarityAfter: 0,
+        accepted: true,
+      })),
+    );
+  });
+}

@@ -1,0 +1,179 @@
+import { and, eq } from 'drizzle-orm';
+import type { CheckReport } from '../../engines/similarity/types';
+import { type Deps, withDb } from '../../context';
+import { checks } from '../../db/schema/checks';
+import { rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
+import { tasks } from '../../db/schema/tasks';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { LlmGateway } from '../../engines/llm';
+import { countChars } from '../../engines/text/count';
+import { prepareCheckTextInWorker } from '../../workers/offload';
+import { priceFor } from '../billing/prices';
+import { asDocumentRequest } from '../check/errors';
+import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
+import { cleanTerms } from './drafts';
+import { EngineMissing, loadRewriteEngine, rewriteOne } from './engine';
+import { loadOwnRow, loadRewrite, notFinished, ownPair, type ParagraphPair, pairView, type RewriteApi, type RewriteRecord } from './records';
+import { rewrittenText } from './run';
+
+const MODE_NAMES = { rewrite: '降重', strong: '强力降重', polish: '润色改写', smart: '智能降重', cnki: '学术库降重' } as const;
+
+/**
+ * machine_submit / machine_cnki_submit: charges the price and queues the draft in one transaction; a
+ * refusal (already submitted, insufficient balance, another API's record) charges nothing.
+ */
+export async function submitRewrite(
+  deps: Deps,
+  userId: string,
+  id: string,
+  api: RewriteApi,
+  modes: readonly string[],
+): Promise<RewriteRecord> {
+  const { rewrite } = await loadOwnRow(deps.db, userId, id, api);
+  if (!modes.includes(rewrite.mode)) throw badRequest(`该记录是${MODE_NAMES[rewrite.mode]}记录，请在对应页面提交`);
+  await deps.db.transaction(async (tx) => {
+    const task = await lockOwnTask(tx, userId, id, 'rewrite');
+    if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该论文已提交降重，请勿重复提交');
+    await queueDraft(withDb(deps, tx), task, { note: `${MODE_NAMES[rewrite.mode]}：${task.title}` });
+  });
+  return loadRewrite(deps.db, userId, id);
+}
+
+/**
+ * reload: the paragraph goes back to queued and a job rewrites it again (no charge); the caller polls
+ * load_content_by_id. A record or paragraph still being processed is refused.
+ */
+export async function reloadParagraph(deps: Deps, userId: string, pairId: string): Promise<ParagraphPair> {
+  const { pair, task } = await ownPair(deps.db, userId, pairId);
+  if (task.status !== 'done' || pair.status === 'queued' || pair.status === 'running') throw notFinished();
+  const updated = await deps.db.transaction(async (tx) => {
+    const [queued] = await tx.orm
+      .update(rewriteParagraphs)
+      .set({ status: 'queued', updatedAt: deps.now() })
+      .where(eq(rewriteParagraphs.id, pairId))
+      .returning();
+    const job = await createTask(withDb(deps, tx), {
+      kind: 'rewrite',
+      userId,
+      title: `重新改写第 ${pair.index + 1} 段：${task.title}`,
+      priceFen: 0,
+      charCount: 0,
+      payload: { reloadPairId: pairId },
+    });
+    const now = deps.now();
+    await tx.orm.update(tasks).set({ status: 'queued', queuedAt: now, updatedAt: now }).where(eq(tasks.id, job.id));
+    return queued;
+  });
+  return pairView(updated);
+}
+
+export interface ReductionInput {
+  content: string;
+  mode: 'rewrite' | 'strong' | 'polish';
+  protectedTerms?: string[];
+}
+
+/** reduction: a short passage rewritten at once; nothing stored, nothing charged (rate-limited). */
+export async function reduce(deps: Deps & { llm: LlmGateway }, input: ReductionInput) {
+  const content = input.content.trim();
+  if (!content) throw badRequest('请输入需要改写的文字');
+  const charCount = countChars(content);
+  if ([...content].length > 2000) throw badRequest('即时改写不超过 2000 字，更长的文字请上传论文降重');
+  const protectedTerms = cleanTerms(input.protectedTerms);
+  let engine;
+  try {
+    engine = await loadRewriteEngine();
+  } catch (error) {
+    if (error instanceof EngineMissing) throw conflict('ENGINE_UNAVAILABLE', '改写引擎暂不可用，请稍后再试');
+    throw error;
+  }
+  const p = await rewriteOne(engine, content, { mode: input.mode, seed: 1, protectedTerms, gateway: deps.llm });
+  const rewritten = p.rewritten || content;
+  return {
+    original: content,
+    rewritten,
+    mode: input.mode,
+    offline: p.offline,
+    charCount,
+    rewrittenCharCount: countChars(rewritten),
+    aigcBefore: null,
+    aigcAfter: null,
+  };
+}
+
+/**
+ * submit_check: the rewritten text (accepted rewrites, originals elsewhere) checked with 查重 — a new
+ * check record, charged at the check price and queued, all in one transaction.
+ */
+export async function recheckRewrite(deps: Deps, userId: string, id: string) {
+  const { task, rewrite } = await loadOwnRow(deps.db, userId, id);
+  if (task.status !== 'done') throw notFinished();
+  if (rewrite.recheckId) throw conflict('RECHECK_EXISTS', '该降重结果已提交查重，请在查重记录中查看');
+  const text = await rewrittenText(deps.db, id);
+  const prepared = await asDocumentRequest(() => prepareCheckTextInWorker(deps.config, { content: text }));
+  const priceFen = await priceFor(deps.db, 'check', prepared.charCount);
+  const checkId = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.orm.select().from(rewrites).where(eq(rewrites.taskId, id)).for('update');
+    if (locked?.recheckId) throw conflict('RECHECK_EXISTS', '该降重结果已提交查重，请在查重记录中查看');
+    const txDeps = withDb(deps, tx);
+    const check = await createTask(txDeps, {
+      kind: 'check',
+      userId,
+      title: `${task.title}（降重后）`,
+      priceFen,
+      charCount: prepared.charCount,
+      offline: true,
+    });
+    await tx.orm.insert(checks).values({ taskId: check.id, sourceType: 'paste', format: prepared.format, text: prepared.text });
+    await queueDraft(txDeps, await lockOwnTask(tx, userId, check.id, 'check'), { note: `降重后查重：${task.title}` });
+    await tx.orm.update(rewrites).set({ recheckId: check.id }).where(eq(rewrites.taskId, id));
+    return check.id;
+  });
+  return { id, checkId, status: 'queued' as const, priceFen };
+}
+
+/**
+ * check_machine_submit (paper_machine_api): a new rewrite of one of the caller's finished checks that
+ * rewords only the paragraphs its report flagged, charged by their characters and queued at once.
+ */
+export async function submitFromCheck(deps: Deps, userId: string, checkId: string, mode: 'rewrite' | 'strong' | 'polish'): Promise<RewriteRecord> {
+  const [source] = await deps.db.orm
+    .select({ task: tasks, text: checks.text, report: checks.report })
+    .from(tasks)
+    .innerJoin(checks, eq(checks.taskId, tasks.id))
+    .where(and(eq(tasks.id, checkId), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
+  if (!source) throw notFound();
+  if (source.task.status !== 'done' || !source.report) throw conflict('TASK_NOT_FINISHED', '查重尚未完成，完成后才能按报告降重');
+  const paragraphs = (source.report as unknown as CheckReport).paragraphs ?? [];
+  const flaggedChars = paragraphs.filter((p) => p.ratio > 0).reduce((sum, p) => sum + p.charCount, 0);
+  const priceFen = await priceFor(deps.db, 'rewrite', flaggedChars);
+  const id = await deps.db.transaction(async (tx) => {
+    const [earlier] = await tx.orm
+      .select({ id: rewrites.taskId })
+      .from(rewrites)
+      .where(and(eq(rewrites.sourceCheckId, checkId), eq(rewrites.source, 'check')))
+      .limit(1);
+    if (earlier) throw conflict('TASK_ALREADY_SUBMITTED', '该查重报告已提交降重，请在降重记录中查看');
+    const txDeps = withDb(deps, tx);
+    const task = await createTask(txDeps, {
+      kind: 'rewrite',
+      userId,
+      title: source.task.title,
+      priceFen,
+      charCount: source.task.charCount,
+      offline: false,
+    });
+    await tx.orm.insert(rewrites).values({
+      taskId: task.id,
+      api: 'paper',
+      mode,
+      source: 'check',
+      sourceType: 'paste',
+      text: source.text,
+      sourceCheckId: checkId,
+    });
+    await queueDraft(txDeps, task, { note: `${MODE_NAMES[mode]}（按查重报告）：${task.title}` });
+    return task.id;
+  });
+  return loadRewrite(deps.db, userId, id);
+}
