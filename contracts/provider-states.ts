@@ -37,7 +37,9 @@ import {
   PACT_REWRITE_DRAFT_ID,
   PACT_REWRITE_ID,
   PACT_REWRITE_UNPAID_ID,
+  PACT_CNKI_DRAFT_ID,
   PACT_SMART_DELETE_ID,
+  PACT_SMART_DRAFT_ID,
   PACT_SMART_ID,
   PACT_REVOKED_TOKEN,
   PACT_SUBMITTED_ID,
@@ -198,7 +200,7 @@ export function providerStates(
     return userId;
   }
 
-  async function rewriteOf(id: string, mode: 'rewrite' | 'strong' | 'smart', status: 'draft' | 'done'): Promise<void> {
+  async function rewriteOf(id: string, mode: 'rewrite' | 'strong' | 'smart' | 'cnki', status: 'draft' | 'done'): Promise<void> {
     const userId = await signedIn();
     await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS });
   }
@@ -298,6 +300,8 @@ export function providerStates(
     [STATES.deletableRewrite]: state(() => rewriteOf(PACT_REWRITE_DELETE_ID, 'rewrite', 'done')),
     [STATES.draftRewrite]: state(() => rewriteOf(PACT_REWRITE_DRAFT_ID, 'strong', 'draft')),
     [STATES.unpaidDraftRewrite]: state(() => rewriteOf(PACT_REWRITE_UNPAID_ID, 'strong', 'draft')),
+    [STATES.draftSmart]: state(() => rewriteOf(PACT_SMART_DRAFT_ID, 'smart', 'draft')),
+    [STATES.draftCnki]: state(() => rewriteOf(PACT_CNKI_DRAFT_ID, 'cnki', 'draft')),
     [STATES.smartDone]: state(() => rewriteOf(PACT_SMART_ID, 'smart', 'done')),
     [STATES.deletableSmart]: state(() => rewriteOf(PACT_SMART_DELETE_ID, 'smart', 'done')),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),

@@ -2,7 +2,14 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
   machineDelete,
+  machineDownloadReport,
+  machineMachineCnkiInit,
+  machineMachineCnkiSubmit,
+  machineMachineInit,
+  machineMachineSubmit,
   machineQueryList,
+  machineWordCount,
+  paperMachineSubmitCheck,
   paperMachineAcceptContent,
   paperMachineDelete,
   paperMachineDownload,
@@ -19,7 +26,9 @@ import { TASK_STATUSES, anyId, chinese, failure, isoTime, oneOf, ok } from './ma
 import { multipartBody } from './multipart';
 import { BEARER, createPact, failureOf, useMockServer } from './pact';
 import {
+  PACT_CNKI_DRAFT_ID,
   PACT_MISSING_ID,
+  PACT_SMART_DRAFT_ID,
   PACT_REWRITE_DELETE_ID,
   PACT_REWRITE_DRAFT_ID,
   PACT_REWRITE_ID,
@@ -270,6 +279,87 @@ describe('rewrite contract', () => {
         useMockServer(server.url, { signedIn: true });
         expect(await paperMachineDelete({ id: PACT_REWRITE_DELETE_ID })).toEqual({ id: PACT_REWRITE_DELETE_ID, deleted: true });
         expect(await machineDelete({ id: PACT_SMART_DELETE_ID })).toEqual({ id: PACT_SMART_DELETE_ID, deleted: true });
+      });
+  });
+  it('智能降重 and 学术库降重: price, create the draft and pay for it through machine_api', async () => {
+    const content = '乡村振兴战略的实施离不开数字技术的支撑。近年来，农村电商快速发展，为农民增收开辟了新渠道。';
+    const title = '数字经济背景下农村电商发展路径研究';
+    const pact = createPact();
+    pact
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a word count of a text for smart rewording')
+      .withRequest('POST', '/api/base/machine_api/word_count', (req) => req.headers({ Authorization: BEARER }).jsonBody({ content, mode: 'smart' }))
+      .willRespondWith(200, (res) => res.jsonBody(ok({ charCount: integer(44), priceFen: integer(500) })));
+    pact
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a pasted paper for smart rewording')
+      .withRequest('POST', '/api/base/machine_api/machine_init', (req) =>
+        multipartBody(req.headers({ Authorization: BEARER }), [
+          { name: 'content', value: content },
+          { name: 'title', value: title },
+          { name: 'protectedTerms', value: '农村电商' },
+        ]),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ status: 'draft', mode: 'smart', offline: true, paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))));
+    pact
+      .addInteraction()
+      .given(STATES.draftSmart)
+      .given(STATES.funded)
+      .uponReceiving('the submission of a smart draft')
+      .withRequest('POST', '/api/base/machine_api/machine_submit', (req) => req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_SMART_DRAFT_ID }))
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ id: PACT_SMART_DRAFT_ID, status: 'queued', mode: 'smart', similarityBefore: nullValue(), similarityAfter: nullValue() }))));
+    pact
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a pasted paper for academic-database rewording')
+      .withRequest('POST', '/api/base/machine_api/machine_cnki_init', (req) =>
+        multipartBody(req.headers({ Authorization: BEARER }), [
+          { name: 'content', value: content },
+          { name: 'title', value: title },
+        ]),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ status: 'draft', mode: 'cnki', paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))));
+    await pact
+      .addInteraction()
+      .given(STATES.draftCnki)
+      .given(STATES.funded)
+      .uponReceiving('the submission of an academic-database draft')
+      .withRequest('POST', '/api/base/machine_api/machine_cnki_submit', (req) => req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_CNKI_DRAFT_ID }))
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ id: PACT_CNKI_DRAFT_ID, status: 'queued', mode: 'cnki', similarityBefore: nullValue(), similarityAfter: nullValue() }))))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await machineWordCount({ content, mode: 'smart' })).toEqual({ charCount: 44, priceFen: 500 });
+        expect(await machineMachineInit({ content, title, protectedTerms: ['农村电商'] })).toMatchObject({ status: 'draft', mode: 'smart', offline: true });
+        expect(await machineMachineSubmit({ id: PACT_SMART_DRAFT_ID })).toMatchObject({ status: 'queued' });
+        expect(await machineMachineCnkiInit({ content, title })).toMatchObject({ status: 'draft', mode: 'cnki' });
+        expect(await machineMachineCnkiSubmit({ id: PACT_CNKI_DRAFT_ID })).toMatchObject({ status: 'queued' });
+      });
+  });
+
+  it('re-checks the rewritten text with 查重 and downloads the rewrite report', async () => {
+    const pact = createPact();
+    pact
+      .addInteraction()
+      .given(STATES.rewriteDone)
+      .given(STATES.funded)
+      .uponReceiving('a 查重 of a finished rewrite')
+      .withRequest('POST', '/api/base/paper_machine_api/submit_check', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_ID }))
+      .willRespondWith(200, (res) => res.jsonBody(ok({ id: PACT_REWRITE_ID, checkId: anyId(), status: 'queued', priceFen: integer(300) })));
+    await pact
+      .addInteraction()
+      .given(STATES.rewriteDone)
+      .uponReceiving('a download of the rewrite report')
+      .withRequest('GET', '/api/base/machine_api/download_report', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_ID }))
+      .willRespondWith(200, (res) =>
+        res.binaryFile('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'contracts/fixtures/rewritten.docx'),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await paperMachineSubmitCheck({ id: PACT_REWRITE_ID })).toMatchObject({ status: 'queued', priceFen: 300 });
+        const file = (await machineDownloadReport({ id: PACT_REWRITE_ID })) as unknown as Blob;
+        expect(new TextDecoder().decode((await file.arrayBuffer()).slice(0, 2))).toBe('PK');
       });
   });
 });

@@ -27,6 +27,8 @@ export const PACT_REWRITE_DELETE_ID = 'rw-pact-delete';
 export const PACT_REWRITE_DRAFT_ID = 'rw-pact-draft';
 export const PACT_REWRITE_UNPAID_ID = 'rw-pact-draft-unpaid';
 export const PACT_SMART_ID = 'rw-pact-smart';
+export const PACT_SMART_DRAFT_ID = 'rw-pact-smart-draft';
+export const PACT_CNKI_DRAFT_ID = 'rw-pact-cnki-draft';
 export const PACT_SMART_DELETE_ID = 'rw-pact-smart-delete';
 /** The first paragraph pair of the finished rewrite (reload, accept_content, load_content_by_id). */
 export const PACT_REWRITE_PAIR_ID = `${PACT_REWRITE_ID}-p0`;
@@ -61,6 +63,8 @@ export const STATES = {
   deletableRewrite: `user zhangsan has a finished rewrite ${PACT_REWRITE_DELETE_ID}`,
   draftRewrite: `user zhangsan has a draft strong rewrite ${PACT_REWRITE_DRAFT_ID}`,
   unpaidDraftRewrite: `user zhangsan has a draft strong rewrite ${PACT_REWRITE_UNPAID_ID} never submitted`,
+  draftSmart: `user zhangsan has a draft smart rewrite ${PACT_SMART_DRAFT_ID}`,
+  draftCnki: `user zhangsan has a draft academic-database rewrite ${PACT_CNKI_DRAFT_ID}`,
   smartDone: `user zhangsan has a finished smart rewrite ${PACT_SMART_ID}`,
   deletableSmart: `user zhangsan has a finished smart rewrite ${PACT_SMART_DELETE_ID}`,
   chatModel: 'a model is configured for chat',

@@ -1,11 +1,11 @@
 import type { MachineMode, PaperMachineMode } from '@/api/gen/model';
-import { usePaperMachineLoadById } from '@/api/gen/rewrite/rewrite';
 import { PageHeader } from '@/components/page-header';
 import type { IconName } from '@/components/route-icon';
 import { ServiceScreen } from '@/components/service-screen';
-import { TaskDetail } from '@/components/task-detail';
-import { useSignedIn } from '@/components/use-signed-in';
-import { MODE_LABELS, MachineRecords, PaperMachineRecords, RATIO_COLUMNS } from './rewrite-records';
+import { SectionCard } from '@/components/section-card';
+import { RewriteContentPage } from './rewrite-content';
+import { RewriteForm } from './rewrite-form';
+import { MODE_LABELS, MachineRecords, PaperMachineRecords } from './rewrite-records';
 
 const SCREENS: Record<PaperMachineMode | MachineMode, { icon: IconName; description: string; highlights: string[] }> = {
   rewrite: { icon: 'rewrite', description: '逐段改写降低重复率，改写后自动复查', highlights: ['保留专业术语', '逐段对比可选择接受', '改写后重新查重'] },
@@ -19,6 +19,9 @@ export function PaperMachinePage({ mode }: { mode: PaperMachineMode }) {
   const screen = SCREENS[mode];
   return (
     <ServiceScreen title={MODE_LABELS[mode]} {...screen}>
+      <SectionCard title={`提交${MODE_LABELS[mode]}`}>
+        <RewriteForm mode={mode} />
+      </SectionCard>
       <PaperMachineRecords mode={mode} title="最近记录" />
     </ServiceScreen>
   );
@@ -28,6 +31,9 @@ export function MachinePage({ mode }: { mode: MachineMode }) {
   const screen = SCREENS[mode];
   return (
     <ServiceScreen title={MODE_LABELS[mode]} {...screen}>
+      <SectionCard title={`提交${MODE_LABELS[mode]}`}>
+        <RewriteForm mode={mode} />
+      </SectionCard>
       <MachineRecords mode={mode} title="最近记录" />
     </ServiceScreen>
   );
@@ -52,11 +58,5 @@ export function MachineListPage() {
 }
 
 export function PaperMachineContentPage({ id }: { id: string }) {
-  const query = usePaperMachineLoadById({ id }, { query: { enabled: useSignedIn() } });
-  return (
-    <>
-      <PageHeader title="改写对比" icon="rewrite" />
-      <TaskDetail query={query} fields={[...RATIO_COLUMNS, { key: 'paragraphRewritten', label: '已改写段落', render: (record) => `${record.paragraphRewritten}/${record.paragraphTotal}` }]} />
-    </>
-  );
+  return <RewriteContentPage id={id} />;
 }

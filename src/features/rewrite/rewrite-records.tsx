@@ -21,18 +21,26 @@ export const MODE_LABELS: Record<string, string> = {
   cnki: '学术库降重',
 };
 
-type RatioRecord = { mode: string; similarityBefore: number | null; similarityAfter: number | null };
+type RatioRecord = { mode: string; status: string; offline: boolean; similarityBefore: number | null; similarityAfter: number | null };
 /** The way and the figures of a rewrite: columns of the lists, fields of the comparison view. */
 export const RATIO_COLUMNS: Column<RatioRecord>[] = [
-  { key: 'mode', label: '方式', render: (record) => MODE_LABELS[record.mode] ?? record.mode },
+  {
+    key: 'mode',
+    label: '方式',
+    render: (record) => `${MODE_LABELS[record.mode] ?? record.mode}${record.offline && record.status === 'done' ? '（离线）' : ''}`,
+  },
   { key: 'before', label: '降前重复率', render: (record) => formatRatio(record.similarityBefore) },
   { key: 'after', label: '降后重复率', render: (record) => formatRatio(record.similarityAfter) },
 ];
 
+/** Records pages show progress: while a record is queued or running, the list is fetched every 3 s. */
+const whileBusy = (query: { state: { data?: { records: Array<{ status: string }> } } }) =>
+  query.state.data?.records.some((r) => r.status === 'queued' || r.status === 'running') ? 3000 : false;
+
 /** Whole-paper rewrites (降重, 强力降重, 润色改写); without a mode, all of them. */
 export function PaperMachineRecords({ mode, title }: { mode?: PaperMachineMode; title?: string }) {
   const paging = usePaging();
-  const query = usePaperMachineQueryList(mode ? { mode } : undefined, paging.params, { query: { enabled: useSignedIn() } });
+  const query = usePaperMachineQueryList(mode ? { mode } : undefined, paging.params, { query: { enabled: useSignedIn(), refetchInterval: whileBusy } });
   return (
     <TaskRecords
       title={title}
@@ -49,12 +57,13 @@ export function PaperMachineRecords({ mode, title }: { mode?: PaperMachineMode; 
 /** Smart and academic-database rewrites of machine_api. */
 export function MachineRecords({ mode, title }: { mode?: MachineMode; title?: string }) {
   const paging = usePaging();
-  const query = useMachineQueryList(mode ? { mode } : undefined, paging.params, { query: { enabled: useSignedIn() } });
+  const query = useMachineQueryList(mode ? { mode } : undefined, paging.params, { query: { enabled: useSignedIn(), refetchInterval: whileBusy } });
   return (
     <TaskRecords
       title={title}
       query={query}
       paging={paging}
+      detailHref={(record) => `/papermachine/content/${record.id}`}
       extraColumns={RATIO_COLUMNS}
       onDelete={(id) => machineDelete({ id })}
       listKey={[getMachineQueryListQueryKey()[0]]}

@@ -1,0 +1,272 @@
+import { Badge, Box, Button, HStack, Progress, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ParagraphPair, RewriteTask } from '@/api/gen/model';
+import {
+  getPaperMachineLoadByIdQueryKey,
+  getPaperMachineQueryContentListQueryKey,
+  machineDownloadReport,
+  paperMachineAcceptContent,
+  paperMachineDownload,
+  paperMachineReload,
+  paperMachineSubmitCheck,
+  usePaperMachineLoadById,
+  usePaperMachineQueryContentList,
+} from '@/api/gen/rewrite/rewrite';
+import { PageHeader } from '@/components/page-header';
+import { queryFallback } from '@/components/query-fallback';
+import { SectionCard } from '@/components/section-card';
+import { StatusBadge } from '@/components/status-badge';
+import { notify } from '@/components/ui/toaster';
+import { useSignedIn } from '@/components/use-signed-in';
+import { formatRatio } from '@/lib/number';
+import { diffChars } from './diff';
+import { MODE_LABELS } from './rewrite-records';
+
+const POLL_MS = 2000;
+const busy = (status: string) => status === 'queued' || status === 'running';
+
+/** The label every offline result carries: no model wrote it. */
+export function OfflineLabel() {
+  return (
+    <Badge colorPalette="orange" variant="subtle" data-testid="offline-label">
+      离线引擎改写（未使用大模型）
+    </Badge>
+  );
+}
+
+function safeName(title: string, suffix: string): string {
+  const safe = Array.from(title.replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, 60).join('');
+  return `${safe || '论文'}-${suffix}.docx`;
+}
+
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap="0">
+      <Text fontSize="xs" color="gray.500">
+        {label}
+      </Text>
+      <Text fontWeight="semibold">{value}</Text>
+    </Stack>
+  );
+}
+
+function Highlighted({ pair, side }: { pair: ParagraphPair; side: 'original' | 'rewritten' }) {
+  if (!pair.rewritten) return <Text whiteSpace="pre-wrap">{side === 'original' ? pair.original : '（本段未改写，保留原文）'}</Text>;
+  const pieces = diffChars(pair.original, pair.rewritten).filter((p) => p.kind === 'same' || p.kind === (side === 'original' ? 'removed' : 'added'));
+  return (
+    <Text whiteSpace="pre-wrap" lineHeight="tall">
+      {pieces.map((p, i) =>
+        p.kind === 'same' ? (
+          <span key={i}>{p.text}</span>
+        ) : p.kind === 'removed' ? (
+          <Box as="del" key={i} bg="red.100" color="red.800" textDecoration="line-through">
+            {p.text}
+          </Box>
+        ) : (
+          <Box as="ins" key={i} bg="green.100" color="green.800" textDecoration="none">
+            {p.text}
+          </Box>
+        ),
+      )}
+    </Text>
+  );
+}
+
+function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; recordDone: boolean; onChanged: () => Promise<void> }) {
+  const [working, setWorking] = useState<'accept' | 'reload' | null>(null);
+  const act = async (kind: 'accept' | 'reload') => {
+    setWorking(kind);
+    try {
+      if (kind === 'accept') await paperMachineAcceptContent({ id: pair.id, accepted: !pair.accepted });
+      else await paperMachineReload({ id: pair.id });
+      await onChanged();
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : '操作失败，请稍后重试');
+    } finally {
+      setWorking(null);
+    }
+  };
+  const pending = busy(pair.status);
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="4" data-testid="paragraph-pair" data-status={pair.status}>
+      <HStack justify="space-between" mb="3" wrap="wrap" gap="2">
+        <HStack gap="2">
+          <Text fontWeight="semibold">第 {pair.index + 1} 段</Text>
+          <StatusBadge status={pair.status} />
+          {pair.offline && pair.rewritten && <OfflineLabel />}
+          {pair.protectedKept === false && <Badge colorPalette="red">有术语未保留</Badge>}
+        </HStack>
+        <HStack gap="2">
+          <Button size="xs" variant={pair.accepted ? 'solid' : 'outline'} colorPalette={pair.accepted ? 'green' : 'gray'} disabled={!recordDone || pending || !pair.rewritten} loading={working === 'accept'} onClick={() => void act('accept')}>
+            {pair.accepted ? '已采纳改写' : '保留原文'}
+          </Button>
+          <Button size="xs" variant="outline" disabled={!recordDone || pending} loading={working === 'reload' || pending} loadingText="改写中" onClick={() => void act('reload')}>
+            重新改写
+          </Button>
+        </HStack>
+      </HStack>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Stack gap="1">
+          <Text fontSize="xs" color="gray.500">
+            原文
+          </Text>
+          <Highlighted pair={pair} side="original" />
+        </Stack>
+        <Stack gap="1" data-testid="rewritten">
+          <Text fontSize="xs" color="gray.500">
+            改写
+          </Text>
+          <Highlighted pair={pair} side="rewritten" />
+        </Stack>
+      </SimpleGrid>
+      <Wrap mt="3" gap="4" fontSize="sm" color="gray.600">
+        <span>与原文相似度 {formatRatio(pair.similarityToOriginal)}</span>
+        <span>字二元组重合 {formatRatio(pair.bigramOverlap)}</span>
+        <span>
+          复制比 {formatRatio(pair.similarityBefore)} → {formatRatio(pair.similarityAfter)}
+        </span>
+        <span>
+          AI 概率 {formatRatio(pair.aigcBefore)} → {formatRatio(pair.aigcAfter)}
+        </span>
+      </Wrap>
+    </Box>
+  );
+}
+
+function Actions({ record }: { record: RewriteTask }) {
+  const [working, setWorking] = useState<string | null>(null);
+  const run = async (key: string, work: () => Promise<void>) => {
+    setWorking(key);
+    try {
+      await work();
+    } catch (e) {
+      notify.error(e instanceof Error ? e.message : '操作失败，请稍后重试');
+    } finally {
+      setWorking(null);
+    }
+  };
+  const done = record.status === 'done';
+  return (
+    <Wrap gap="2">
+      <Button size="sm" colorPalette="brand" disabled={!done} loading={working === 'docx'} onClick={() => void run('docx', async () => save((await paperMachineDownload({ id: record.id })) as unknown as Blob, safeName(record.title, '降重结果')))}>
+        下载改写稿（Word）
+      </Button>
+      <Button size="sm" variant="outline" disabled={!done} loading={working === 'marked'} onClick={() => void run('marked', async () => save((await paperMachineDownload({ id: record.id, marked: true })) as unknown as Blob, safeName(record.title, '降重结果（标出改动）')))}>
+        下载标出改动版
+      </Button>
+      <Button size="sm" variant="outline" disabled={!done} loading={working === 'report'} onClick={() => void run('report', async () => save((await machineDownloadReport({ id: record.id })) as unknown as Blob, safeName(record.title, '降重报告')))}>
+        下载降重报告
+      </Button>
+      {record.recheckId ? (
+        <Button size="sm" variant="ghost" asChild>
+          <Link to="/paper/report">查看改写稿的查重</Link>
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!done}
+          loading={working === 'recheck'}
+          onClick={() =>
+            void run('recheck', async () => {
+              await paperMachineSubmitCheck({ id: record.id });
+              notify.success('已提交查重，可在查重记录中查看');
+            })
+          }
+        >
+          对改写稿查重
+        </Button>
+      )}
+    </Wrap>
+  );
+}
+
+/** /papermachine/content/:id — original and rewrite side by side, changes highlighted, every figure shown. */
+export function RewriteContentPage({ id }: { id: string }) {
+  const signedIn = useSignedIn();
+  const queryClient = useQueryClient();
+  const record = usePaperMachineLoadById({ id }, { query: { enabled: signedIn, refetchInterval: (q) => (q.state.data && busy(q.state.data.status) ? POLL_MS : false) } });
+  const pairs = usePaperMachineQueryContentList(
+    { id, pageNo: 1, pageSize: 100 },
+    {
+      query: {
+        enabled: signedIn,
+        refetchInterval: (q) => ((record.data && busy(record.data.status)) || q.state.data?.records.some((p) => busy(p.status)) ? POLL_MS : false),
+      },
+    },
+  );
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: getPaperMachineQueryContentListQueryKey({ id, pageNo: 1, pageSize: 100 }) }),
+      queryClient.invalidateQueries({ queryKey: getPaperMachineLoadByIdQueryKey({ id }) }),
+    ]);
+  };
+  const task = record.data;
+  const fallback = queryFallback({ loading: record.isLoading, error: record.error, rows: 4, rowHeight: '48px' });
+  return (
+    <Stack gap="5">
+      <PageHeader title="改写对比" icon="rewrite" description="左侧原文、右侧改写，删去的文字标红、新写的文字标绿；逐段可采纳或重新改写" />
+      {fallback ?? (
+        task && (
+          <>
+            <SectionCard title={task.title} extra={<StatusBadge status={task.status} />}>
+              <Stack gap="3">
+                <HStack gap="2" wrap="wrap">
+                  <Badge variant="outline">{MODE_LABELS[task.mode] ?? task.mode}</Badge>
+                  {task.status === 'done' && task.offline && <OfflineLabel />}
+                  {task.protectedTerms.length > 0 && <Text fontSize="sm">保护术语：{task.protectedTerms.join('、')}</Text>}
+                </HStack>
+                {busy(task.status) && (
+                  <Progress.Root value={task.progress} colorPalette="brand" aria-label="降重进度">
+                    <Progress.Track>
+                      <Progress.Range />
+                    </Progress.Track>
+                    <Text fontSize="sm" mt="1">
+                      正在改写：{task.progress}%（已完成 {task.paragraphRewritten} 段）
+                    </Text>
+                  </Progress.Root>
+                )}
+                {task.status === 'failed' && (
+                  <Text color="red.600" role="alert">
+                    {task.error ?? '降重失败，费用已退回'}
+                  </Text>
+                )}
+                <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+                  <Figure label="改写前复制比" value={formatRatio(task.similarityBefore)} />
+                  <Figure label="改写后复制比" value={formatRatio(task.similarityAfter)} />
+                  <Figure label="AI 概率（前→后）" value={`${formatRatio(task.aigcBefore)} → ${formatRatio(task.aigcAfter)}`} />
+                  <Figure label="已改写段落" value={`${task.paragraphRewritten}/${task.paragraphTotal}`} />
+                  <Figure label="采纳改写" value={`${task.paragraphAccepted} 段`} />
+                </SimpleGrid>
+                <Actions record={task} />
+              </Stack>
+            </SectionCard>
+            <SectionCard title="逐段对照">
+              {queryFallback({ loading: pairs.isLoading, error: pairs.error, rows: 3, rowHeight: '96px' }) ?? (
+                <Stack gap="3">
+                  {(pairs.data?.records ?? []).length === 0 && <Text color="gray.500">{busy(task.status) ? '改写完成的段落会陆续显示在这里' : '没有段落'}</Text>}
+                  {(pairs.data?.records ?? []).map((pair) => (
+                    <PairCard key={pair.id} pair={pair} recordDone={task.status === 'done'} onChanged={refresh} />
+                  ))}
+                </Stack>
+              )}
+            </SectionCard>
+          </>
+        )
+      )}
+    </Stack>
+  );
+}
