@@ -6,7 +6,7 @@ import { builtAreas } from './not-implemented';
 import { orderHandlers } from './order';
 import { paperHandlers } from './paper';
 import { pptHandlers } from './ppt';
-import { rewriteHandlers } from './rewrite';
+import { rewriteFromAigcHandlers, rewriteHandlers } from './rewrite';
 import { systemHandlers } from './system';
 import { taskHandlers } from './task';
 import type { Handlers } from './types';
@@ -20,6 +20,7 @@ export const handlers: Handlers = {
   ...systemHandlers,
   ...checkHandlers,
   ...rewriteHandlers,
+  ...rewriteFromAigcHandlers,
   ...aigcHandlers,
   ...paperHandlers,
   ...chatHandlers,
@@ -29,7 +30,7 @@ export const handlers: Handlers = {
 /** The services whose contract area has no 501 placeholder left (what the capabilities call offers). */
 export const builtServices: ReadonlySet<ServiceName> = builtAreas<ServiceName>({
   check: checkHandlers,
-  aigc: aigcHandlers,
+  aigc: { ...aigcHandlers, ...rewriteFromAigcHandlers },
   rewrite: rewriteHandlers,
   paper: paperHandlers,
   ppt: pptHandlers,

@@ -88,8 +88,8 @@ const built: HandlerGroup<RewriteOperations> = {
   }),
 };
 
-// The flows that start from an AIGC report wait for the AIGC detector's records (paper_aigc_api).
-export const rewriteHandlers = {
-  ...built,
-  ...notImplementedHandlers('paperMachineCheckAigcMachineSubmit', 'paperMachineCheckAigcAndMachineSubmit'),
-};
+export const rewriteHandlers = built;
+
+// The two paper_machine_api flows that start from an AIGC report belong to AIGC lowering (tag aigc):
+// they wait for the AIGC detector's records, and count with the aigc area for what is offered.
+export const rewriteFromAigcHandlers = notImplementedHandlers('paperMachineCheckAigcMachineSubmit', 'paperMachineCheckAigcAndMachineSubmit');

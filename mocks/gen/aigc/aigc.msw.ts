@@ -35,7 +35,9 @@ import type {
 
 import {
   AigcBand,
-  AigcKind
+  AigcKind,
+  RewriteMode,
+  RewriteSource
 } from '../../../src/api/gen/model';
 import type {
   AigcDeletedResponse,
@@ -46,9 +48,14 @@ import type {
   AigcRecordPageResponse,
   AigcRecordResponse,
   AigcWordCountResponse,
-  DeliveredFile
+  DeliveredFile,
+  RewriteTaskResponse
 } from '../../../src/api/gen/model';
 
+
+export const getPaperMachineCheckAigcMachineSubmitResponseMock = (overrideResponse: Partial< RewriteTaskResponse > = {}): RewriteTaskResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{mode: faker.helpers.arrayElement(Object.values(RewriteMode)), source: faker.helpers.arrayElement(Object.values(RewriteSource)), paragraphTotal: (() => vocab.paragraphCount())(), paragraphRewritten: faker.number.int({min: 0, max: 100000}), paragraphAccepted: faker.number.int({min: 0, max: 100000}), rewrittenCharCount: faker.helpers.arrayElement([faker.number.int({min: 0, max: 1000000}), null]), similarityBefore: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1, fractionDigits: 2}), null]), similarityAfter: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1, fractionDigits: 2}), null]), aigcBefore: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1, fractionDigits: 2}), null]), aigcAfter: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1, fractionDigits: 2}), null]), sourceCheckId: faker.helpers.arrayElement([(() => vocab.id())(), null]), sourceAigcId: faker.helpers.arrayElement([(() => vocab.id())(), null]), recheckId: faker.helpers.arrayElement([(() => vocab.id())(), null]), protectedTerms: (() => vocab.terms())()},}, ...overrideResponse})
+
+export const getPaperMachineCheckAigcAndMachineSubmitResponseMock = (overrideResponse: Partial< RewriteTaskResponse > = {}): RewriteTaskResponse => ({success: true, result: {...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{mode: faker.helpers.arrayElement(Object.values(RewriteMode)), source: faker.helpers.arrayElement(Object.values(RewriteSource)), paragraphTotal: (() => vocab.paragraphCount())(), paragraphRewritten: faker.number.int({min: 0, max: 100000}), paragraphAccepted: faker.number.int({min: 0, max: 100000}), rewrittenCharCount: faker.helpers.arrayElement([faker.number.int({min: 0, max: 1000000}), null]), similarityBefore: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1, fractionDigits: 2}), null]), similarityAfter: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1, fractionDigits: 2}), null]), aigcBefore: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1, fractionDigits: 2}), null]), aigcAfter: faker.helpers.arrayElement([faker.number.float({min: 0, max: 1, fractionDigits: 2}), null]), sourceCheckId: faker.helpers.arrayElement([(() => vocab.id())(), null]), sourceAigcId: faker.helpers.arrayElement([(() => vocab.id())(), null]), recheckId: faker.helpers.arrayElement([(() => vocab.id())(), null]), protectedTerms: (() => vocab.terms())()},}, ...overrideResponse})
 
 export const getPaperAigcQueryListResponseMock = (overrideResponse: Partial< AigcRecordPageResponse > = {}): AigcRecordPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({...{id: (() => vocab.id())(), title: (() => vocab.title())(), status: (() => vocab.taskStatus())(), progress: faker.number.int({min: 0, max: 100}), priceFen: (() => vocab.fen())(), charCount: (() => vocab.charCount())(), createdAt: (() => vocab.recent())(), finishedAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), error: faker.helpers.arrayElement([(() => vocab.taskError())(), null]), offline: faker.datatype.boolean()},...{kind: faker.helpers.arrayElement(Object.values(AigcKind)), author: faker.helpers.arrayElement([(() => vocab.author())(), null]), method: faker.helpers.arrayElement([faker.helpers.arrayElement(['offline-model','llm-perplexity'] as const), null]), aiCharRatio: faker.helpers.arrayElement([(() => vocab.ratio())(), null]), band: faker.helpers.arrayElement([faker.helpers.arrayElement(['low','medium','high'] as const), null]), score: faker.helpers.arrayElement([faker.number.int({min: 0, max: 100}), null]), aiCharCount: faker.helpers.arrayElement([faker.number.int({min: 0, max: 1000000}), null]), paragraphTotal: (() => vocab.paragraphCount())(), paragraphFlagged: faker.number.int({min: 0, max: 100000}), paragraphRewritten: faker.number.int({min: 0, max: 100000}), sourceId: faker.helpers.arrayElement([(() => vocab.id())(), null]), mode: faker.helpers.arrayElement([faker.helpers.arrayElement(['rewrite','strong','polish'] as const), null]), aiCharRatioBefore: faker.helpers.arrayElement([(() => vocab.ratio())(), null]), aiCharRatioAfter: faker.helpers.arrayElement([(() => vocab.ratio())(), null]), recheckId: faker.helpers.arrayElement([(() => vocab.id())(), null])},}))},}, ...overrideResponse})
 
@@ -78,6 +85,30 @@ export const getPaperAigcAigcMachineSubmitResponseMock = (overrideResponse: Part
 
 export const getPaperAigcDownloadResponseMock = (): DeliveredFile => (new Blob(faker.helpers.arrayElements(faker.word.words(10).split(' '))))
 
+
+export const getPaperMachineCheckAigcMachineSubmitMockHandler = (overrideResponse?: RewriteTaskResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<RewriteTaskResponse> | RewriteTaskResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/paper_machine_api/check_aigc_machine_submit', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getPaperMachineCheckAigcMachineSubmitResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getPaperMachineCheckAigcAndMachineSubmitMockHandler = (overrideResponse?: RewriteTaskResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<RewriteTaskResponse> | RewriteTaskResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/paper_machine_api/check_aigc_and_machine_submit', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getPaperMachineCheckAigcAndMachineSubmitResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 
 export const getPaperAigcQueryListMockHandler = (overrideResponse?: AigcRecordPageResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AigcRecordPageResponse> | AigcRecordPageResponse), options?: RequestHandlerOptions) => {
   return http.post('*/api/base/paper_aigc_api/query_list', async (info) => {
@@ -247,6 +278,8 @@ export const getPaperAigcDownloadMockHandler = (overrideResponse?: DeliveredFile
   }, options)
 }
 export const getAigcMock = () => [
+  getPaperMachineCheckAigcMachineSubmitMockHandler(),
+  getPaperMachineCheckAigcAndMachineSubmitMockHandler(),
   getPaperAigcQueryListMockHandler(),
   getPaperAigcQueryContentListMockHandler(),
   getPaperAigcDeleteMockHandler(),

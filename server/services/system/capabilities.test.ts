@@ -68,16 +68,16 @@ describe('what this instance offers', () => {
     expect(noModel.services).toEqual({
       check: { available: true, reason: null },
       aigc: { available: true, reason: null },
-      rewrite: why,
+      rewrite: { available: true, reason: null },
       paper: why,
       ppt: why,
       chat: why,
     });
     const chatOnly = offer([...SERVICES], { LLM_MODEL: undefined, LLM_MODEL_CHAT: 'deepseek-chat' });
-    expect(Object.entries(chatOnly.services).filter(([, s]) => s.available).map(([name]) => name)).toEqual(['check', 'aigc', 'chat']);
+    expect(Object.entries(chatOnly.services).filter(([, s]) => s.available).map(([name]) => name)).toEqual(['check', 'aigc', 'rewrite', 'chat']);
     // Not built wins over not configured: the reason is the one that matters first.
     expect(offer([], { LLM_BASE_URL: undefined }).services.chat).toEqual({ available: false, reason: '该功能正在建设中' });
-    expect(packageTypesForSale(noModel)).toEqual(['check', 'aigc', 'recharge']);
+    expect(packageTypesForSale(noModel)).toEqual(['check', 'rewrite', 'aigc', 'recharge']);
   });
 
   it('names the open payment channels, and says why there is none', () => {

@@ -11,9 +11,9 @@ const UNDER_CONSTRUCTION = '该功能正在建设中';
 
 // The services that cannot work without a language model, and the model each uses (LLM_MODEL_<FEATURE>).
 // AIGC detection works offline; its model-based parts will name their feature when they are built.
+// Rewording works without a model too: its model modes fall back to the offline engine, labelled offline.
 const MODEL_OF: Partial<Record<ServiceName, LlmFeature>> = {
   chat: 'chat',
-  rewrite: 'rewrite',
   paper: 'writing',
   ppt: 'slides',
 };

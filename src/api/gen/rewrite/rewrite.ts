@@ -54,7 +54,6 @@ import type {
   MachineQueryListParams,
   MachineWordCountBody,
   NotFoundResponse,
-  NotImplementedResponse,
   PaperMachineDeleteParams,
   PaperMachineDownloadParams,
   PaperMachineFilter,
@@ -68,9 +67,7 @@ import type {
   PaperMachineWordCountBody,
   PayloadTooLargeResponse,
   RewriteAcceptBody,
-  RewriteCheckAigcBody,
   RewriteDeletedResponse,
-  RewriteFromAigcBody,
   RewriteFromCheckBody,
   RewriteNotFinishedResponse,
   RewriteParagraphPageResponse,
@@ -1124,143 +1121,6 @@ export const usePaperMachineCheckMachineSubmit = <TError = ErrorType<BadRequestR
       > => {
 
       const mutationOptions = getPaperMachineCheckMachineSubmitMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。以自己已完成的 AIGC 检测记录为来源，改写检测标出（分档 medium、high）的段落：创建 source 为 aigc 的
-降重记录，从余额扣费并排队。检测未完成、重复提交 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的检测记录 404。
-
- * @summary 按 AIGC 检测报告标出的段落降重
- */
-export const paperMachineCheckAigcMachineSubmit = (
-    rewriteFromAigcBody: BodyType<RewriteFromAigcBody>,
- signal?: AbortSignal
-) => {
-      
-      
-      return http<RewriteTaskResponse>(
-      {url: `/api/base/paper_machine_api/check_aigc_machine_submit`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: rewriteFromAigcBody, signal
-    },
-      );
-    }
-  
-
-
-export const getPaperMachineCheckAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>, TError,{data: BodyType<RewriteFromAigcBody>}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>, TError,{data: BodyType<RewriteFromAigcBody>}, TContext> => {
-
-const mutationKey = ['paperMachineCheckAigcMachineSubmit'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>, {data: BodyType<RewriteFromAigcBody>}> = (props) => {
-          const {data} = props ?? {};
-
-          return  paperMachineCheckAigcMachineSubmit(data,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type PaperMachineCheckAigcMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>>
-    export type PaperMachineCheckAigcMachineSubmitMutationBody = BodyType<RewriteFromAigcBody>
-    export type PaperMachineCheckAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
-
-    /**
- * @summary 按 AIGC 检测报告标出的段落降重
- */
-export const usePaperMachineCheckAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>, TError,{data: BodyType<RewriteFromAigcBody>}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>,
-        TError,
-        {data: BodyType<RewriteFromAigcBody>},
-        TContext
-      > => {
-
-      const mutationOptions = getPaperMachineCheckAigcMachineSubmitMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能提交自己的 draft 记录（machine_init 创建）。依次查重、检测 AIGC、改写任一报告标出的段落，
-再查重和检测一次；记录中 similarityBefore/After 与 aigcBefore/After 四个数据都会填写。价格含两次查重与检测，
-提交时一次扣清，失败自动退款。重复提交、余额不足 409；他人的或不存在的记录 404。
-
- * @summary 查重并检测 AIGC，改写两者标出的段落后复查
- */
-export const paperMachineCheckAigcAndMachineSubmit = (
-    rewriteCheckAigcBody: BodyType<RewriteCheckAigcBody>,
- signal?: AbortSignal
-) => {
-      
-      
-      return http<RewriteTaskResponse>(
-      {url: `/api/base/paper_machine_api/check_aigc_and_machine_submit`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: rewriteCheckAigcBody, signal
-    },
-      );
-    }
-  
-
-
-export const getPaperMachineCheckAigcAndMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>, TError,{data: BodyType<RewriteCheckAigcBody>}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>, TError,{data: BodyType<RewriteCheckAigcBody>}, TContext> => {
-
-const mutationKey = ['paperMachineCheckAigcAndMachineSubmit'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>, {data: BodyType<RewriteCheckAigcBody>}> = (props) => {
-          const {data} = props ?? {};
-
-          return  paperMachineCheckAigcAndMachineSubmit(data,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type PaperMachineCheckAigcAndMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>>
-    export type PaperMachineCheckAigcAndMachineSubmitMutationBody = BodyType<RewriteCheckAigcBody>
-    export type PaperMachineCheckAigcAndMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
-
-    /**
- * @summary 查重并检测 AIGC，改写两者标出的段落后复查
- */
-export const usePaperMachineCheckAigcAndMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>, TError,{data: BodyType<RewriteCheckAigcBody>}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>,
-        TError,
-        {data: BodyType<RewriteCheckAigcBody>},
-        TContext
-      > => {
-
-      const mutationOptions = getPaperMachineCheckAigcAndMachineSubmitMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
