@@ -337,7 +337,7 @@ describe('check API', () => {
     expect(await library.loadDocuments([added.id])).toEqual([]);
   });
 
-  it('records a check-then-reword request honestly: the check runs, no rewrite task is invented', async () => {
+  it('check-then-reword: the check runs, then its flagged paragraphs are queued for rewording and charged once', async () => {
     const token = await paidUser(1000);
     const draft = await paste(token, `${OWN}\n${A}`);
     const queued = await call('check_machine_submit', token, { payload: { id: draft.id, mode: 'strong' } });
@@ -349,14 +349,13 @@ describe('check API', () => {
     });
     expect(await ledger(draft.id)).toHaveLength(1);
     await runJobs(t.db);
-    expect(await record(token, draft.id)).toMatchObject({
-      status: 'done',
-      rewriteMode: 'strong',
-      rewriteStatus: 'unavailable',
-      rewriteTaskId: null,
-    });
-    const tasks = await t.db.sql<{ kind: string }>('select kind from tasks where user_id = $1', [await userIdOf(token)]);
-    expect(tasks.map((r) => r.kind)).toEqual(['check']);
+    const done = await record(token, draft.id);
+    expect(done).toMatchObject({ status: 'done', rewriteMode: 'strong', rewriteStatus: 'created' });
+    const tasks = await t.db.sql<{ id: string; kind: string }>('select id, kind from tasks where user_id = $1 order by kind', [await userIdOf(token)]);
+    expect(tasks.map((r) => r.kind)).toEqual(['check', 'rewrite']);
+    expect(done.rewriteTaskId).toBe(tasks[1].id);
+    // Charged when queued (what the rewording job then does is server/handlers/rewrite.test.ts's business).
+    expect((await ledger(tasks[1].id))[0]).toMatchObject({ kind: 'charge', amount_fen: -500 });
   });
 
   it('lists the caller’s checks newest first with paging, status and a keyword in title or author', async () => {

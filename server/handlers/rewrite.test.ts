@@ -349,4 +349,34 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const result = (await pairs(token, record.id)).records;
     expect(result.map((p) => p.rewritten !== '')).toEqual([true, false]);
   });
+  it('check_api check_machine_submit: once the check is done, its flagged paragraphs are queued for rewording and charged', async () => {
+    const token = await paidUser();
+    const own = '本文提出的框架在三个公开数据集上进行了系统评估，并讨论了参数选择对结果的影响。';
+    const form = await multipart({ title: '查重后降重', content: `${paragraphsOfA[0]}\n${own}` });
+    const check = body<{ id: string }>(
+      await t.app.inject({ method: 'POST', url: '/api/base/check_api/check_init', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } }),
+    ).result;
+    const submitted = await post(t.app, '/api/base/check_api/check_machine_submit', { token, payload: { id: check.id, mode: 'strong' } });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    await runJobs(t.db);
+    const record = body<{ status: string; rewriteStatus: string; rewriteTaskId: string }>(
+      await post(t.app, '/api/base/check_api/load_by_id', { token, query: { id: check.id } }),
+    ).result;
+    expect(record).toMatchObject({ status: 'done', rewriteStatus: 'created' });
+    const rewrite = await load(token, record.rewriteTaskId);
+    expect(rewrite).toMatchObject({ status: 'done', mode: 'strong', source: 'check' });
+    expect((await ledger(rewrite.id)).map((e) => e.kind)).toEqual(['charge']);
+    expect((await pairs(token, rewrite.id)).records.map((p) => p.rewritten !== '')).toEqual([true, false]);
+
+    // Without balance for the rewrite, the check still finishes and says the rewrite could not be made.
+    const poor = await paidUser(0);
+    const second = body<{ id: string }>(
+      await t.app.inject({ method: 'POST', url: '/api/base/check_api/check_init', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${poor}` } }),
+    ).result;
+    await grant(t.db, await userIdOf(poor), 300);
+    expect((await post(t.app, '/api/base/check_api/check_machine_submit', { token: poor, payload: { id: second.id, mode: 'rewrite' } })).statusCode).toBe(200);
+    await runJobs(t.db);
+    const unpaid = body<{ status: string; rewriteStatus: string }>(await post(t.app, '/api/base/check_api/load_by_id', { token: poor, query: { id: second.id } })).result;
+    expect(unpaid).toMatchObject({ status: 'done', rewriteStatus: 'unavailable' });
+  });
 });

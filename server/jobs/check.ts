@@ -1,4 +1,6 @@
+import { safeError } from '../safe-error';
 import { CheckMissing, runCheck } from '../services/check/run';
+import { rewriteAfterCheck } from '../services/rewrite/submit';
 import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
 import { checkInWorker, libraryPreparerInWorker } from '../workers/offload';
 import { WorkerFailure } from '../workers/pool';
@@ -18,6 +20,12 @@ export const job: JobDefinition = {
         check: checkInWorker(ctx.config, ctx.signal),
         prepare: libraryPreparerInWorker(ctx.config, ctx.signal),
       });
+      // check_machine_submit: reword what the report flagged. The report stands even if this step fails.
+      try {
+        await rewriteAfterCheck({ db: ctx.db, config: ctx.config, now: () => new Date() }, ctx.task.id);
+      } catch (error) {
+        ctx.log.error({ error: safeError(error) }, 'rewrite after check failed');
+      }
       return { result: { figures }, offline: true };
     } catch (error) {
       if (error instanceof CheckMissing) throw new JobFailure('查重记录的正文已丢失，费用已退回，请重新上传');

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { CheckReport } from '../../engines/similarity/types';
 import { type Deps, withDb } from '../../context';
 import { checks } from '../../db/schema/checks';
-import { rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
+import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { LlmGateway } from '../../engines/llm';
 import { countChars } from '../../engines/text/count';
 import { prepareCheckTextInWorker } from '../../workers/offload';
@@ -13,7 +13,7 @@ import { asDocumentRequest } from '../check/errors';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { cleanTerms } from './drafts';
 import { EngineMissing, loadRewriteEngine, rewriteOne } from './engine';
-import { loadOwnRow, loadRewrite, notFinished, ownPair, type ParagraphPair, pairView, type RewriteApi, type RewriteRecord } from './records';
+import { apiOfMode, loadOwnRow, loadRewrite, notFinished, ownPair, type ParagraphPair, pairView, type RewriteApi, type RewriteRecord } from './records';
 import { rewrittenText } from './run';
 
 const MODE_NAMES = { rewrite: '降重', strong: '强力降重', polish: '润色改写', smart: '智能降重', cnki: '学术库降重' } as const;
@@ -136,14 +136,20 @@ export async function recheckRewrite(deps: Deps, userId: string, id: string) {
  * check_machine_submit (paper_machine_api): a new rewrite of one of the caller's finished checks that
  * rewords only the paragraphs its report flagged, charged by their characters and queued at once.
  */
-export async function submitFromCheck(deps: Deps, userId: string, checkId: string, mode: 'rewrite' | 'strong' | 'polish'): Promise<RewriteRecord> {
+export async function submitFromCheck(
+  deps: Deps,
+  userId: string,
+  checkId: string,
+  mode: RewriteRecordMode,
+  options: { fromCheckJob?: boolean } = {},
+): Promise<RewriteRecord> {
   const [source] = await deps.db.orm
     .select({ task: tasks, text: checks.text, report: checks.report })
     .from(tasks)
     .innerJoin(checks, eq(checks.taskId, tasks.id))
     .where(and(eq(tasks.id, checkId), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
   if (!source) throw notFound();
-  if (source.task.status !== 'done' || !source.report) throw conflict('TASK_NOT_FINISHED', '查重尚未完成，完成后才能按报告降重');
+  if ((!options.fromCheckJob && source.task.status !== 'done') || !source.report) throw conflict('TASK_NOT_FINISHED', '查重尚未完成，完成后才能按报告降重');
   const paragraphs = (source.report as unknown as CheckReport).paragraphs ?? [];
   const flaggedChars = paragraphs.filter((p) => p.ratio > 0).reduce((sum, p) => sum + p.charCount, 0);
   const priceFen = await priceFor(deps.db, 'rewrite', flaggedChars);
@@ -165,7 +171,7 @@ export async function submitFromCheck(deps: Deps, userId: string, checkId: strin
     });
     await tx.orm.insert(rewrites).values({
       taskId: task.id,
-      api: 'paper',
+      api: apiOfMode(mode),
       mode,
       source: 'check',
       sourceType: 'paste',
@@ -173,7 +179,28 @@ export async function submitFromCheck(deps: Deps, userId: string, checkId: strin
       sourceCheckId: checkId,
     });
     await queueDraft(txDeps, task, { note: `${MODE_NAMES[mode]}（按查重报告）：${task.title}` });
+    if (options.fromCheckJob) await tx.orm.update(checks).set({ rewriteTaskId: task.id }).where(eq(checks.taskId, checkId));
     return task.id;
   });
   return loadRewrite(deps.db, userId, id);
+}
+
+/**
+ * The rewrite step of check_api check_machine_submit, run by the check job once the report is stored:
+ * the flagged paragraphs are queued for rewording in the chosen mode, charged from the balance. Without
+ * enough balance nothing is created and the check shows rewriteStatus unavailable.
+ */
+export async function rewriteAfterCheck(deps: Deps, checkId: string): Promise<string | null> {
+  const [row] = await deps.db.orm
+    .select({ userId: tasks.userId, mode: checks.rewriteMode, rewriteTaskId: checks.rewriteTaskId })
+    .from(checks)
+    .innerJoin(tasks, eq(tasks.id, checks.taskId))
+    .where(eq(checks.taskId, checkId));
+  if (!row?.mode || row.rewriteTaskId) return row?.rewriteTaskId ?? null;
+  try {
+    return (await submitFromCheck(deps, row.userId, checkId, row.mode, { fromCheckJob: true })).id;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) return null;
+    throw error;
+  }
 }

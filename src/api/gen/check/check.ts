@@ -753,8 +753,9 @@ export function useCheckCheckCost<TData = Awaited<ReturnType<typeof checkCheckCo
 
 /**
  * 需登录，只能提交自己的 draft 记录。提交查重（扣费、免费与错误同 check_submit，只收查重的费用），并记下请求的降重方式 mode；
-查重完成后把标红、标橙段落交给降重服务，降重任务的 id 记录在 rewriteTaskId。本实例的降重服务尚在规划中，
-因此不会创建降重任务：rewriteStatus 在查重期间为 waiting，结束后为 unavailable，rewriteTaskId 保持 null。
+查重完成后把标红、标橙的段落交给降重服务：按这些段落的字数以降重价格从余额扣费并排队（见 paper_machine_api/load_by_id），
+降重任务的 id 记录在 rewriteTaskId，rewriteStatus 为 created。查重期间 rewriteStatus 为 waiting；余额不足以支付降重
+或查重未成功时不创建降重任务，rewriteStatus 为 unavailable，rewriteTaskId 保持 null（查重报告照常可用）。
 
  * @summary 查重后自动降重疑似段落
  */

@@ -61,6 +61,6 @@ export type CheckRecordAllOf = {
    * @nullable
    */
   rewriteMode: CheckRecordAllOfRewriteMode;
-  /** 自动降重的进度：none 未请求；waiting 等待查重完成；unavailable 查重已结束，但降重服务尚未开放 （或查重未成功），未创建降重任务（rewriteTaskId 为 null）；created 已创建降重任务（见 rewriteTaskId） */
+  /** 自动降重的进度：none 未请求；waiting 等待查重完成；unavailable 查重已结束，但余额不足以支付降重 （或查重未成功），未创建降重任务（rewriteTaskId 为 null）；created 已创建降重任务（见 rewriteTaskId） */
   rewriteStatus: CheckRecordAllOfRewriteStatus;
 };
