@@ -1,0 +1,45 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ParagraphPair, RewriteTask } from '@/api/gen/model';
+import { callMock } from '@/test/call-mock';
+import { setupMockServer } from '@/test/mock-server';
+import { renderApp, signIn } from '@/test/render-app';
+import { recordRequests } from '@/test/request-log';
+
+setupMockServer();
+
+const api = async <T,>(path: string, token: string) => (await callMock<T>(`/api/base/paper_machine_api/${path}`, { token })).body.result;
+
+describe('rewrite comparison view', () => {
+  it('shows each pair side by side with its figures, labels offline rewrites, and accepts or re-runs a paragraph', async () => {
+    const token = await signIn();
+    const done = (await callMock<{ records: RewriteTask[] }>('/api/base/paper_machine_api/query_list?pageSize=100', { token, body: { status: 'done' } })).body.result.records;
+    const record = done[0];
+    const pairs = (await api<{ records: ParagraphPair[] }>(`query_content_list?id=${record.id}&pageNo=1&pageSize=100`, token)).records;
+    const requests = recordRequests();
+    const { user } = renderApp(`/papermachine/content/${record.id}`);
+    await screen.findByText(record.title);
+    const cards = await screen.findAllByTestId('paragraph-pair');
+    expect(cards).toHaveLength(pairs.length);
+    const first = within(cards[0]);
+    expect(first.getByText(`第 ${pairs[0].index + 1} 段`)).toBeInTheDocument();
+    expect(first.getByText(/与原文相似度/)).toBeInTheDocument();
+    expect(first.getByText(/复制比 .* → /)).toBeInTheDocument();
+    const offlinePairs = pairs.filter((p) => p.offline && p.rewritten).length;
+    const recordLabel = record.offline ? 1 : 0;
+    expect(screen.queryAllByTestId('offline-label')).toHaveLength(offlinePairs + recordLabel);
+    const ready = cards.findIndex((card) => card.dataset.status === 'done');
+    expect(ready).toBeGreaterThanOrEqual(0);
+    const card = within(cards[ready]);
+    await user.click(card.getByRole('button', { name: /已采纳改写|保留原文/ }));
+    await waitFor(() => expect(requests.calls('/api/base/paper_machine_api/accept_content')).toBe(1));
+    await user.click(card.getByRole('button', { name: '重新改写' }));
+    await waitFor(() => expect(requests.last('/api/base/paper_machine_api/reload')?.searchParams.get('id')).toBe(pairs[ready].id));
+  });
+
+  it('explains each mode in one sentence on its screen', async () => {
+    await signIn();
+    renderApp('/nlp/machine');
+    expect(await screen.findByTestId('mode-explained')).toHaveTextContent('不使用大模型的离线引擎');
+  });
+});
