@@ -4,6 +4,7 @@ import { DocumentError } from '../engines/text/errors';
 import type { PreparedCheckText } from '../services/check/prepare-text';
 import type { CheckReportView } from '../services/check/report';
 import type { TextPreparer } from '../services/library/prepare';
+import type { EngineMode } from '../services/rewrite/engine';
 import { WorkerFailure, workerPool } from './pool';
 import { libraryHost } from './remote-library';
 
@@ -49,4 +50,10 @@ export function libraryPreparerInWorker(config: PoolConfig, signal?: AbortSignal
 export async function renderReportInWorker(config: PoolConfig, report: CheckReportView, format: 'pdf' | 'html'): Promise<Buffer | string> {
   const body = await workerPool(config).run('renderReport', { report, format }, { timeoutMs: config.ENGINE_TIMEOUT_MS });
   return typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+/** The rewording engine without a model, in a worker: a long paper costs a worker thread, not the API. */
+export function rewriteOfflineInWorker(config: PoolConfig, signal?: AbortSignal) {
+  return (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[] }) =>
+    workerPool(config).run('rewriteOffline', input, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
 }

@@ -1,5 +1,6 @@
 import type { CheckOptions } from '../engines/similarity/types';
 import type { CheckReportView } from '../services/check/report';
+import type { EngineMode } from '../services/rewrite/engine';
 import type { Host, TaskTable } from './protocol';
 
 // What the API process runs in its worker threads (server/workers/pool.ts): the work that takes long or
@@ -28,6 +29,14 @@ export const tasks = {
   renderReport: async (input: { report: CheckReportView; format: 'pdf' | 'html' }): Promise<Uint8Array | string> => {
     if (input.format === 'html') return (await import('../services/check/report-html')).renderReportHtml(input.report);
     return (await import('../services/check/report-pdf')).renderReportPdf(input.report);
+  },
+
+  /** The rewording engine without a model (智能降重, or any mode when no model is configured). */
+  rewriteOffline: async (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[] }) => {
+    const { loadRewriteEngine } = await import('../services/rewrite/engine');
+    const engine = await loadRewriteEngine();
+    const { mode, offline, paragraphs } = await engine.rewriteDocument(input.text, { mode: input.mode, seed: input.seed, protectedTerms: input.protectedTerms });
+    return { mode, offline, paragraphs };
   },
 } satisfies TaskTable;
 

@@ -46,6 +46,9 @@ export function setRewriteEngine(engine: RewriteEngine | undefined): void {
   override = engine;
 }
 
+/** Whether a test engine stands in (it lives in this thread only, so nothing is sent to a worker). */
+export const hasEngineOverride = () => override !== undefined;
+
 export async function loadRewriteEngine(): Promise<RewriteEngine> {
   if (override) return override;
   try {

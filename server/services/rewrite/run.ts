@@ -11,7 +11,7 @@ import { checkText } from '../../engines/similarity/check';
 import { ReferenceLibrary } from '../library/library';
 import type { TextPreparer } from '../library/prepare';
 import { recordModelCalls } from '../llm/calls';
-import { type EngineMode, type EngineParagraph, loadRewriteEngine, rewriteOne } from './engine';
+import { type EngineMode, type EngineParagraph, type EngineResult, hasEngineOverride, loadRewriteEngine, rewriteOne } from './engine';
 
 export class RewriteMissing extends Error {}
 
@@ -21,6 +21,8 @@ export interface RewriteWork {
   prepare?: TextPreparer;
   gateway?: LlmGateway;
   signal?: AbortSignal;
+  /** The engine without a model in a worker thread (the job passes rewriteOfflineInWorker). */
+  offline?: (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[] }) => Promise<EngineResult>;
 }
 
 const gateways = new WeakMap<object, LlmGateway>();
@@ -70,7 +72,6 @@ export async function runRewrite(
     .where(eq(rewrites.taskId, taskId));
   if (!row) throw new RewriteMissing(`rewrite ${taskId} has no stored text`);
   const { rewrite, userId } = row;
-  const engine = await loadRewriteEngine();
 
   // Before: our own check's report (学术库降重 on a finished check reuses it) or a fresh one.
   let before: Pick<CheckReport, 'paragraphs' | 'figures'> | null = null;
@@ -106,14 +107,14 @@ export async function runRewrite(
     done += 1;
     await progress(15 + Math.min(65, done));
   };
-  const result = await engine.rewriteDocument(rewrite.text, {
-    mode: engineMode(rewrite.mode),
-    seed: rewrite.seed,
-    protectedTerms: rewrite.protectedTerms,
-    gateway: work.gateway,
-    signal: work.signal,
-    onParagraph: store,
-  });
+  // Without a model the engine is CPU work: a worker thread runs it. With one it waits on the model, here,
+  // storing each paragraph as it comes.
+  const withoutModel = rewrite.mode === 'smart' || !work.gateway?.configured('rewrite');
+  const options = { mode: engineMode(rewrite.mode), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms };
+  const result =
+    withoutModel && work.offline && !hasEngineOverride()
+      ? await work.offline({ text: rewrite.text, ...options })
+      : await (await loadRewriteEngine()).rewriteDocument(rewrite.text, { ...options, gateway: work.gateway, signal: work.signal, onParagraph: store });
   // Engines that report only at the end: store what onParagraph did not.
   if (done < result.paragraphs.length) for (const p of result.paragraphs) await store(p);
   await progress(80);
