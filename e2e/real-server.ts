@@ -36,13 +36,14 @@ const DESKTOP = { width: 1440, height: 900 };
 const slug = (index: number) => `real-${index + 1}`;
 
 /** Runs every flow; resolves to false when any failed (each failure is printed with a screenshot). */
-export async function runRealServerFlows(browser: Browser, artifacts: string): Promise<boolean> {
+export async function runRealServerFlows(browser: Browser, artifacts: string, only?: string): Promise<boolean> {
   mkdirSync(artifacts, { recursive: true });
+  const flows = only ? FLOWS.filter((flow) => flow.name.includes(only)) : FLOWS;
   console.log('\n构建生产模式应用并启动真实服务器 …');
   // Every flow's browser and "phone" reach the server from 127.0.0.1, so the per-address free-check limit
   // (tested on its own in server/handlers/free-check-limit.test.ts) would count them all as one network.
   const server = await startRealServer({
-    users: FLOWS.flatMap((flow) => flow.users ?? []),
+    users: flows.flatMap((flow) => flow.users ?? []),
     env: { FREE_CHECKS_PER_IP_PER_DAY: '50' },
     // The chat flow's answers come from the fake model, streamed for real.
     fakeLlm: true,
@@ -50,7 +51,7 @@ export async function runRealServerFlows(browser: Browser, artifacts: string): P
   console.log(`真实服务器：${server.url}`);
   let passed = true;
   try {
-    for (const [index, flow] of FLOWS.entries()) {
+    for (const [index, flow] of flows.entries()) {
       console.log(`\n— ${flow.name} —`);
       const shot = `${artifacts}/failure-${slug(index)}.png`;
       try {

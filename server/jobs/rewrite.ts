@@ -30,7 +30,10 @@ export const job: JobDefinition = {
       return { result: { paragraphs }, offline };
     } catch (error) {
       if (error instanceof RewriteMissing) throw new JobFailure('降重记录的正文已丢失，费用已退回，请重新上传');
-      if (error instanceof EngineMissing) throw new JobFailure('改写引擎暂不可用，费用已退回，请稍后重试');
+      // Missing in this thread, or in the worker that ran it (the error crosses the thread as a plain Error).
+      if (error instanceof EngineMissing || (error instanceof Error && /engines\/rewrite/.test(error.message))) {
+        throw new JobFailure('改写引擎暂不可用，费用已退回，请稍后重试');
+      }
       if (error instanceof LlmError) throw new JobFailure('大模型服务出错，改写未能完成，费用已退回；已完成的段落已保留');
       if (error instanceof WorkerFailure) throw new JobFailure('降重进程超时或中断，费用已退回，请稍后重试或分章节处理');
       throw error;
