@@ -14,6 +14,20 @@ const paragraph = (i: number) => PARAGRAPHS[i % PARAGRAPHS.length];
 const itemStatus = (row: Row, i: number, done: number) =>
   i < done ? 'done' : i === done && (row.status === 'running' || row.status === 'failed') ? String(row.status) : 'queued';
 
+// Word swaps an academic rewrite makes, so a mocked rewrite reads as one of its original (the diff marks them).
+const SWAPS: Array<[RegExp, string]> = [
+  [/研究/g, '探讨'], [/方法/g, '手段'], [/提高/g, '提升'], [/影响/g, '作用'], [/发展/g, '演进'], [/问题/g, '议题'],
+  [/重要/g, '关键'], [/因此/g, '由此'], [/并且/g, '同时'], [/结果表明/g, '结果显示'], [/通过/g, '借助'], [/进行/g, '开展'],
+];
+
+/** A mocked rewrite of a paragraph: the swaps, a new opening, and the `variant`-th of a few phrasings. */
+export function mockRewrite(original: string, variant = 0): string {
+  let text = SWAPS.reduce((out, [from, to]) => out.replace(from, to), original);
+  const openings = ['从整体上看，', '具体而言，', '值得注意的是，'];
+  text = openings[variant % openings.length] + text;
+  return text;
+}
+
 /** A rewrite's paragraph pairs: rewritten as far as the record got, accepted as far as the student accepted. */
 export function rewritePairs(row: Row, item: () => Row): Row[] {
   const rewritten = num(row.paragraphRewritten);
@@ -23,6 +37,9 @@ export function rewritePairs(row: Row, item: () => Row): Row[] {
       id: `${row.id}-${i + 1}`,
       index: i,
       original: paragraph(i),
+      ...(itemStatus(row, i, rewritten) === 'done'
+        ? { rewritten: mockRewrite(paragraph(i), i), offline: row.offline === true, protectedKept: true, similarityToOriginal: ratio4(0.08 + (i % 4) * 0.05), bigramOverlap: ratio4(0.58 + (i % 3) * 0.06) }
+        : { rewritten: '', offline: row.offline === true, protectedKept: null, similarityToOriginal: null, bigramOverlap: null }),
       status: itemStatus(row, i, rewritten),
       accepted: i < num(row.paragraphAccepted),
       similarityBefore: ratio4(clamp(num(row.similarityBefore) + ((i % 5) - 2) * 0.04, 0.01, 1)),

@@ -22,6 +22,8 @@ type AreaOptions = {
   views?: Record<string, (row: Row) => unknown>;
   /** Extra operations that change a record: path -> (record, body) => record. */
   updates?: Record<string, (record: Row, body: Record<string, unknown>) => Row>;
+  /** Operations that change one content item (id in the body or params): path -> (item, body) => changed fields. */
+  itemUpdates?: Record<string, (item: Row, body: Record<string, unknown>, later: (patch: Record<string, unknown>) => void) => Record<string, unknown>>;
 };
 
 const SEED_SIZE = 12;
@@ -56,10 +58,13 @@ function matches(row: Row, filter: Record<string, unknown>): boolean {
  * shows is what the detail and content routes return for the same id, and changes survive within a
  * session. Seeded from the generated mocks with ids 1..12 (every kind has an id 1), or empty.
  */
-export function recordArea({ base, seed, detail, spread = {}, settle = (row) => row, content, views = {}, updates = {} }: AreaOptions) {
+export function recordArea({ base, seed, detail, spread = {}, settle = (row) => row, content, views = {}, updates = {}, itemUpdates = {} }: AreaOptions) {
   let rows: Row[] = [];
+  /** Changes to content items within the session (accepted, re-run), over what the seed derives. */
+  const patches = new Map<string, Record<string, unknown>>();
   const reset = () => {
     rows = [];
+    patches.clear();
     if (mockDataEmpty()) return;
     withSeed(base, () => {
       const generated: Row[] = [];
@@ -73,7 +78,8 @@ export function recordArea({ base, seed, detail, spread = {}, settle = (row) => 
     const extras = detail ? withSeed(`${base}/detail/${row.id}`, detail) : {};
     return { ...consistent({ ...extras, ...row }), ...row };
   };
-  const contentOf = (row: Row) => (content ? withSeed(`${base}/content/${row.id}`, () => content(row)) : []);
+  const contentOf = (row: Row) =>
+    (content ? withSeed(`${base}/content/${row.id}`, () => content(row)) : []).map((item) => ({ ...item, ...patches.get(item.id) }));
   const find = (id: string) => rows.find((row) => row.id === id);
 
   const handlers = [
@@ -109,6 +115,18 @@ export function recordArea({ base, seed, detail, spread = {}, settle = (row) => 
       http.post(`*${base}/${path}`, withUser((request) => {
         const row = find(idOf(request));
         return row ? ok(withSeed(`${base}/${path}/${row.id}`, () => view(row))) : notFound();
+      })),
+    ),
+    ...Object.entries(itemUpdates).map(([path, update]) =>
+      http.post(`*${base}/${path}`, withUser(async (request) => {
+        const body = await readBody<Record<string, unknown>>(request);
+        const id = String(body.id ?? idOf(request));
+        const row = find(id.slice(0, id.lastIndexOf('-')));
+        const item = row && contentOf(row).find((candidate) => candidate.id === id);
+        if (!item) return notFound();
+        const patch = (changes: Record<string, unknown>) => patches.set(id, { ...patches.get(id), ...changes });
+        patch(update(item, body, patch));
+        return ok({ ...item, ...patches.get(id) });
       })),
     ),
     ...Object.entries(updates).map(([path, update]) =>

@@ -17,9 +17,12 @@ import {
   getPaperMachineQueryListResponseMock,
 } from '../gen/rewrite/rewrite.msw';
 import { checkArea } from './check';
-import { aigcParagraphs, paperMaterials, paperSections, paperText, rewritePairs } from './record-content';
+import { aigcParagraphs, mockRewrite, paperMaterials, paperSections, paperText, rewritePairs } from './record-content';
 import { recordArea } from './record-store';
 import type { Row } from './request';
+
+/** How often each mocked paragraph was re-run (each run another phrasing). */
+const reruns = new Map<string, number>();
 
 const rows = (page: { result: { records: object[] } }) => page.result.records as Row[];
 const one = (response: { result: object }) => response.result as Row;
@@ -43,6 +46,16 @@ export const recordAreas = [
     detail: () => one(getPaperMachineLoadByIdResponseMock()),
     spread: { mode: ['rewrite', 'strong', 'polish'] },
     content: (row) => rewritePairs(row, () => one(getPaperMachineLoadContentByIdResponseMock())),
+    itemUpdates: {
+      accept_content: (_item, body) => ({ accepted: body.accepted === true }),
+      // Queued now, rewritten again (another phrasing) a moment later, as the runner would.
+      reload: (item, _body, later) => {
+        const runs = (reruns.get(item.id) ?? 0) + 1;
+        reruns.set(item.id, runs);
+        setTimeout(() => later({ status: 'done', rewritten: mockRewrite(String(item.original), Number(item.index) + runs), accepted: true }), 1500);
+        return { status: 'queued' };
+      },
+    },
   }),
   recordArea({
     base: '/api/base/machine_api',

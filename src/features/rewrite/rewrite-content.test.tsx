@@ -31,10 +31,15 @@ describe('rewrite comparison view', () => {
     const ready = cards.findIndex((card) => card.dataset.status === 'done');
     expect(ready).toBeGreaterThanOrEqual(0);
     const card = within(cards[ready]);
+    const toggle = pairs[ready].accepted ? '保留原文' : '已采纳改写';
     await user.click(card.getByRole('button', { name: /已采纳改写|保留原文/ }));
     await waitFor(() => expect(requests.calls('/api/base/paper_machine_api/accept_content')).toBe(1));
+    expect(await card.findByRole('button', { name: toggle })).toBeInTheDocument();
+    const before = card.getByTestId('rewritten').textContent;
     await user.click(card.getByRole('button', { name: '重新改写' }));
     await waitFor(() => expect(requests.last('/api/base/paper_machine_api/reload')?.searchParams.get('id')).toBe(pairs[ready].id));
+    await waitFor(() => expect(within(screen.getAllByTestId('paragraph-pair')[ready]).getByTestId('rewritten').textContent).not.toBe(before), { timeout: 8000 });
+    expect(screen.getAllByTestId('paragraph-pair')[ready].dataset.status).toBe('done');
   });
 
   it('explains each mode in one sentence on its screen', async () => {
