@@ -896,7 +896,7 @@ export interface paths {
         /**
          * 即时改写一段短文（不超过 2000 字，不生成记录）
          * @description 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
-         *     参数不符或超过 2000 字 400；频繁调用 429。
+         *     参数不符或超过 2000 字 400；改写引擎暂不可用 409 ENGINE_UNAVAILABLE（不扣费）；频繁调用 429。
          */
         post: operations["paperMachineReduction"];
         delete?: never;
@@ -4804,6 +4804,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 改写引擎暂不可用 */
+        RewriteEngineUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "ENGINE_UNAVAILABLE",
+                 *         "message": "改写引擎暂不可用，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 规划中的接口：本实例尚未提供该服务（NOT_IMPLEMENTED），不扣费、不保存任何数据 */
         NotImplemented: {
             headers: {
@@ -6501,6 +6519,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["RewriteEngineUnavailable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

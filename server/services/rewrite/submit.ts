@@ -84,7 +84,7 @@ export async function reduce(deps: Deps & { llm: LlmGateway }, input: ReductionI
   try {
     engine = await loadRewriteEngine();
   } catch (error) {
-    if (error instanceof EngineMissing) throw new AppError(500, 'ENGINE_UNAVAILABLE', '改写引擎暂不可用，请稍后再试');
+    if (error instanceof EngineMissing) throw conflict('ENGINE_UNAVAILABLE', '改写引擎暂不可用，请稍后再试');
     throw error;
   }
   const p = await rewriteOne(engine, content, { mode: input.mode, seed: 1, protectedTerms, gateway: deps.llm });

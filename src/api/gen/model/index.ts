@@ -313,6 +313,7 @@ export * from './reportSourceOrigin';
 export * from './rewriteAcceptBody';
 export * from './rewriteCheckAigcBody';
 export * from './rewriteDeletedResponse';
+export * from './rewriteEngineUnavailableResponse';
 export * from './rewriteFromAigcBody';
 export * from './rewriteFromCheckBody';
 export * from './rewriteMode';

@@ -68,6 +68,7 @@ import type {
   PayloadTooLargeResponse,
   RewriteAcceptBody,
   RewriteDeletedResponse,
+  RewriteEngineUnavailableResponse,
   RewriteFromCheckBody,
   RewriteNotFinishedResponse,
   RewriteParagraphPageResponse,
@@ -992,7 +993,7 @@ export const usePaperMachineSubmitCheck = <TError = ErrorType<BadRequestResponse
     }
     /**
  * 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
-参数不符或超过 2000 字 400；频繁调用 429。
+参数不符或超过 2000 字 400；改写引擎暂不可用 409 ENGINE_UNAVAILABLE（不扣费）；频繁调用 429。
 
  * @summary 即时改写一段短文（不超过 2000 字，不生成记录）
  */
@@ -1012,7 +1013,7 @@ export const paperMachineReduction = (
   
 
 
-export const getPaperMachineReductionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperMachineReductionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | RewriteEngineUnavailableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReduction>>, TError,{data: BodyType<RewriteReductionBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineReduction>>, TError,{data: BodyType<RewriteReductionBody>}, TContext> => {
 
@@ -1039,12 +1040,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineReductionMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineReduction>>>
     export type PaperMachineReductionMutationBody = BodyType<RewriteReductionBody>
-    export type PaperMachineReductionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperMachineReductionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | RewriteEngineUnavailableResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 即时改写一段短文（不超过 2000 字，不生成记录）
  */
-export const usePaperMachineReduction = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperMachineReduction = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | RewriteEngineUnavailableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReduction>>, TError,{data: BodyType<RewriteReductionBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineReduction>>,
