@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, Progress, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ParagraphPair, RewriteTask } from '@/api/gen/model';
 import {
   getPaperMachineLoadByIdQueryKey,
@@ -204,7 +204,13 @@ export function RewriteContentPage({ id }: { id: string }) {
     {
       query: {
         enabled: signedIn,
-        refetchInterval: (q) => ((record.data && busy(record.data.status)) || q.state.data?.records.some((p) => busy(p.status)) ? POLL_MS : false),
+        // While the record or a re-run paragraph is in work, and until every counted paragraph has arrived.
+        refetchInterval: (q) =>
+          (record.data && busy(record.data.status)) ||
+          q.state.data?.records.some((p) => busy(p.status)) ||
+          (record.data?.status === 'done' && (q.state.data?.total ?? 0) < record.data.paragraphTotal)
+            ? POLL_MS
+            : false,
       },
     },
   );
@@ -215,6 +221,11 @@ export function RewriteContentPage({ id }: { id: string }) {
     ]);
   };
   const task = record.data;
+  // The record has just finished (or failed): fetch its pairs once more, the last paragraphs with it.
+  const status = task?.status;
+  useEffect(() => {
+    if (status && !busy(status)) void queryClient.invalidateQueries({ queryKey: getPaperMachineQueryContentListQueryKey({ id, pageNo: 1, pageSize: 100 }) });
+  }, [status, id, queryClient]);
   const fallback = queryFallback({ loading: record.isLoading, error: record.error, rows: 4, rowHeight: '48px' });
   return (
     <Stack gap="5">
