@@ -1,6 +1,8 @@
 import JSZip from 'jszip';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../engines/similarity/fixtures/load';
+import { countChars } from '../engines/text/count';
+import { buildDocx } from '../engines/text/fixtures/build';
 import { type EngineOptions, type EngineParagraph, type RewriteEngine, setRewriteEngine } from '../services/rewrite/engine';
 import { ReferenceLibrary } from '../services/library/library';
 import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
@@ -378,5 +380,22 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     await runJobs(t.db);
     const unpaid = body<{ status: string; rewriteStatus: string }>(await post(t.app, '/api/base/check_api/load_by_id', { token: poor, query: { id: second.id } })).result;
     expect(unpaid).toMatchObject({ status: 'done', rewriteStatus: 'unavailable' });
+  });
+  it('takes an uploaded .docx as well as pasted text, and refuses a file with pasted text', async () => {
+    const token = await paidUser();
+    const docx = await buildDocx(paragraphsOfA);
+    const form = await multipart({ title: '上传的论文', mode: 'polish' }, { name: '论文.docx', data: docx });
+    const created = await t.app.inject({ method: 'POST', url: `${PAPER}/machine_init`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+    expect(created.statusCode, created.body).toBe(200);
+    const draft = body<Task>(created).result;
+    expect(draft).toMatchObject({ status: 'draft', mode: 'polish', charCount: countChars(paragraphsOfA.join('')) });
+    expect((await call(PAPER, 'machine_submit', token, { payload: { id: draft.id } })).statusCode).toBe(200);
+    await runJobs(t.db);
+    expect((await pairs(token, draft.id)).records.map((p) => p.original)).toEqual(paragraphsOfA);
+
+    const both = await multipart({ title: '二选一', mode: 'rewrite', content: text }, { name: '论文.docx', data: docx });
+    const refused = await t.app.inject({ method: 'POST', url: `${PAPER}/machine_init`, payload: both.payload, headers: { ...both.headers, authorization: `Bearer ${token}` } });
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused).error.message).toContain('二选一');
   });
 });
