@@ -22,6 +22,9 @@ const schema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(30 * 24 * 3600),
+  // How long a process trusts a token it looked up (0 = ask the database on every call); at most 1 s, the
+  // time a revocation made elsewhere (another process, the CLI) may take to reach it.
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   QR_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

@@ -6,6 +6,7 @@ import { type FreeCheckWithheldReason, type User, users } from '../../db/schema/
 import { badRequest } from '../../errors';
 import { clearThrottlesForNames } from './login-throttle';
 import { hashPassword } from './passwords';
+import { forgetUserTokens } from './tokens';
 
 export type FreeCheckState = 'none' | 'available' | 'used' | FreeCheckWithheldReason;
 
@@ -54,6 +55,8 @@ export async function resetPassword(deps: Deps, user: User, password?: string): 
       .where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.revokedAt)));
     await clearThrottlesForNames({ ...deps, db: tx }, [user.username, ...(user.phone ? [user.phone] : [])]);
   });
+  // This process forgets them at once; another process serving the same database within AUTH_CACHE_TTL_MS.
+  forgetUserTokens(deps, user.id);
   return next;
 }
 
