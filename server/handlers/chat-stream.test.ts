@@ -145,6 +145,35 @@ describe('completions_stream', () => {
     expect(state.tasks.map((task) => task.status)).toEqual(['failed']);
   });
 
+  it('stores the question while the model thinks, and takes it back out when no answer comes', async () => {
+    const { token, userId } = await chatUser(t);
+    const first = await readEvents(await open(token, { content: '你好' }));
+    const conversationId = first[0].conversationId as string;
+    const before = await chatState(t, userId);
+    expect(before.conversations[0].messageCount).toBe(2);
+
+    // Stored as soon as the model is asked: the start event then needs no database write after the first token.
+    fake.script('slow-first-token=300');
+    const answered = open(token, { conversationId, content: '再说说研究方法' }).then(readEvents);
+    await fake.waitFor((r) => r.messages.at(-1)?.content === '再说说研究方法');
+    let during = await chatState(t, userId);
+    for (let i = 0; i < 20 && during.messages.length < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      during = await chatState(t, userId);
+    }
+    expect(during.messages.map((m) => m.content).at(-1)).toBe('再说说研究方法');
+    expect((await answered).at(-1)).toMatchObject({ type: 'done', status: 'complete' });
+
+    // A model that fails before its first token: the question goes again, the conversation is as it was.
+    const settled = await chatState(t, userId);
+    const failed = await open(token, { conversationId, content: '[[fake:500]] 还有吗' });
+    expect(failed.status).toBe(502);
+    const after = await chatState(t, userId);
+    expect(after.messages.map((m) => m.id)).toEqual(settled.messages.map((m) => m.id));
+    expect(after.conversations).toEqual(settled.conversations);
+    expect(after.charges).toEqual(settled.charges);
+  });
+
   it('stops the model when the client goes away, keeping the delivered part as stopped and charging only it', async () => {
     const { token, userId } = await chatUser(t);
     const controller = new AbortController();

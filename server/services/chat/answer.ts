@@ -156,7 +156,8 @@ export interface AnswerHooks {
  * - Nothing arrived (failure before the first token, or the client left): the task ends failed or
  *   cancelled, nothing else is stored or charged, and the error is thrown (the envelope).
  * - `json`: the answer is stored and charged only when it is complete; any failure is as above.
- * - `stream`: the question is stored at the first token; the answer is stored as far as it was delivered,
+ * - `stream`: the question is stored while the model is asked (taken out again if nothing arrives) and the
+ *   `start` event follows once it is; the answer is stored as far as it was delivered,
  *   complete, stopped (client gone) or failed (model error or timeout), and charged for what was delivered.
  */
 export async function runAnswer(
@@ -177,11 +178,16 @@ export async function runAnswer(
   let length = 0;
   let started = false;
   let failure: unknown;
+  // Streaming stores the question while the model thinks, so its first token goes out at once (a write
+  // after it would add the database's latency to every answer, more when many first tokens coincide).
+  // Should nothing arrive after all, the question is taken out again below.
+  const storing = mode === 'stream' ? app.db.transaction((tx) => storeQuestion({ db: tx, now: app.now }, prepared)) : undefined;
+  storing?.catch(() => undefined);
   try {
     for await (const delta of call) {
       if (!delta.content) continue;
-      if (!started && mode === 'stream') {
-        await app.db.transaction((tx) => storeQuestion({ db: tx, now: app.now }, prepared));
+      if (!started && storing) {
+        await storing;
         hooks.onStart?.(idsOf(prepared));
       }
       started = true;
@@ -198,6 +204,8 @@ export async function runAnswer(
 
   if (!started || (mode === 'json' && failure !== undefined)) {
     const aborted = failure instanceof LlmError && failure.kind === 'aborted';
+    const stored = storing ? await storing.then(() => true, () => false) : false;
+    if (stored) await app.db.transaction((tx) => unstoreQuestion(tx, prepared));
     await finishTask(app.db, prepared.taskId, aborted ? 'cancelled' : 'failed', 0, '', failure);
     if (failure instanceof LlmError) throw modelFailure(failure);
     if (failure !== undefined) throw failure;
@@ -232,6 +240,25 @@ async function storeQuestion({ db, now }: TxApp, p: PreparedAnswer): Promise<voi
   if (p.retry) return;
   await db.orm.insert(chatMessages).values({ id: p.userMessageId, conversationId: p.conversationId, role: 'user', content: p.question, createdAt: at });
   await touchConversation(db, p.conversationId, at, 1);
+}
+
+/** Takes back what storeQuestion stored, when the model gave no answer to keep (nothing is stored then). */
+async function unstoreQuestion(db: TxApp['db'], p: PreparedAnswer): Promise<void> {
+  if (p.newConversation) {
+    // Its messages go with it (on delete cascade).
+    await db.orm.delete(chatConversations).where(eq(chatConversations.id, p.conversationId));
+    return;
+  }
+  if (p.retry) return;
+  const removed = await db.orm.delete(chatMessages).where(eq(chatMessages.id, p.userMessageId)).returning({ id: chatMessages.id });
+  if (removed.length === 0) return;
+  await db.orm
+    .update(chatConversations)
+    .set({
+      messageCount: sql`greatest(${chatConversations.messageCount} - 1, 0)`,
+      lastMessageAt: sql`coalesce((select max(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.conversationId} = ${p.conversationId}), ${chatConversations.createdAt})`,
+    })
+    .where(eq(chatConversations.id, p.conversationId));
 }
 
 /** The answer as delivered, its charge (never more than the balance), and the task's end, in one transaction. */
