@@ -5,6 +5,7 @@ import { handlers } from '../handlers';
 import { isNotImplemented } from '../handlers/not-implemented';
 import type { OperationId } from '../handlers/types';
 import { issueToken } from '../services/accounts/tokens';
+import { modelFeatureOf } from '../services/llm/required';
 import { createTestApp, type TestApp } from '../test/app';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { depsFor, grant } from '../test/fixtures';
@@ -16,8 +17,9 @@ import { loadContract, type OperationInfo, operationsOf } from './contract';
 // Every operation of the bundled contract (a call added later is covered without a list to update),
 // fed generated requests, valid-ish and hostile, with and without a token: no answer is a 5xx (but the
 // 501 of a service that is not built yet), and every failure is the error envelope in Chinese.
-// The model calls (chat) are answered by the fake model, so they do their real work here: no 503 is excused
-// (MODEL_NOT_CONFIGURED has its own test, server/handlers/chat.test.ts).
+// The model calls (chat) are answered by the fake model, so they do their real work here: no 503 is excused.
+// A second pass fuzzes the calls marked x-moyan-model on a server without a model: there a 503 is expected,
+// but only MODEL_NOT_CONFIGURED on a call that declares its 503; any other 5xx still fails.
 // Seeded and bounded: the same requests every run. To replay one failure, fast-check prints its seed
 // and path; to search wider for a while, raise FUZZ_RUNS (e.g. FUZZ_RUNS=500 npx vitest run <this file>).
 const SEED = 20_260_808;
@@ -83,10 +85,65 @@ describe('fuzz: every operation answers generated and hostile requests without a
   }, 30_000 + RUNS * 500);
 });
 
-/** Why an answer breaks the promise, or null when it keeps it. */
-function problemWith(response: LightMyRequestResponse, placeholder: boolean): string | null {
+describe('fuzz without a model: calls that need one answer 503 MODEL_NOT_CONFIGURED, as declared, and no other 5xx', () => {
+  const modelOperations = operations.filter(([, info]) => modelFeatureOf(info.operation) !== undefined);
+  let t: TestApp;
+  let token: string;
+  const statuses = new Map<string, number[]>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [user] = await t.db.orm.insert(users).values({ username: 'fuzz_nomodel', qrSignup: true }).returning({ id: users.id });
+    await grant(t.db, user.id, 10_000_000);
+    token = (await issueToken(depsFor(t.db), user.id)).access_token;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('finds the calls marked x-moyan-model, each declaring its 503', () => {
+    expect(modelOperations.map(([id]) => id)).toEqual(expect.arrayContaining(['chatGptCompletions', 'chatGptCompletionsStream']));
+    for (const [id, info] of modelOperations) expect(Object.keys(info.operation.responses ?? {}), id).toContain('503');
+  });
+
+  it.each(modelOperations)('%s', async (operationId, info) => {
+    const seen: number[] = [];
+    statuses.set(operationId, seen);
+    await fc.assert(
+      fc.asyncProperty(requestFor(info, []), async (request) => {
+        const headers: Record<string, string> = {};
+        if (request.auth === 'valid') headers.authorization = `Bearer ${token}`;
+        if (request.auth === 'forged') headers.authorization = 'Bearer mya_forged\u00e9';
+        if (request.body?.contentType) headers['content-type'] = request.body.contentType;
+        const response = await t.app.inject({
+          method: info.method as InjectOptions['method'],
+          url: `${info.path}${request.query ? `?${request.query}` : ''}`,
+          headers,
+          ...(request.body && { payload: request.body.payload }),
+        });
+        seen.push(response.statusCode);
+        const problem = problemWith(response, false, true);
+        if (problem) throw new Error(`${response.statusCode} ${problem}: ${response.body.slice(0, 300)}`);
+        // Without a model nothing is ever answered.
+        if (response.statusCode < 300) throw new Error(`${response.statusCode} answered without a model: ${response.body.slice(0, 300)}`);
+      }),
+      { seed: SEED, numRuns: RUNS * 2 },
+    );
+    // The generated requests include valid ones, so the refusal itself was reached, not only validation.
+    expect(seen, operationId).toContain(503);
+  }, 30_000 + RUNS * 500);
+});
+
+/**
+ * Why an answer breaks the promise, or null when it keeps it. `modelMissing`: the server has no model and the
+ * call is marked x-moyan-model, so 503 MODEL_NOT_CONFIGURED is its declared answer (and no other 5xx is).
+ */
+function problemWith(response: LightMyRequestResponse, placeholder: boolean, modelMissing = false): string | null {
   const status = response.statusCode;
-  if (status >= 500 && !(status === 501 && placeholder)) return 'is a server error';
+  if (status === 503 && modelMissing) {
+    const code = (response.json() as { error?: { code?: unknown } }).error?.code;
+    if (code !== 'MODEL_NOT_CONFIGURED') return 'is a 503 that is not MODEL_NOT_CONFIGURED';
+  } else if (status >= 500 && !(status === 501 && placeholder)) return 'is a server error';
   if (status < 300) return null;
   let envelope: { success?: unknown; error?: { code?: unknown; message?: unknown } };
   try {
