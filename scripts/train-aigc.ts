@@ -2,7 +2,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { scoreAigc } from '../server/engines/aigc/detect';
 import type { WeightsFile } from '../server/engines/aigc/model';
 import { DATASET, LICENCE, loadData } from '../server/engines/aigc/training/data';
 import { evaluateModel } from '../server/engines/aigc/training/evaluate';
@@ -21,7 +20,7 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: 'server/engines/aigc/model/weights.json' },
   },
 });
-const options = { ...DEFAULT_TRAIN, seed: Number(args.seed), epochs: Number(args.epochs) };
+const options = { ...DEFAULT_TRAIN, ...(process.env.AIGC_TRAIN ? (JSON.parse(process.env.AIGC_TRAIN) as object) : {}), seed: Number(args.seed), epochs: Number(args.epochs) };
 const data = loadData(resolve(root, args.aigc), resolve(root, args.csl), options.seed);
 if ('missing' in data) {
   console.error(`train:aigc: no data at ${data.missing} (pass --aigc DIR and --csl DIR)`);
@@ -34,7 +33,7 @@ log(`training on ${train.length} texts (${train.filter((e) => e.source === 'csl'
 const units = prepare(train);
 log('out-of-fold log-odds for the heads:');
 const oof = outOfFold(units, options, log);
-const heads = fitHeads(units, oof, options);
+const heads = fitHeads(units, oof, options, log);
 log('final stage 1 on all training texts');
 const stage1 = trainStage1(units, options);
 
@@ -58,10 +57,13 @@ const figures = evaluateModel(test, modelOf(file));
 file = weightsFile(stage1, heads, { ...header, heldOut: roundAll(figures) }, Number(figures.cslFlagged.toFixed(4)));
 const out = resolve(root, args.out);
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify(file, null, 1)}\n`);
+// The header reads as a document; the numbers follow one key a line.
+const body = Object.entries(file)
+  .map(([key, value]) => `  ${JSON.stringify(key)}: ${key === 'header' ? JSON.stringify(value, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(value)}`)
+  .join(',\n');
+writeFileSync(out, `{\n${body}\n}\n`);
 log(JSON.stringify(roundAll(figures)));
 log(`wrote ${args.out} (${file.hashed.count} hashed weights) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-void scoreAigc;
 
 function roundAll(f: object): Record<string, unknown> {
   return JSON.parse(JSON.stringify(f, (_, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(4)) : v))) as Record<string, unknown>;

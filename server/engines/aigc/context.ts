@@ -1,4 +1,3 @@
-import { applyHead, type Head } from './model';
 
 // Stage 2: a sentence is read with the paragraph around it, and a span of sentences (a paragraph, the
 // document) gets one probability. Burstiness is a property of several sentences together: people vary the
@@ -13,6 +12,11 @@ export interface SpanInputs {
   count: number;
   /** Share of the characters in sentences whose own log-odds is positive. */
   positive: number;
+  /** The mean log-odds times the square root of the number of sentences: evidence grows with length. */
+  evidence: number;
+  /** The highest and lowest sentence log-odds. */
+  max: number;
+  min: number;
   [name: string]: number;
 }
 
@@ -38,18 +42,36 @@ export function spanInputs(logits: ArrayLike<number>, lengths: ArrayLike<number>
     burst: n > 1 && meanLength > 0 ? Math.sqrt(variance) / meanLength : 0,
     count: Math.log(Math.max(1, n)),
     positive: total ? positive / total : 0,
+    evidence: (total ? weighted / total : 0) * Math.sqrt(n),
+    max: n ? Math.max(...Array.from(logits)) : 0,
+    min: n ? Math.min(...Array.from(logits)) : 0,
   };
 }
 
-/** Inputs of the sentence head: the sentence's own log-odds and its paragraph's. */
-export function sentenceInputs(own: number, paragraph: SpanInputs): Record<string, number> {
-  return { own, context: paragraph.mean, burst: paragraph.burst, count: paragraph.count };
+/**
+ * Inputs of the sentence head: the forest's log-odds of the sentence alone (own) and of its paragraph
+ * (context), and the paragraph's burstiness and size.
+ */
+export function sentenceInputs(own: number, context: number, paragraph: SpanInputs): Record<string, number> {
+  return { own, context, burst: paragraph.burst, count: paragraph.count };
 }
 
-export function sentenceLogOdds(head: Head, own: number, paragraph: SpanInputs): number {
-  return applyHead(head, sentenceInputs(own, paragraph));
-}
+/** Inputs of the span forest besides the dense averages, in this order. */
+export const SPAN_INPUTS = ['mean', 'burst', 'count', 'positive', 'evidence', 'max', 'min'] as const;
 
-export function spanLogOdds(head: Head, span: SpanInputs): number {
-  return applyHead(head, span);
+/**
+ * One span's row for the forest: its SpanInputs, then the character-weighted mean of each standardised
+ * dense feature over its sentences (`dense[i]` is sentence i's standardised vector).
+ */
+export function spanRow(span: SpanInputs, dense: ArrayLike<ArrayLike<number>>, lengths: ArrayLike<number>, width: number): number[] {
+  const row: number[] = SPAN_INPUTS.map((name) => span[name]);
+  const avg = new Array<number>(width).fill(0);
+  let total = 0;
+  for (let i = 0; i < dense.length; i++) {
+    const len = Math.max(1, lengths[i]);
+    total += len;
+    for (let j = 0; j < width; j++) avg[j] += dense[i][j] * len;
+  }
+  for (let j = 0; j < width; j++) row.push(total ? avg[j] / total : 0);
+  return row;
 }

@@ -1,9 +1,10 @@
 import { analyzeText } from '../text/document';
 import { bandOf } from './bands';
-import { sentenceInputs, spanInputs } from './context';
-import { applyHead, bundledModel, contribution, type Model, sentenceLogit, sigmoid } from './model';
+import { sentenceInputs, spanInputs, spanRow } from './context';
+import { DENSE, extractFeatures, type SentenceFeatures } from './features';
+import { applyHead, bundledModel, contribution, type Model, sentenceLogit, sigmoid, standardisedVector } from './model';
 import { reasonsFor } from './reasons';
-import { extractFeatures, type SentenceFeatures } from './features';
+import { forestLogit } from './trees';
 import type { AigcOptions, AigcParagraph, AigcReport } from './types';
 
 /** Fewest counted characters (字数 rule) of a text the detector judges; shorter texts are reported tooShort. */
@@ -15,14 +16,6 @@ export const AIGC_THRESHOLD = 0.5;
 
 export const DETECTOR_NAME = 'moyan-aigc';
 
-interface Scored {
-  start: number;
-  end: number;
-  features: SentenceFeatures;
-  logit: number;
-  chars: number;
-}
-
 /** A shift of the log-odds from the language model's curvature score (0 without one). */
 export function llmShift(model: Model, curvature: number | null | undefined): number {
   if (curvature === null || curvature === undefined || !Number.isFinite(curvature)) return 0;
@@ -30,46 +23,82 @@ export function llmShift(model: Model, curvature: number | null | undefined): nu
   return weight * Math.max(-clip, Math.min(clip, curvature - center));
 }
 
+interface Sentence {
+  start: number;
+  end: number;
+  features: SentenceFeatures;
+  /** Stage-1 log-odds and standardised dense values. */
+  logit: number;
+  dense: Float64Array;
+  length: number;
+}
+
+function readSentence(model: Model, codes: Uint32Array, start: number, end: number): Sentence {
+  const features = extractFeatures(codes, start, end);
+  return { start, end, features, logit: sentenceLogit(model, features), dense: standardisedVector(model, features), length: end - start };
+}
+
+/** Log-odds of a span of sentences (a sentence alone, a paragraph, the document) from the span forest. */
+function spanLogit(model: Model, sentences: readonly Sentence[]): number {
+  if (!sentences.length) return -Infinity;
+  const logits = sentences.map((s) => s.logit);
+  const lengths = sentences.map((s) => s.length);
+  return forestLogit(
+    model.file.spanForest,
+    spanRow(
+      spanInputs(logits, lengths),
+      sentences.map((s) => s.dense),
+      lengths,
+      DENSE,
+    ),
+  );
+}
+
 /**
  * Scores a text offline: a probability for every sentence, paragraph and the document, the sentences judged
  * machine-written (probability >= threshold), AI字符占比 and its band. Synchronous and pure; offsets are code
- * points into `text`.
+ * points into `text`. With `opts.llm` (from detectAigcWithModel) each paragraph's log-odds also moves by
+ * the language model's curvature score.
  */
 export function detectAigc(text: string, opts: AigcOptions = {}, model: Model = bundledModel()): AigcReport {
   const threshold = opts.threshold ?? AIGC_THRESHOLD;
   const { codes, prefix, paragraphs } = analyzeText(text);
   const chars = prefix[codes.length];
   const tooShort = chars < AIGC_MIN_CHARS;
-  const sentenceHead = model.file.sentenceHead;
-  const spanHead = model.file.spanHead;
+  const head = model.file.sentenceHead;
 
-  const allLogits: number[] = [];
-  const allLengths: number[] = [];
+  const all: Sentence[] = [];
   const out: AigcParagraph[] = [];
   let aiChars = 0;
+  let shiftSum = 0;
+  let shiftWeight = 0;
   paragraphs.forEach((paragraph, index) => {
     const shift = llmShift(model, opts.llm?.paragraphs[index]);
-    const scored: Scored[] = paragraph.sentences.map(({ start, end }) => {
-      const features = extractFeatures(codes, start, end);
-      return { start, end, features, logit: sentenceLogit(model, features) + shift, chars: prefix[end] - prefix[start] };
-    });
-    const logits = scored.map((s) => s.logit);
-    const lengths = scored.map((s) => s.end - s.start);
-    allLogits.push(...logits);
-    allLengths.push(...lengths);
-    const span = spanInputs(logits, lengths);
+    const read = paragraph.sentences.map(({ start, end }) => readSentence(model, codes, start, end));
+    all.push(...read);
     const paragraphChars = prefix[paragraph.end] - prefix[paragraph.start];
+    shiftSum += shift * paragraphChars;
+    shiftWeight += paragraphChars;
     const paragraphShort = tooShort || paragraphChars < AIGC_MIN_PARAGRAPH_CHARS;
+    const context = spanLogit(model, read);
+    const span = spanInputs(
+      read.map((s) => s.logit),
+      read.map((s) => s.length),
+    );
     let paragraphAi = 0;
-    const sentences = scored.map((s) => {
-      const score = sigmoid(applyHead(sentenceHead, sentenceInputs(s.logit, span)));
+    const sentences = read.map((s) => {
+      const own = read.length === 1 ? context : spanLogit(model, [s]);
+      const score = sigmoid(applyHead(head, sentenceInputs(own, context, span)) + shift);
       const machine = !paragraphShort && score >= threshold;
-      if (machine) paragraphAi += s.chars;
+      const sentenceChars = prefix[s.end] - prefix[s.start];
+      if (machine) paragraphAi += sentenceChars;
       const reasons = machine
-        ? reasonsFor(model, s.features, { codes, start: s.start, end: s.end }, {
-            paragraph: contribution(sentenceHead, 'context', span.mean),
-            burst: contribution(sentenceHead, 'burst', span.burst),
-          })
+        ? reasonsFor(
+            model,
+            s.features,
+            { codes, start: s.start, end: s.end },
+            { paragraph: read.length > 1 ? contribution(head, 'context', context) : 0, burst: contribution(head, 'burst', span.burst) },
+          )
         : [];
       return { start: s.start, end: s.end, score, machine, reasons };
     });
@@ -78,7 +107,7 @@ export function detectAigc(text: string, opts: AigcOptions = {}, model: Model = 
       index,
       start: paragraph.start,
       end: paragraph.end,
-      score: sigmoid(applyHead(spanHead, span)),
+      score: sigmoid(context + shift),
       chars: paragraphChars,
       aiChars: paragraphAi,
       band: paragraphShort ? 'none' : bandOf(paragraphChars ? paragraphAi / paragraphChars : 0),
@@ -88,8 +117,9 @@ export function detectAigc(text: string, opts: AigcOptions = {}, model: Model = 
   });
 
   const aiCharRatio = chars ? aiChars / chars : 0;
+  const documentShift = shiftWeight ? shiftSum / shiftWeight : 0;
   return {
-    score: allLogits.length ? sigmoid(applyHead(spanHead, spanInputs(allLogits, allLengths))) : 0,
+    score: all.length ? sigmoid(spanLogit(model, all) + documentShift) : 0,
     aiCharRatio,
     band: tooShort ? 'none' : bandOf(aiCharRatio),
     tooShort,
@@ -101,21 +131,15 @@ export function detectAigc(text: string, opts: AigcOptions = {}, model: Model = 
       version: model.file.header.version,
       threshold,
       falseAccusationRate: model.file.falseAccusationRate,
-      llm: Boolean(opts.llm && opts.llm.paragraphs.some((c) => c !== null && c !== undefined)),
+      llm: Boolean(opts.llm?.paragraphs.some((c) => c !== null && c !== undefined && Number.isFinite(c))),
     },
   };
 }
 
-/** The document probability alone (what `aigc --jsonl` prints): the same as detectAigc(text).score, without reasons. */
+/** The document probability alone (what `aigc --jsonl` prints): the same as detectAigc(text).score, without the rest. */
 export function scoreAigc(text: string, model: Model = bundledModel()): number {
   const { codes, paragraphs } = analyzeText(text);
-  const logits: number[] = [];
-  const lengths: number[] = [];
-  for (const p of paragraphs) {
-    for (const { start, end } of p.sentences) {
-      logits.push(sentenceLogit(model, extractFeatures(codes, start, end)));
-      lengths.push(end - start);
-    }
-  }
-  return logits.length ? sigmoid(applyHead(model.file.spanHead, spanInputs(logits, lengths))) : 0;
+  const all: Sentence[] = [];
+  for (const p of paragraphs) for (const { start, end } of p.sentences) all.push(readSentence(model, codes, start, end));
+  return all.length ? sigmoid(spanLogit(model, all)) : 0;
 }

@@ -29,6 +29,11 @@ export const DENSE_FEATURES = [
   'quotes', // “” 《》 「」
   'brackets', // （） 【】
   'questionExclaim', // ？ ！ inside the sentence or at its end
+  // Typography, measured on the text as typed (the n-grams above see it normalised):
+  'halfWidth', // share of half-width marks among the marks of a sentence with Chinese in it
+  'spaces', // spaces inside the sentence
+  'terminal', // ends with 。！？ (or . ! ?)
+  'bareEnd', // ends with a letter, digit or Chinese character (no closing mark)
 ] as const;
 export type DenseFeature = (typeof DENSE_FEATURES)[number];
 
@@ -197,17 +202,35 @@ function shapeTokens(symbols: Uint32Array): number[] {
 }
 
 const SHAPE_SALT = 0x5bd1e995;
+const MAX_ORDER = Number(process.env.AIGC_ORDER ?? 3);
+const WORD_SALT = 0x27d4eb2f;
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+
+/** Hashes of the words (Intl.Segmenter's Chinese word breaks) of the normalised sentence, framed. */
+function wordHashes(symbols: Uint32Array): number[] {
+  const out = [START];
+  let text = '';
+  for (let i = 0; i < symbols.length; i++) text += String.fromCodePoint(symbols[i]);
+  for (const { segment } of segmenter.segment(text)) {
+    let h = WORD_SALT;
+    for (let k = 0; k < segment.length; k++) h = mix(h, segment.charCodeAt(k));
+    out.push(h);
+  }
+  out.push(END);
+  return out;
+}
 
 export function extractFeatures(codes: ArrayLike<number>, start: number, end: number): SentenceFeatures {
   const { symbols, raw } = normalizeSentence(codes, start, end);
   const dense = new Float64Array(DENSE);
   const frame = framed(symbols);
   const shape = shapeTokens(symbols);
-  const ngrams = frame.length * 3 + shape.length * 2;
+  const wordList = wordHashes(symbols);
+  const ngrams = frame.length * 4 + shape.length * 2 + wordList.length * 2;
   const slots = new Int32Array(ngrams);
   const values = new Float32Array(ngrams);
   let n = 0;
-  for (let order = 1; order <= 3; order++) {
+  for (let order = 1; order <= MAX_ORDER; order++) {
     for (let i = 0; i + order <= frame.length; i++) {
       if (order === 1 && (i === 0 || i === frame.length - 1)) continue;
       slots[n++] = ngramSlot(frame, i, order);
@@ -219,6 +242,10 @@ export function extractFeatures(codes: ArrayLike<number>, start: number, end: nu
       for (let k = 0; k < order; k++) h = mix(h, shape[i + k]);
       slots[n++] = slotOf(h);
     }
+  }
+  for (let i = 0; i < wordList.length; i++) {
+    if (i > 0 && i < wordList.length - 1) slots[n++] = slotOf(mix(wordList[i], 1));
+    if (i + 1 < wordList.length) slots[n++] = slotOf(mix(mix(wordList[i], 2), wordList[i + 1]));
   }
   const scale = 1 / Math.sqrt(Math.max(1, n));
   values.fill(scale, 0, n);
@@ -292,6 +319,23 @@ export function extractFeatures(codes: ArrayLike<number>, start: number, end: nu
   dense[d.quotes] = Math.min(4, quotes);
   dense[d.brackets] = Math.min(4, brackets);
   dense[d.questionExclaim] = Math.min(3, qe);
+  let marks = 0;
+  let half = 0;
+  let spaces = 0;
+  for (let i = start; i < end; i++) {
+    const kind = kindOf(codes[i]);
+    if (kind === Kind.Mark) {
+      marks++;
+      if (codes[i] < 0x80) half++;
+    } else if (kind === Kind.Space) spaces++;
+  }
+  let last = end - 1;
+  while (last >= start && kindOf(codes[last]) === Kind.Space) last--;
+  const lastCp = last >= start ? codes[last] : 0;
+  dense[d.halfWidth] = marks && cjk ? half / marks : 0;
+  dense[d.spaces] = Math.min(3, spaces);
+  dense[d.terminal] = TERMINAL.has(FULL_WIDTH[lastCp] ?? lastCp) ? 1 : 0;
+  dense[d.bareEnd] = last >= start && kindOf(lastCp) !== Kind.Mark ? 1 : 0;
   return { dense, slots: n === slots.length ? slots : slots.slice(0, n), values: n === values.length ? values : values.slice(0, n) };
 }
 

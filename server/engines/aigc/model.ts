@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Forest } from './trees';
 import { DENSE, DENSE_FEATURES, extractFeatures, HASH_BITS, HASH_SIZE, type SentenceFeatures } from './features';
 
 // The trained model as stored in model/weights.json (written by `npm run train:aigc`) and how it scores.
@@ -35,7 +36,8 @@ export interface WeightsFile {
    */
   hashed: { count: number; scale: number; int8: string };
   sentenceHead: Head;
-  spanHead: Head;
+  /** Boosted trees giving a span of sentences (a paragraph, the document) its log-odds (context.ts spanRow). */
+  spanForest: Forest;
   threshold: number;
   /** Share of held-out human academic abstracts (CSL) whose document score reached the threshold. */
   falseAccusationRate: number;
@@ -96,6 +98,13 @@ export function bundledModel(): Model {
 /** Standardised dense value i of a sentence. */
 export function standardised(model: Model, features: SentenceFeatures, i: number): number {
   return (features.dense[i] - model.mean[i]) / model.std[i];
+}
+
+/** All standardised dense values of a sentence. */
+export function standardisedVector(model: Model, features: SentenceFeatures): Float64Array {
+  const out = new Float64Array(DENSE);
+  for (let i = 0; i < DENSE; i++) out[i] = (features.dense[i] - model.mean[i]) / model.std[i];
+  return out;
 }
 
 /** Stage 1: the sentence's own log-odds of being machine-written. */

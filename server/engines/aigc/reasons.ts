@@ -46,6 +46,10 @@ const PHRASES: Record<DenseFeature, { high: Say | null; low: Say | null }> = {
   quotes: { high: fixed('引号、书名号使用规范'), low: null },
   brackets: { high: fixed('用括号补充说明'), low: null },
   questionExclaim: { high: null, low: null },
+  halfWidth: { high: null, low: null },
+  spaces: { high: null, low: null },
+  terminal: { high: null, low: null },
+  bareEnd: { high: null, low: null },
 };
 
 // Reasons weaker than this (in log-odds) are not worth saying.

@@ -1,7 +1,8 @@
 import { analyzeText } from '../../text/document';
 import { type Head, loadModel, quantize, type Model, type WeightsFile, type ModelHeader } from '../model';
 import { DENSE, DENSE_FEATURES, extractFeatures, HASH_BITS, HASH_SIZE, type SentenceFeatures } from '../features';
-import { sentenceInputs, spanInputs } from '../context';
+import { SPAN_INPUTS, spanInputs, spanRow } from '../context';
+import { type BoostOptions, DEFAULT_BOOST, type Forest, fitForest, forestLogit } from '../trees';
 import type { Example, Source } from './data';
 import { seededRandom } from './data';
 
@@ -21,9 +22,10 @@ export interface TrainOptions {
   /** Weight of the CSL human abstracts against one HC3 group. */
   cslWeight: number;
   folds: number;
+  boost: BoostOptions;
 }
 
-export const DEFAULT_TRAIN: TrainOptions = { seed: 20250611, epochs: 8, l2: 1e-6, learningRate: 0.2, cslWeight: 1, folds: 4 };
+export const DEFAULT_TRAIN: TrainOptions = { seed: 20250611, epochs: 8, l2: 1e-6, learningRate: 0.2, cslWeight: 1, folds: 4, boost: DEFAULT_BOOST };
 
 interface Sentence {
   features: SentenceFeatures;
@@ -194,65 +196,113 @@ function head(names: string[], beta: number[], rows: number[][]): Head {
 }
 
 const SENTENCE_INPUTS = ['own', 'context', 'burst', 'count'];
-const SPAN_INPUTS = ['mean', 'burst', 'count', 'positive'];
+
+export interface OutOfFold {
+  /** Per unit, per paragraph, per sentence: stage-1 log-odds and standardised dense values. */
+  logits: number[][][];
+  dense: Float64Array[][][];
+}
+
+function standardise(m: Stage1, f: SentenceFeatures): Float64Array {
+  const out = new Float64Array(DENSE);
+  for (let j = 0; j < DENSE; j++) out[j] = (f.dense[j] - m.mean[j]) / m.std[j];
+  return out;
+}
 
 /** Stage-1 log-odds of every sentence of every unit, each from a model that did not see its unit. */
-export function outOfFold(units: readonly Unit[], options: TrainOptions, log: (line: string) => void): number[][][] {
+export function outOfFold(units: readonly Unit[], options: TrainOptions, log: (line: string) => void): OutOfFold {
   const random = seededRandom(options.seed ^ 0x9e3779b9);
   const fold = units.map(() => Math.floor(random() * options.folds));
-  const out: number[][][] = units.map(() => []);
+  const out: OutOfFold = { logits: units.map(() => []), dense: units.map(() => []) };
   for (let f = 0; f < options.folds; f++) {
     const model = trainStage1(
       units.filter((_, i) => fold[i] !== f),
       options,
     );
     units.forEach((u, i) => {
-      if (fold[i] === f) out[i] = u.paragraphs.map((p) => p.map((s) => stage1Logit(model, s.features)));
+      if (fold[i] !== f) return;
+      out.logits[i] = u.paragraphs.map((p) => p.map((s) => stage1Logit(model, s.features)));
+      out.dense[i] = u.paragraphs.map((p) => p.map((s) => standardise(model, s.features)));
     });
     log(`  fold ${f + 1}/${options.folds} done`);
   }
   return out;
 }
 
-export function fitHeads(units: readonly Unit[], logits: number[][][], options: TrainOptions): { sentenceHead: Head; spanHead: Head } {
+export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainOptions, log: (line: string) => void = () => {}): { sentenceHead: Head; spanForest: Forest } {
   const unitWeights = groupWeights(units, false, options.cslWeight);
-  const sentenceWeights = groupWeights(units, true, options.cslWeight);
-  const sRows: number[][] = [];
-  const sY: number[] = [];
-  const sW: number[] = [];
-  const pRows: number[][] = [];
-  const pY: number[] = [];
-  const pW: number[] = [];
+  const inputs = [...SPAN_INPUTS, ...DENSE_FEATURES.map((n) => `dense:${n}`)];
+  // Rows of the span forest: each text, each of its paragraphs (when it has several) and each of its
+  // sentences (when it has several), the text's weight shared among the rows of each kind.
+  const rows: number[][] = [];
+  const rowUnit: number[] = [];
+  const rowWeight: number[] = [];
+  const y: number[] = [];
+  const sentences: Array<{ unit: number; own: number; paragraph: number; burst: number; count: number }> = [];
+  const add = (unit: number, row: number[], w: number) => {
+    rows.push(row);
+    rowUnit.push(unit);
+    rowWeight.push(w);
+    y.push(units[unit].label);
+    return rows.length - 1;
+  };
   units.forEach((u, i) => {
+    const w = unitWeights[i];
+    const count = u.paragraphs.reduce((n, p) => n + p.length, 0);
     const all: number[] = [];
     const lengths: number[] = [];
+    const dense: Float64Array[] = [];
     u.paragraphs.forEach((p, pi) => {
-      const ls = logits[i][pi];
-      const span = spanInputs(
-        ls,
-        p.map((s) => s.length),
-      );
-      ls.forEach((own) => {
-        const inputs = sentenceInputs(own, span);
-        sRows.push(SENTENCE_INPUTS.map((n) => inputs[n]));
-        sY.push(u.label);
-        sW.push(sentenceWeights[i]);
+      const ls = oof.logits[i][pi];
+      const ds = oof.dense[i][pi];
+      const lens = p.map((s) => s.length);
+      const span = spanInputs(ls, lens);
+      const paragraph = add(i, spanRow(span, ds, lens, DENSE), u.paragraphs.length > 1 ? w / u.paragraphs.length : 0);
+      ls.forEach((l, si) => {
+        const own = add(i, spanRow(spanInputs([l], [lens[si]]), [ds[si]], [lens[si]], DENSE), count > 1 ? w / count : 0);
+        sentences.push({ unit: i, own, paragraph, burst: span.burst, count: span.count });
       });
       all.push(...ls);
-      lengths.push(...p.map((s) => s.length));
+      lengths.push(...lens);
+      dense.push(...ds);
     });
-    const span = spanInputs(all, lengths);
-    pRows.push(SPAN_INPUTS.map((n) => span[n]));
-    pY.push(u.label);
-    pW.push(unitWeights[i]);
+    add(i, spanRow(spanInputs(all, lengths), dense, lengths, DENSE), w);
   });
-  return {
-    sentenceHead: head(SENTENCE_INPUTS, fitLogistic(sRows, sY, sW), sRows),
-    spanHead: head(SPAN_INPUTS, fitLogistic(pRows, pY, pW), pRows),
-  };
+  const weighted = (keep: (unit: number) => boolean) => rows.map((_, r) => r).filter((r) => rowWeight[r] > 0 && keep(rowUnit[r]));
+  const fit = (idx: number[]) =>
+    fitForest(
+      inputs,
+      idx.map((r) => rows[r]),
+      idx.map((r) => y[r]),
+      idx.map((r) => rowWeight[r]),
+      options.boost,
+    );
+  // Out-of-fold forest log-odds for the sentence head.
+  const random = seededRandom(options.seed ^ 0x85ebca6b);
+  const fold = units.map(() => Math.floor(random() * options.folds));
+  const oofLogit = new Float64Array(rows.length);
+  for (let f = 0; f < options.folds; f++) {
+    const forest = fit(weighted((u) => fold[u] !== f));
+    rows.forEach((row, r) => {
+      if (fold[rowUnit[r]] === f) oofLogit[r] = forestLogit(forest, row);
+    });
+    log(`  forest fold ${f + 1}/${options.folds} done`);
+  }
+  const sentenceWeights = groupWeights(units, true, options.cslWeight);
+  const sRows = sentences.map((s) => [oofLogit[s.own], oofLogit[s.paragraph], s.burst, s.count]);
+  const sentenceHead = head(
+    SENTENCE_INPUTS,
+    fitLogistic(
+      sRows,
+      sentences.map((s) => units[s.unit].label),
+      sentences.map((s) => sentenceWeights[s.unit]),
+    ),
+    sRows,
+  );
+  return { sentenceHead, spanForest: fit(weighted(() => true)) };
 }
 
-export function weightsFile(stage1: Stage1, heads: { sentenceHead: Head; spanHead: Head }, header: ModelHeader, falseAccusationRate: number): WeightsFile {
+export function weightsFile(stage1: Stage1, heads: { sentenceHead: Head; spanForest: Forest }, header: ModelHeader, falseAccusationRate: number): WeightsFile {
   const round = (x: number) => Number(x.toPrecision(6));
   const roundHead = (h: Head): Head => ({
     bias: round(h.bias),
@@ -271,11 +321,16 @@ export function weightsFile(stage1: Stage1, heads: { sentenceHead: Head; spanHea
     bias: round(stage1.bias),
     hashed: quantize(stage1.hashed),
     sentenceHead: roundHead(heads.sentenceHead),
-    spanHead: roundHead(heads.spanHead),
+    spanForest: roundForest(heads.spanForest),
     threshold: 0.5,
     falseAccusationRate,
     llm: { weight: 0.35, center: 0, clip: 4 },
   };
+}
+
+function roundForest(f: Forest): Forest {
+  const r = (x: number) => Number(x.toPrecision(6));
+  return { inputs: f.inputs, base: r(f.base), trees: f.trees.map((t) => ({ ...t, threshold: t.threshold.map(r), value: t.value.map(r) })) };
 }
 
 export function modelOf(file: WeightsFile): Model {
