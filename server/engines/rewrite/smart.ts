@@ -1,0 +1,374 @@
+import { alignPair, indexText } from '../similarity/align';
+import { DEFAULT_PARAMS } from '../similarity/params';
+import { normalizeForMatching } from '../text/normalize';
+import { findProtectedSpans, type ProtectedSpan } from './protect';
+import { pick, seededRandom } from './random';
+import { tagWords } from './segment';
+import { SYNONYMS, type SynonymEntry } from './synonyms';
+
+// 智能降重: the offline rewording engine. A paragraph is segmented and tagged (jieba), its protected spans
+// become pieces nothing touches, then: structure transforms (clause reordering, 对…进行 → verb-object,
+// 把/被, splitting and joining sentences), synonym substitution from the curated dictionary, and a last
+// pass that measures the rewrite against the original with our 查重 alignment and breaks every run of 13
+// or more shared characters where a light edit can (a weak synonym, 的/了 added or dropped).
+// Deterministic for a seed: the only randomness is the seeded generator.
+
+export interface Piece {
+  text: string;
+  tag: string;
+  /** A protected span: never changed, never split. */
+  fixed: boolean;
+  /** Already rewritten (substituted, inserted or moved by a transform). */
+  changed: boolean;
+}
+
+export interface SmartSettings {
+  /** Probability of substituting a word that has (non-weak) alternatives. */
+  substitute: number;
+  /** Probability of applying each applicable structure transform. */
+  transform: number;
+  /** Break runs of 13+ shared characters (the 查重 threshold) where possible. */
+  breakRuns: boolean;
+}
+
+export const SMART_SETTINGS: SmartSettings = { substitute: 0.6, transform: 0.6, breakRuns: true };
+
+const END = new Set(['。', '！', '？', '；', '!', '?', ';', '.']);
+const CLAUSE = new Set(['，', ',', '：', ':', ...END]);
+const PUNCT = /^[\p{P}\s]+$/u;
+const CONNECTIVE_START = /^(?:因此|因而|所以|同时|此外|另外|但是|然而|不过|而且|并且|首先|其次|然后|最后|最终|总之|例如|此时|其中|由此|据此|综上)/u;
+const ACTIONS = new Set(['提出', '建立', '分析', '研究', '设计', '采用', '构建', '探讨', '介绍', '阐述', '讨论', '总结', '比较', '验证', '开发', '利用', '给出', '得到', '获得', '发现', '考察', '评价', '测定', '制备', '实现', '完成', '明确', '揭示', '选取', '确定', '提高', '改进', '优化', '建构', '观察', '检测', '构造', '引入', '探究']);
+
+const piece = (text: string, tag = 'x', changed = true): Piece => ({ text, tag, fixed: false, changed });
+const isPunct = (p: Piece | undefined) => p !== undefined && p.tag === 'x' && PUNCT.test(p.text);
+/** A protected technical or user term (Chinese), as opposed to a number, Latin text or a quotation. */
+const isTerm = (p: Piece | undefined) => p !== undefined && p.fixed && /^\p{Script=Han}/u.test(p.text);
+const isNoun = (p: Piece | undefined) => p !== undefined && !p.fixed && /^(?:n|nz|nt|ns|nr|vn|ng)$/.test(p.tag) && p.text.length >= 2;
+
+/** The pieces of a paragraph: protected spans whole, the text between them segmented and tagged. */
+export function toPieces(text: string, spans: readonly ProtectedSpan[]): Piece[] {
+  const out: Piece[] = [];
+  let at = 0;
+  const free = (s: string) => {
+    if (!s) return;
+    for (const t of tagWords(s)) out.push({ text: t.word, tag: t.tag, fixed: false, changed: false });
+  };
+  for (const s of spans) {
+    free(text.slice(at, s.start));
+    out.push({ text: s.text, tag: 'P', fixed: true, changed: false });
+    at = s.end;
+  }
+  free(text.slice(at));
+  return out;
+}
+
+function allowed(entry: SynonymEntry, pieces: Piece[], i: number): boolean {
+  const p = pieces[i];
+  if (entry.tags && !entry.tags.has(p.tag)) return false;
+  let prev: Piece | undefined;
+  for (let j = i - 1; j >= 0 && !prev; j--) if (pieces[j].text) prev = pieces[j];
+  let next: Piece | undefined;
+  for (let j = i + 1; j < pieces.length && !next; j++) if (pieces[j].text) next = pieces[j];
+  // A heading word (目的 方法 结果 结论 followed by a space or colon) stays as it is.
+  const after = pieces[i + 1]?.text ?? '';
+  if (/^[\s:：]/u.test(after) && /^(?:目的|方法|结果|结论|背景|讨论|摘要|关键词)$/.test(p.text)) return false;
+  if (entry.notAfter && prev && [...entry.notAfter].some((w) => prev.text.endsWith(w))) return false;
+  if (entry.notBefore && next && [...entry.notBefore].some((w) => next.text.startsWith(w))) return false;
+  if (entry.clauseStart && prev && !(isPunct(prev) && CLAUSE.has(prev.text))) return false;
+  return true;
+}
+
+function substitute(pieces: Piece[], i: number, random: () => number, weakToo: boolean): boolean {
+  const p = pieces[i];
+  if (p.fixed || p.changed) return false;
+  const entry = SYNONYMS.get(p.text);
+  if (!entry || (entry.weak && !weakToo) || !entry.alts.length || !allowed(entry, pieces, i)) return false;
+  pieces[i] = { ...p, text: pick(entry.alts, random), changed: true };
+  return true;
+}
+
+// ---- Structure transforms, on one sentence (its pieces, the closing mark included).
+
+type Transform = (s: Piece[], random: () => number) => Piece[] | null;
+
+const firstIndex = (s: Piece[], test: (p: Piece) => boolean, from = 0) => {
+  for (let i = from; i < s.length; i++) if (test(s[i])) return i;
+  return -1;
+};
+const comma = (p: Piece) => !p.fixed && (p.text === '，' || p.text === ',');
+const closing = (s: Piece[]) => (s.length && END.has(s[s.length - 1].text) ? s.length - 1 : s.length);
+// Moving words changes no text: moved pieces stay editable (their runs are still measured).
+const moved = (ps: Piece[]) => ps;
+
+/** 为了A，B。 → B，以A。 */
+const purposeLast: Transform = (s) => {
+  if (s[0]?.text !== '为了') return null;
+  const c = firstIndex(s, comma);
+  const end = closing(s);
+  if (c < 2 || c >= end - 1 || firstIndex(s.slice(c + 1, end), comma) >= 0) return null;
+  return [...moved(s.slice(c + 1, end)), piece('，'), piece('以', 'p'), ...moved(s.slice(1, c)), ...s.slice(end)];
+};
+
+/** 由于A，B。 → B，原因在于A。 */
+const causeLast: Transform = (s) => {
+  if (s[0]?.text !== '由于' && s[0]?.text !== '因为') return null;
+  const c = firstIndex(s, comma);
+  const end = closing(s);
+  if (c < 2 || c >= end - 1 || firstIndex(s.slice(1, c), (p) => p.text === '，') >= 0) return null;
+  let b = s.slice(c + 1, end);
+  if (b[0] && /^(?:所以|因此|因而|故)$/.test(b[0].text)) b = b.slice(1);
+  if (!b.length) return null;
+  return [...moved(b), piece('，'), piece('原因在于', 'v'), ...moved(s.slice(1, c)), ...s.slice(end)];
+};
+
+/** 虽然A，但B。 → B，尽管A。 */
+const concessionLast: Transform = (s) => {
+  if (s[0]?.text !== '虽然' && s[0]?.text !== '尽管') return null;
+  const c = firstIndex(s, comma);
+  const end = closing(s);
+  if (c < 2 || c >= end - 1) return null;
+  let b = s.slice(c + 1, end);
+  if (b[0] && /^(?:但|但是|然而|却)$/.test(b[0].text)) b = b.slice(1);
+  if (!b.length) return null;
+  return [...moved(b), piece('，'), piece('尽管', 'c'), ...moved(s.slice(1, c)), ...s.slice(end)];
+};
+
+/** 对X进行(了)Y → Y(了)X, when Y is one verb closing the clause. */
+const verbObject: Transform = (s) => {
+  for (let i = 0; i < s.length; i++) {
+    if (s[i].text !== '对' || s[i].fixed) continue;
+    const k = firstIndex(s, (p) => p.text === '进行' && !p.fixed, i + 2);
+    if (k < 0 || k - i > 7) continue;
+    const object = s.slice(i + 1, k);
+    if (object.some((p) => isPunct(p) || p.text === '对' || /^(?:v|p|c)$/.test(p.tag))) continue;
+    const le = s[k + 1]?.text === '了' ? 1 : 0;
+    const verb = s[k + 1 + le];
+    const after = s[k + 2 + le];
+    if (!verb || verb.fixed || !/^(?:v|vn)$/.test(verb.tag) || verb.text.length !== 2) continue;
+    if (after && !isPunct(after)) continue;
+    const out = [...s.slice(0, i), verb];
+    if (le) out.push(piece('了', 'ul'));
+    return [...out, ...moved(object), ...s.slice(k + 2 + le)];
+  }
+  return null;
+};
+
+/** A把B V… → B被A V… (A a short noun phrase), and X被Y V… → Y把X V… (Y nouns only). */
+const baBei: Transform = (s) => {
+  const clauseStart = (i: number) => {
+    let j = i;
+    while (j > 0 && !isPunct(s[j - 1])) j--;
+    return j;
+  };
+  for (let i = 1; i < s.length - 2; i++) {
+    const p = s[i];
+    if (p.fixed || p.tag !== 'p' || (p.text !== '把' && p.text !== '被')) continue;
+    const start = clauseStart(i);
+    const left = s.slice(start, i);
+    const v = firstIndex(s, (q) => q.tag === 'v' || isPunct(q), i + 1);
+    if (v < 0 || isPunct(s[v]) || v === i + 1) continue;
+    const right = s.slice(i + 1, v);
+    const nouny = (ps: Piece[]) => ps.length > 0 && ps.every((q) => q.fixed || /^(?:n|nz|nt|ns|nr|vn|r|m|q|a|uj|b)$/.test(q.tag));
+    const chars = (ps: Piece[]) => ps.reduce((n, q) => n + q.text.length, 0);
+    if (!nouny(left) || !nouny(right) || chars(left) > 10) continue;
+    if (left.some((q) => q.tag === 'r' && /^(?:本文|我们|笔者|本研究|作者)$/.test(q.text))) continue;
+    const swapped = p.text === '把' ? '被' : '把';
+    return [...s.slice(0, start), ...moved(right), piece(swapped, 'p'), ...moved(left), ...s.slice(v)];
+  }
+  return null;
+};
+
+const TRANSFORMS: Transform[] = [purposeLast, causeLast, concessionLast, verbObject, baBei];
+
+/** A long sentence split at ，并 / ，从而: “A，并B。” → “A。在此基础上，B。” */
+function splitSentence(s: Piece[]): Piece[][] | null {
+  for (let i = 6; i < s.length - 3; i++) {
+    if (!comma(s[i])) continue;
+    const next = s[i + 1];
+    if (next.fixed || !(next.text === '并' || next.text === '从而' || next.text === '进而')) continue;
+    const before = s.slice(0, i).reduce((n, p) => n + p.text.length, 0);
+    if (before < 15) continue;
+    const lead = next.text === '并' ? '在此基础上' : '由此';
+    return [[...s.slice(0, i), piece('。')], [piece(lead, 'c'), piece('，'), ...s.slice(i + 2)]];
+  }
+  return null;
+}
+
+const sentenceChars = (s: Piece[]) => s.reduce((n, p) => n + p.text.length, 0);
+
+/** Two short sentences joined by a semicolon. */
+function joinable(a: Piece[], b: Piece[]): boolean {
+  const last = a[a.length - 1];
+  return last?.text === '。' && !last.fixed && sentenceChars(a) < 30 && sentenceChars(b) < 30 && !CONNECTIVE_START.test(b[0]?.text ?? '') && !b[0]?.fixed;
+}
+
+function sentences(pieces: Piece[]): Piece[][] {
+  const out: Piece[][] = [];
+  let current: Piece[] = [];
+  for (const p of pieces) {
+    current.push(p);
+    if (!p.fixed && END.has(p.text)) {
+      out.push(current);
+      current = [];
+    }
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+// ---- Breaking runs of 13+ characters the rewrite still shares with the original.
+
+function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 2): boolean {
+  const p = pieces[i];
+  if (p.changed) return false;
+  if (!p.fixed && substitute(pieces, i, random, true)) return true;
+  const prev = pieces[i - 1];
+  const next = pieces[i + 1];
+  if (p.text === '、') {
+    pieces[i] = { ...p, text: pick(['和', '及', '与'], random), tag: 'c', changed: true };
+    return true;
+  }
+  if (p.text === '了' && p.tag === 'ul' && prev?.tag === 'v' && next && !isPunct(next)) {
+    pieces[i] = { ...p, text: '', changed: true };
+    return true;
+  }
+  if (p.text === '的' && p.tag === 'uj' && (isNoun(next) || isTerm(next)) && (prev?.tag === 'a' || isNoun(prev) || prev?.tag === 'v') && prev!.text.length >= 2) {
+    pieces[i] = { ...p, text: '', changed: true };
+    return true;
+  }
+  if (ACTIONS.has(p.text) && p.tag.startsWith('v') && next && !isPunct(next) && !/^[了过着的]/.test(next.text) && /^(?:n|nz|vn|m|r|a|b|P)/.test(next.tag)) {
+    pieces.splice(i + 1, 0, piece('了', 'ul'));
+    pieces[i] = { ...p, changed: true };
+    return true;
+  }
+  if (p.tag === 'v' && p.text.length === 2 && next?.text === '的' && !/^[经被已]$/.test(prev?.text ?? '')) {
+    pieces.splice(i, 0, piece('经', 'p'));
+    pieces[i + 1] = { ...p, changed: true };
+    return true;
+  }
+  const after = pieces[i + 2];
+  if ((isNoun(p) || (p.tag === 'a' && p.text.length === 2)) && isNoun(next) && prev?.text !== '的' && !/^(?:ns|nr|nz)$/.test(p.tag) && !after?.tag.startsWith('v')) {
+    pieces.splice(i + 1, 0, piece('的', 'uj'));
+    pieces[i] = { ...p, changed: true };
+    return true;
+  }
+  // Last resort: 的 between a protected term and a noun (柯尔克孜族的畜牧业).
+  if (level === 2 && (isTerm(p) || isNoun(p)) && (isTerm(next) || isNoun(next)) && (isTerm(p) || isTerm(next)) && !after?.tag.startsWith('v')) {
+    pieces.splice(i + 1, 0, piece('的', 'uj'));
+    return true;
+  }
+  return false;
+}
+
+function codePointLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}
+
+/** Exact runs of 13+ characters shared with the original, as ranges of pieces (start inclusive, end exclusive). */
+function sharedRuns(original: Uint32Array, pieces: Piece[]): Array<{ from: number; to: number; mid: number }> {
+  const text = pieces.map((p) => p.text).join('');
+  const normalized = normalizeForMatching(text);
+  const alignments = alignPair(indexText(normalized.codes, DEFAULT_PARAMS.k), original, DEFAULT_PARAMS);
+  if (!alignments.length) return [];
+  // Code point offset of every piece.
+  const starts: number[] = [];
+  let at = 0;
+  for (const p of pieces) {
+    starts.push(at);
+    at += codePointLength(p.text);
+  }
+  const pieceAt = (cp: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= cp) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const runs: Array<{ from: number; to: number; mid: number }> = [];
+  for (const al of alignments) {
+    for (const run of al.pieces) {
+      if (run.length < DEFAULT_PARAMS.minMatch) continue;
+      const from = pieceAt(normalized.origins[run.a]);
+      const to = pieceAt(normalized.origins[run.a + run.length - 1]) + 1;
+      const mid = pieceAt(normalized.origins[run.a + (run.length >> 1)]);
+      runs.push({ from, to, mid });
+    }
+  }
+  return runs.sort((x, y) => y.from - x.from);
+}
+
+function breakRuns(originalText: string, pieces: Piece[], random: () => number): void {
+  const original = normalizeForMatching(originalText).codes;
+  for (let round = 0; round < 8; round++) {
+    const runs = sharedRuns(original, pieces);
+    if (!runs.length) return;
+    let progress = false;
+    // Right to left, so an insertion does not move the runs still to handle.
+    for (const run of runs) {
+      const order: number[] = [];
+      for (let d = 0; d <= run.to - run.from; d++) {
+        if (run.mid + d < run.to) order.push(run.mid + d);
+        if (d > 0 && run.mid - d >= run.from) order.push(run.mid - d);
+      }
+      let done = false;
+      for (const level of [1, 2] as const) {
+        for (const i of order) {
+          if (lightEdit(pieces, i, random, level)) {
+            done = true;
+            break;
+          }
+        }
+        if (done) break;
+      }
+      progress ||= done;
+    }
+    if (!progress) return;
+  }
+}
+
+/** The offline rewrite of one paragraph (its protected spans given), before any check. */
+export function smartRewrite(text: string, spans: readonly ProtectedSpan[], seed: number, settings: SmartSettings = SMART_SETTINGS): string {
+  const random = seededRandom(seed);
+  let list = sentences(toPieces(text, spans));
+
+  // Structure: at most one transform per sentence, then splits and joins.
+  list = list.map((s) => {
+    for (const t of TRANSFORMS) {
+      const out = t(s, random);
+      if (out && random() < settings.transform) return out;
+    }
+    return s;
+  });
+  const shaped: Piece[][] = [];
+  for (const s of list) {
+    const split = sentenceChars(s) > 50 && random() < settings.transform ? splitSentence(s) : null;
+    if (split) shaped.push(...split);
+    else shaped.push(s);
+  }
+  const joined: Piece[][] = [];
+  for (const s of shaped) {
+    const last = joined[joined.length - 1];
+    if (last && joinable(last, s) && random() < settings.transform * 0.5) {
+      last[last.length - 1] = piece('；');
+      last.push(...s);
+    } else joined.push([...s]);
+  }
+
+  const pieces = joined.flat();
+  for (let i = 0; i < pieces.length; i++) if (random() < settings.substitute) substitute(pieces, i, random, false);
+  if (settings.breakRuns) breakRuns(text, pieces, random);
+  return pieces.map((p) => p.text).join('');
+}
+
+/** Convenience: find the protected spans and rewrite. */
+export function smartRewriteText(text: string, seed: number, terms: readonly string[] = [], settings?: SmartSettings): string {
+  return smartRewrite(text, findProtectedSpans(text, { terms }), seed, settings);
+}

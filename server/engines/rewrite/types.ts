@@ -1,0 +1,49 @@
+import type { LlmGateway } from '../llm';
+
+/**
+ * smart: the offline engine (no model). rewrite / strong / polish / cnki / aigc: a model through the
+ * gateway, falling back to the offline engine (labelled offline) when none is configured.
+ */
+export const REWRITE_MODES = ['rewrite', 'strong', 'cnki', 'smart', 'polish', 'aigc'] as const;
+export type RewriteMode = (typeof REWRITE_MODES)[number];
+
+export const isRewriteMode = (value: unknown): value is RewriteMode =>
+  typeof value === 'string' && (REWRITE_MODES as readonly string[]).includes(value);
+
+export interface RewriteOptions {
+  mode: RewriteMode;
+  /** Same seed, same text, same options: the same offline rewrite (default 1). */
+  seed?: number;
+  /** Terms the user wants kept exactly as written. */
+  protectedTerms?: string[];
+  /** The model gateway; without one (or without a model for `rewrite`) the model modes run offline. */
+  gateway?: LlmGateway;
+  signal?: AbortSignal;
+  /** Called with each paragraph as soon as it is done, in order. */
+  onParagraph?: (paragraph: RewrittenParagraph) => void | Promise<void>;
+  /** Model candidates per paragraph (best of N); default REWRITE_CANDIDATES or 3. */
+  candidates?: number;
+  /** Task the model calls are recorded against. */
+  taskId?: string;
+}
+
+export interface RewrittenParagraph {
+  index: number;
+  original: string;
+  rewritten: string;
+  /** Written by the offline engine (no model, or every model candidate was rejected). */
+  offline: boolean;
+  /** Share of the rewrite's characters in runs of 13+ shared with the original (our 查重 measure), 0-1. */
+  similarityToOriginal: number;
+  /** Character-bigram overlap with the original (Dice, 0-1): a proxy for meaning kept. */
+  bigramOverlap: number;
+  /** Every protected span of the original is in the rewrite unchanged. */
+  protectedKept: boolean;
+}
+
+export interface RewriteResult {
+  mode: RewriteMode;
+  /** True when any paragraph was written by the offline engine. */
+  offline: boolean;
+  paragraphs: RewrittenParagraph[];
+}
