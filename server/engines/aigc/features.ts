@@ -202,7 +202,7 @@ function shapeTokens(symbols: Uint32Array): number[] {
 }
 
 const SHAPE_SALT = 0x5bd1e995;
-const MAX_ORDER = Number(process.env.AIGC_ORDER ?? 3);
+const MAX_ORDER = 3;
 const WORD_SALT = 0x27d4eb2f;
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
