@@ -1,16 +1,37 @@
 import { MatchersV3 } from '@pact-foundation/pact';
+import type { V4ResponseBuilder } from '@pact-foundation/pact/src/v4/http/types';
 import { describe, expect, it } from 'vitest';
 import { chatGptCompletions, chatGptDelete, chatGptLoadById, chatGptQueryList } from '../src/api/gen/chat/chat';
+import { streamCompletion } from '../src/features/chat/stream-completion';
 import { anyId, chinese, failure, isoTime, oneOf, ok } from './matchers';
 import { BEARER, createPact, failureOf, useMockServer } from './pact';
 import {
   PACT_CONVERSATION_ID,
   PACT_DELETABLE_CONVERSATION_ID,
+  PACT_FOREIGN_CONVERSATION_ID,
   PACT_MISSING_CONVERSATION_ID,
   STATES,
 } from './states';
 
-const { eachLike, integer, like, nullValue } = MatchersV3;
+const { eachLike, integer, like, nullValue, regex } = MatchersV3;
+
+// completions_stream answers server-sent events: one `data: <JSON>` line per event and a blank line after it.
+// Pact compares a text body as one string, so the stream is pinned by a pattern over the whole body: start,
+// one or more delta, then done, in that order, each a JSON object on its own data line (either line ending).
+// Inside the events no field can be matched on its own (Pact has no matchers for JSON inside a text body); the
+// consumer test reads the example through the UI's own reader (streamCompletion) for those.
+const EVENT = (type: string) => `data: ?\\{[^\\n]*"type": ?"${type}"[^\\n]*\\}\\r?\\n\\r?\\n`;
+const STREAM_PATTERN = `^${EVENT('start')}(${EVENT('delta')})+${EVENT('done')}$`;
+/**
+ * A text body. pact-js 16 offers JSON, XML and binary bodies only, and a binary one is verified by sniffing the
+ * bytes' type (an event stream sniffs as text/plain and fails), so the body is set through the interaction's own
+ * text-body call (pact-core's withResponseBody), which the regex rule above then matches as text.
+ */
+function textBody(res: V4ResponseBuilder, contentType: string, text: string): V4ResponseBuilder {
+  (res as unknown as { interaction: { withResponseBody(body: string, type: string): boolean } }).interaction.withResponseBody(text, contentType);
+  return res;
+}
+const sse = (events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
 
 // The page the conversation list asks for (CONVERSATIONS_SHOWN in src/features/chat/conversation-list.tsx).
 const CONVERSATIONS_SHOWN = { pageNo: 1, pageSize: 100 };
@@ -102,6 +123,78 @@ describe('chat contract', () => {
         const error = await failureOf(chatGptLoadById({ id: PACT_MISSING_CONVERSATION_ID }));
         expect(error.status).toBe(404);
         expect(error.message).toMatch(/\p{Script=Han}/u);
+      });
+  });
+
+  it('another user’s conversation is 404 too, its messages never shown', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.foreignConversation)
+      .uponReceiving('a request for a chat conversation of another user')
+      .withRequest('POST', '/api/base/chat_gpt_api/load_by_id', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: PACT_FOREIGN_CONVERSATION_ID }),
+      )
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '对话不存在或已删除')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(chatGptLoadById({ id: PACT_FOREIGN_CONVERSATION_ID }));
+        expect(error.status).toBe(404);
+        expect(error.message).toMatch(/\p{Script=Han}/u);
+      });
+  });
+
+  it('completions_stream: the answer arrives as start, deltas and done events (server-sent events)', async () => {
+    const ids = { conversationId: 'chat-c1', userMessageId: 'chat-m1', messageId: 'chat-m2' };
+    const example = sse([
+      { type: 'start', ...ids, title: QUESTION },
+      { type: 'delta', content: '文献综述' },
+      { type: 'delta', content: '一般分为四步。' },
+      { type: 'done', conversationId: ids.conversationId, messageId: ids.messageId, status: 'complete', chargedFen: 1 },
+    ]);
+    expect(example).toMatch(new RegExp(STREAM_PATTERN));
+    await createPact()
+      .addInteraction()
+      .given(STATES.chatModel)
+      .uponReceiving('a question to the assistant, answered as a stream of events')
+      .withRequest('POST', '/api/base/chat_gpt_api/completions_stream', (req) =>
+        req.headers({ Authorization: BEARER, Accept: 'text/event-stream' }).jsonBody({ content: QUESTION }),
+      )
+      .willRespondWith(200, (res) =>
+        textBody(res.headers({ 'Content-Type': regex('^text/event-stream(;.*)?$', 'text/event-stream; charset=utf-8') }), 'text/event-stream; charset=utf-8', example)
+          .matchingRules({ body: { path: '$', rules: [regex(STREAM_PATTERN, example)] } }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const started: unknown[] = [];
+        const pieces: string[] = [];
+        const done = await streamCompletion(
+          { content: QUESTION },
+          { signal: new AbortController().signal, onStart: (s) => started.push(s), onDelta: (d) => pieces.push(d) },
+        );
+        expect(started).toEqual([{ ...ids, title: QUESTION }]);
+        expect(pieces.join('')).toBe('文献综述一般分为四步。');
+        expect(done).toMatchObject({ conversationId: ids.conversationId, messageId: ids.messageId, chargedFen: 1 });
+      });
+  });
+
+  it('completions_stream refuses before streaming with the JSON envelope: 503 MODEL_NOT_CONFIGURED', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.noChatModel)
+      .uponReceiving('a streamed question to the assistant while no model is configured')
+      .withRequest('POST', '/api/base/chat_gpt_api/completions_stream', (req) =>
+        req.headers({ Authorization: BEARER, Accept: 'text/event-stream' }).jsonBody({ content: QUESTION }),
+      )
+      .willRespondWith(503, (res) =>
+        res.jsonBody(failure('MODEL_NOT_CONFIGURED', '未配置大模型服务，请联系管理员配置后再试')),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(
+          streamCompletion({ content: QUESTION }, { signal: new AbortController().signal, onStart: () => undefined, onDelta: () => undefined }),
+        );
+        expect(error.status).toBe(503);
+        expect(error.code).toBe('MODEL_NOT_CONFIGURED');
       });
   });
 

@@ -25,6 +25,8 @@ import {
   PACT_BALANCE_FEN,
   PACT_CONVERSATION_ID,
   PACT_DELETABLE_CONVERSATION_ID,
+  PACT_FOREIGN_CONVERSATION_ID,
+  PACT_OTHER_USER,
   PACT_DELETABLE_ID,
   PACT_DRAFT_ID,
   PACT_EXPIRED_TOKEN,
@@ -206,8 +208,8 @@ export function providerStates(
   }
 
   // A conversation as chat leaves one: a question and its complete answer (no call makes one without a model).
-  async function conversation(id: string, title: string): Promise<void> {
-    const userId = await signedIn();
+  async function conversation(id: string, title: string, owner?: () => Promise<string>): Promise<void> {
+    const userId = await (owner ?? signedIn)();
     await db.orm.delete(chatConversations).where(eq(chatConversations.id, id));
     await db.orm.insert(chatConversations).values({ id, userId, title, messageCount: 2 });
     const [question] = await db.orm
@@ -306,6 +308,17 @@ export function providerStates(
     [STATES.deletableSmart]: state(() => rewriteOf(PACT_SMART_DELETE_ID, 'smart', 'done')),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
     [STATES.deletableConversation]: state(() => conversation(PACT_DELETABLE_CONVERSATION_ID, '开题报告的结构')),
+    [STATES.foreignConversation]: state(async () => {
+      await signedIn();
+      await conversation(PACT_FOREIGN_CONVERSATION_ID, '赵六的对话', async () => {
+        const [other] = await db.orm
+          .insert(users)
+          .values({ username: PACT_OTHER_USER })
+          .onConflictDoUpdate({ target: users.username, set: { username: PACT_OTHER_USER } })
+          .returning({ id: users.id });
+        return other.id;
+      });
+    }),
     [STATES.chatModel]: state(async () => {
       if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
       await balance(PACT_BALANCE_FEN);

@@ -22,6 +22,9 @@ export const PACT_MISSING_ID = 'chk-pact-missing';
 export const PACT_CONVERSATION_ID = 'chat-pact-conversation';
 export const PACT_DELETABLE_CONVERSATION_ID = 'chat-pact-delete';
 export const PACT_MISSING_CONVERSATION_ID = 'chat-pact-missing';
+/** Another user's conversation: zhangsan must get 404 for it, as for one that does not exist. */
+export const PACT_FOREIGN_CONVERSATION_ID = 'chat-pact-foreign';
+export const PACT_OTHER_USER = 'zhaoliu';
 export const PACT_REWRITE_ID = 'rw-pact-done';
 export const PACT_REWRITE_DELETE_ID = 'rw-pact-delete';
 export const PACT_REWRITE_DRAFT_ID = 'rw-pact-draft';
@@ -59,6 +62,7 @@ export const STATES = {
   submittedCheck: `user zhangsan has submitted check ${PACT_SUBMITTED_ID}`,
   conversation: `user zhangsan has a conversation ${PACT_CONVERSATION_ID} with a question and its answer`,
   deletableConversation: `user zhangsan has a conversation ${PACT_DELETABLE_CONVERSATION_ID}`,
+  foreignConversation: `user ${PACT_OTHER_USER} has a conversation ${PACT_FOREIGN_CONVERSATION_ID} and zhangsan is signed in`,
   rewriteDone: `user zhangsan has a finished rewrite ${PACT_REWRITE_ID} with two paragraph pairs`,
   deletableRewrite: `user zhangsan has a finished rewrite ${PACT_REWRITE_DELETE_ID}`,
   draftRewrite: `user zhangsan has a draft strong rewrite ${PACT_REWRITE_DRAFT_ID}`,
