@@ -1,10 +1,18 @@
 // The part of autocannon's API the HTTP bench uses (the package ships no types).
 declare module 'autocannon' {
+  /** One request of a sequence each connection sends in turn (`requests`). */
+  interface Request {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    requests?: Request[];
     connections?: number;
     duration?: number;
   }
