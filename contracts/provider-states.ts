@@ -16,12 +16,17 @@ import { adjustBalance } from '../server/services/billing/adjustments';
 import { balanceOf } from '../server/services/billing/balance';
 import { storeDraftCheck, storeFinishedCheck } from '../server/services/check/seed';
 import { submitCheck } from '../server/services/check/submit';
+import { storeDetection } from '../server/services/aigc/seed';
 import { storeRewrite } from '../server/services/rewrite/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
 import { capabilities } from '../server/services/system/capabilities';
 import {
+  PACT_AIGC_DELETE_ID,
+  PACT_AIGC_DRAFT_ID,
+  PACT_AIGC_ID,
+  PACT_AIGC_UNPAID_ID,
   PACT_BALANCE_FEN,
   PACT_CONVERSATION_ID,
   PACT_DELETABLE_CONVERSATION_ID,
@@ -97,6 +102,14 @@ const REWRITE_PAIRS: Array<[string, string]> = [
     '本文对照分析了指纹方法和对齐方法用于中文学位论文时的检测表现。',
   ],
 ];
+// Written for the contract: an abstract in the template style chat models write (connectives, stock phrases,
+// even sentence lengths), so the detector flags sentences of it, then a paragraph in a person's own voice.
+const AIGC_TEXT = [
+  '摘要',
+  '随着人工智能技术的快速发展，深度学习在自然语言处理领域取得了显著的成果。首先，预训练语言模型能够有效地捕捉文本中的语义信息，' +
+    '从而显著提升下游任务的性能。此外，注意力机制的广泛应用也为模型的可解释性提供了重要支撑。综上所述，该技术具有重要的理论意义和广泛的应用价值。',
+  '去年夏天我在实验室调了三个月参数，模型就是不收敛。师兄看了一眼日志，说学习率设大了，改成万分之一试试，第二天早上损失果然降下来了。',
+].join('\n');
 const CHAT_QUESTION = '请帮我梳理文献综述的写作步骤。';
 const CHAT_ANSWER = '文献综述一般分为四步：确定主题与检索范围、筛选与精读文献、按主题归纳观点、指出研究空白并引出本文的问题。';
 const CHINESE_TEXT = '随着互联网技术的快速发展，学术论文的数量迅速增长。本文研究中文学位论文的重复检测方法，并比较不同方法的检测效果。';
@@ -207,6 +220,11 @@ export function providerStates(
     await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS });
   }
 
+  async function detectionOf(id: string, status: 'draft' | 'done'): Promise<void> {
+    const userId = await signedIn();
+    await storeDetection(deps, { id, userId, title: '深度学习在文本相似度计算中的应用', text: AIGC_TEXT, status });
+  }
+
   // A conversation as chat leaves one: a question and its complete answer (no call makes one without a model).
   async function conversation(id: string, title: string, owner?: () => Promise<string>): Promise<void> {
     const userId = await (owner ?? signedIn)();
@@ -306,6 +324,10 @@ export function providerStates(
     [STATES.draftCnki]: state(() => rewriteOf(PACT_CNKI_DRAFT_ID, 'cnki', 'draft')),
     [STATES.smartDone]: state(() => rewriteOf(PACT_SMART_ID, 'smart', 'done')),
     [STATES.deletableSmart]: state(() => rewriteOf(PACT_SMART_DELETE_ID, 'smart', 'done')),
+    [STATES.aigcDone]: state(() => detectionOf(PACT_AIGC_ID, 'done')),
+    [STATES.aigcDraft]: state(() => detectionOf(PACT_AIGC_DRAFT_ID, 'draft')),
+    [STATES.unpaidAigcDraft]: state(() => detectionOf(PACT_AIGC_UNPAID_ID, 'draft')),
+    [STATES.deletableAigc]: state(() => detectionOf(PACT_AIGC_DELETE_ID, 'done')),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
     [STATES.deletableConversation]: state(() => conversation(PACT_DELETABLE_CONVERSATION_ID, '开题报告的结构')),
     [STATES.foreignConversation]: state(async () => {

@@ -35,6 +35,12 @@ export const PACT_CNKI_DRAFT_ID = 'rw-pact-cnki-draft';
 export const PACT_SMART_DELETE_ID = 'rw-pact-smart-delete';
 /** The first paragraph pair of the finished rewrite (reload, accept_content, load_content_by_id). */
 export const PACT_REWRITE_PAIR_ID = `${PACT_REWRITE_ID}-p0`;
+export const PACT_AIGC_ID = 'aigc-pact-done';
+export const PACT_AIGC_DRAFT_ID = 'aigc-pact-draft';
+export const PACT_AIGC_UNPAID_ID = 'aigc-pact-draft-unpaid';
+export const PACT_AIGC_DELETE_ID = 'aigc-pact-delete';
+/** The second paragraph of the finished detection (its first is the heading 摘要): reload, load_content_by_id. */
+export const PACT_AIGC_PARAGRAPH_ID = `${PACT_AIGC_ID}-p1`;
 /** The balance the funded states leave zhangsan with (fen): more than any seeded draft costs. */
 export const PACT_BALANCE_FEN = 5000;
 
@@ -71,6 +77,10 @@ export const STATES = {
   draftCnki: `user zhangsan has a draft academic-database rewrite ${PACT_CNKI_DRAFT_ID}`,
   smartDone: `user zhangsan has a finished smart rewrite ${PACT_SMART_ID}`,
   deletableSmart: `user zhangsan has a finished smart rewrite ${PACT_SMART_DELETE_ID}`,
+  aigcDone: `user zhangsan has a finished AIGC detection ${PACT_AIGC_ID} with flagged sentences`,
+  aigcDraft: `user zhangsan has a draft AIGC detection ${PACT_AIGC_DRAFT_ID}`,
+  unpaidAigcDraft: `user zhangsan has a draft AIGC detection ${PACT_AIGC_UNPAID_ID} never submitted`,
+  deletableAigc: `user zhangsan has a finished AIGC detection ${PACT_AIGC_DELETE_ID}`,
   chatModel: 'a model is configured for chat',
   noChatModel: 'no model is configured for chat',
 } as const;

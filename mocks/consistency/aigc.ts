@@ -2,8 +2,25 @@ import { countChars } from '@/lib/char-count';
 import { rewordingOf, vocab } from '../vocab';
 import { type Obj, type Rule, clamp, doneShare, has, isDone, newId, ratio4, sentenceRanges, within, num } from './shape';
 
-/** The mocked server's bands of AI character share. */
-export const bandOf = (ratio: number) => (ratio >= 0.6 ? 'high' : ratio >= 0.3 ? 'medium' : 'low');
+/** The detector's bands of AI character share (server/engines/aigc/bands.ts). */
+export const BAND_LIMITS = { high: 0.6, medium: 0.3, low: 0.1 } as const;
+export const bandOf = (ratio: number) =>
+  ratio >= BAND_LIMITS.high ? 'high' : ratio >= BAND_LIMITS.medium ? 'medium' : ratio >= BAND_LIMITS.low ? 'low' : 'none';
+
+/** A sentence counts as machine-written at this probability (the detector's default threshold). */
+export const THRESHOLD = 0.5;
+/** Paragraphs shorter than this are not judged (headings, captions). */
+export const MIN_PARAGRAPH_CHARS = 10;
+
+/** The detector a finished mocked detection names: the figures the real bench printed for the bundled model. */
+export const MOCK_DETECTOR = {
+  name: 'moyan-aigc',
+  version: '1-20250611',
+  threshold: THRESHOLD,
+  falseAccusationRate: 0.012,
+  llm: false,
+  bands: { ...BAND_LIMITS },
+};
 
 /** The figures a score gives: band, 0-100 score and AI characters, all from one ratio. */
 function scored(ratio: number | null, charCount: number) {
@@ -45,6 +62,8 @@ function settleRecord(o: Obj): void {
       method: done ? (o.method ?? 'offline-model') : null,
     });
   }
+  o.detector = done ? { ...MOCK_DETECTOR, llm: o.method === 'llm-perplexity' } : null;
+  if (o.sourceType === 'paste') o.fileName = null;
   if (!done) o.recheckId = null;
 }
 
@@ -58,16 +77,25 @@ function settleParagraph(o: Obj): void {
   const given = Array.isArray(o.sentences) ? (o.sentences as Obj[]).flatMap((s) => (Array.isArray(s.reasons) ? (s.reasons as string[]) : [])) : [];
   const unique = [...new Set(given)].slice(0, 2);
   const reasons = unique.length ? unique : vocab.aigcReasons();
+  const chars = Array.from(text);
+  const charCount = countChars(text);
+  const tooShort = charCount < MIN_PARAGRAPH_CHARS;
+  // Around the paragraph's probability: the first sentence at it, the next above, the third below.
+  const sentences = sentenceRanges(text).map((range, i) => {
+    const p = ratio4(clamp(probability + [0, 0.08, -0.08][i % 3], 0, 1));
+    const machine = !tooShort && p >= THRESHOLD;
+    return { ...range, probability: p, machine, reasons: machine ? reasons : [] };
+  });
+  const aiCharCount = sentences.filter((s) => s.machine).reduce((n, s) => n + countChars(chars.slice(s.start, s.end).join('')), 0);
   Object.assign(o, {
-    charCount: countChars(text),
+    charCount,
+    aiCharCount,
     aiProbability: probability,
-    band: bandOf(probability),
+    band: tooShort ? 'none' : bandOf(charCount ? aiCharCount / charCount : 0),
+    tooShort,
     original: lowered ? o.original : null,
     aiProbabilityBefore: lowered ? ratio4(within(o.aiProbabilityBefore, probability, 1, () => clamp(probability + 0.3, 0, 1))) : null,
-    sentences: sentenceRanges(text).map((range, i) => {
-      const p = ratio4(clamp(probability + ((i % 3) - 1) * 0.08, 0, 1));
-      return { ...range, probability: p, reasons: p >= 0.6 ? reasons : [] };
-    }),
+    sentences,
   });
 }
 

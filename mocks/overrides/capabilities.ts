@@ -3,7 +3,7 @@ import type { Capabilities, PackageType, ServiceCapabilities, ServiceCapability 
 import { ok } from '../envelope';
 
 type ServiceName = keyof ServiceCapabilities;
-const SERVICES: ServiceName[] = ['check', 'aigc', 'rewrite', 'paper', 'ppt', 'chat'];
+const SERVICES: ServiceName[] = ['check', 'aigc', 'aigcLower', 'rewrite', 'paper', 'ppt', 'chat'];
 
 /** What the mocked instance offers: by default everything (the mocked UI shows every screen). */
 export type MockOffer = { unavailable?: ServiceName[]; payment?: boolean; registration?: boolean };
@@ -33,10 +33,13 @@ export function resetCapabilitiesState(): void {
 
 export const currentCapabilities = (): Capabilities => state.capabilities;
 
+/** The service a package sells: the aigc package is 降AIGC套餐, sold with lowering (as the server's for-sale.ts). */
+const serviceOfPackage = (type: Exclude<PackageType, 'recharge'>): ServiceName => (type === 'aigc' ? 'aigcLower' : type);
+
 /** The server's rule (server/services/orders/for-sale.ts): nothing without payment, a service's package only while it is available. */
 export function onSale(type: PackageType): boolean {
   const { payment, services } = state.capabilities;
-  return payment.available && (type === 'recharge' || services[type].available);
+  return payment.available && (type === 'recharge' || services[serviceOfPackage(type)].available);
 }
 
 export const capabilitiesOverrides = [http.get('*/api/base/system_api/f/capabilities', () => ok(state.capabilities))];

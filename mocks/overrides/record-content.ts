@@ -63,7 +63,7 @@ export function aigcParagraphs(row: Row, item: () => Row): Row[] {
   const flagged = new Set(Array.from({ length: flaggedCount }, (_, k) => Math.floor((k * total) / Math.max(1, flaggedCount))));
   return Array.from({ length: total }, (_, i) => {
     const suspect = flagged.has(i);
-    const before = suspect ? (i % 2 ? 0.72 : 0.48) : 0.08 + (i % 4) * 0.05;
+    const before = suspect ? (i % 2 ? 0.72 : 0.55) : 0.08 + (i % 4) * 0.05;
     const reworded = lowering && suspect && i < num(row.paragraphRewritten);
     return consistent({
       ...item(),

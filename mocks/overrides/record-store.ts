@@ -22,6 +22,8 @@ type AreaOptions = {
   views?: Record<string, (row: Row) => unknown>;
   /** Extra operations that change a record: path -> (record, body) => record. */
   updates?: Record<string, (record: Row, body: Record<string, unknown>) => Row>;
+  /** What load_by_id adds from the record's content (an AIGC detection's heat bar from its paragraphs). */
+  enrich?: (detail: Row, content: Row[]) => Row;
   /** Operations that change one content item (id in the body or params): path -> (item, body) => changed fields. */
   itemUpdates?: Record<string, (item: Row, body: Record<string, unknown>, later: (patch: Record<string, unknown>) => void) => Record<string, unknown>>;
 };
@@ -58,7 +60,7 @@ function matches(row: Row, filter: Record<string, unknown>): boolean {
  * shows is what the detail and content routes return for the same id, and changes survive within a
  * session. Seeded from the generated mocks with ids 1..12 (every kind has an id 1), or empty.
  */
-export function recordArea({ base, seed, detail, spread = {}, settle = (row) => row, content, views = {}, updates = {}, itemUpdates = {} }: AreaOptions) {
+export function recordArea({ base, seed, detail, spread = {}, settle = (row) => row, content, enrich, views = {}, updates = {}, itemUpdates = {} }: AreaOptions) {
   let rows: Row[] = [];
   /** Changes to content items within the session (accepted, re-run), over what the seed derives. */
   const patches = new Map<string, Record<string, unknown>>();
@@ -89,7 +91,8 @@ export function recordArea({ base, seed, detail, spread = {}, settle = (row) => 
     })),
     http.post(`*${base}/load_by_id`, withUser((request) => {
       const row = find(idOf(request));
-      return row ? ok(detailOf(row)) : notFound();
+      if (!row) return notFound();
+      return ok(enrich ? enrich(detailOf(row), contentOf(row)) : detailOf(row));
     })),
     http.post(`*${base}/delete`, withUser((request) => {
       const id = idOf(request);

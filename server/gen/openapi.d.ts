@@ -401,7 +401,8 @@ export interface paths {
         };
         /**
          * 本站可用功能
-         * @description 无需登录，不收费。各服务是否开放（未开放时附中文原因：仍有规划中、返回 501 的调用即未开放），是否有可用的支付渠道
+         * @description 无需登录，不收费。各服务是否开放（未开放时附中文原因：服务的调用中仍有规划中、返回 501 的即未开放；paper_aigc_api 的
+         *     AIGC 检测与降AI痕迹按各自的调用分开判断），是否有可用的支付渠道
          *     （沙箱支付须由运营方开启），是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
          */
         get: operations["systemCapabilities"];
@@ -1212,9 +1213,8 @@ export interface paths {
         put?: never;
         /**
          * AIGC 检测与降 AIGC 记录列表（可按类型筛选）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。当前用户自己的 AIGC 检测与降 AIGC 记录，最新在前；请求体可按 kind（detect、lower）和 status 筛选，
-         *     也可不带请求体。参数不符 400。
+         * @description 需登录，不收费。当前用户自己的 AIGC 检测与降 AIGC 记录，最新在前；请求体可按 kind（detect、lower）和 status 筛选，
+         *     也可不带请求体。进行中的记录的进度也可用 task_api/progress 轮询。参数不符 400。
          */
         post: operations["paperAigcQueryList"];
         delete?: never;
@@ -1234,9 +1234,9 @@ export interface paths {
         put?: never;
         /**
          * 逐段 AIGC 概率与句子标注
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的记录。逐段的 AI 生成概率、分档与句子标注（降 AIGC 记录还有改写前的原文），
-         *     按 index 升序分页。他人的或不存在的记录 404。
+         * @description 需登录，不收费，只能读取自己的记录。逐段的机器生成概率、分档、判定为机器生成的字数，以及每句的概率与判定依据
+         *     （句子位置是段内的 Unicode 码点偏移），按 index 升序分页。检测完成前没有段落（records 为空，total 为 0）。
+         *     他人的或不存在的记录 404。
          */
         post: operations["paperAigcQueryContentList"];
         delete?: never;
@@ -1256,9 +1256,8 @@ export interface paths {
         put?: never;
         /**
          * 删除 AIGC 记录
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。排队中或检测中的记录 409 TASK_RUNNING；
-         *     他人的或不存在的记录 404。
+         * @description 需登录，只能删除自己的记录：记录、正文与检测结果一并删除，无法恢复。不退费（已扣的费用与账户明细保留；失败的检测已自动退款）。
+         *     排队中或检测中的记录 409 TASK_RUNNING；他人的或不存在的记录 404。
          */
         post: operations["paperAigcDelete"];
         delete?: never;
@@ -1277,10 +1276,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * AIGC 记录详情（AI 字符占比、分档、得分）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。AI 字符占比、分档、综合得分与段落统计；
-         *     降 AIGC 记录还有处理前后的 AI 字符占比。
+         * AIGC 记录详情（AI 字符占比、分档、得分、逐段热度）
+         * @description 需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的状态与进度；检测完成后有 AI 字符占比、分档、
+         *     综合得分、段落统计、检测器说明（含在人类学术写作上实测的误判率）和逐段热度（paragraphScores，每段的概率与字数，
+         *     用于热度条；段落正文见 query_content_list）。
          */
         post: operations["paperAigcLoadById"];
         delete?: never;
@@ -1300,8 +1299,7 @@ export interface paths {
         put?: never;
         /**
          * 单个段落的 AIGC 详情
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。读取自己记录中的一个段落（重新评分后刷新用）。他人的或不存在的段落 404。
+         * @description 需登录，不收费。读取自己记录中的一个段落（段落 id 来自 query_content_list），与列表中的段落同形。他人的或不存在的段落 404。
          */
         post: operations["paperAigcLoadContentById"];
         delete?: never;
@@ -1321,9 +1319,9 @@ export interface paths {
         put?: never;
         /**
          * 统计字数并报价（AIGC 检测）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按 AIGC 检测单价报价（默认每千字 1 元，
-         *     至少 3 元）。正文为空白 400；超过 30 万字或请求体过大 413。
+         * @description 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，按 AIGC 检测单价报价（默认每千字 1 元，至少 3 元），
+         *     并给出检测所需的最少字数（minChars）。与 machine_init 的检查相同：正文为空白 400 EMPTY_TEXT；超过 30 万字或请求体过大 413；
+         *     几乎没有中文 422 NOT_CHINESE（检测只支持中文文本）；少于 minChars 字 422 TEXT_TOO_SHORT（太短无法可靠判断）。
          */
         post: operations["paperAigcWordCount"];
         delete?: never;
@@ -1343,10 +1341,12 @@ export interface paths {
         put?: never;
         /**
          * 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB）或粘贴正文（二选一），创建 status 为 draft 的
-         *     检测记录并返回字数和价格；支付提交见 machine_submit。错误与 check_api/check_init 相同：400（缺少题目、文件与正文都有或都没有、
-         *     正文为空）、413（过大、超过 30 万字）、422（文件无法读取）、429（限频）。
+         * @description 需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB，按文件内容判断类型）或粘贴正文（二选一），提取并统计正文，
+         *     创建 status 为 draft 的检测记录并返回字数和价格；支付提交见 machine_submit。被拒绝时什么也不保存、不扣费、不创建任务。
+         *     错误：缺少题目、文件与正文都有或都没有、正文为空 400；文件过大 413 PAYLOAD_TOO_LARGE，超过 30 万字 413 TEXT_TOO_LONG，
+         *     解压后体积异常 413 DOCX_TOO_LARGE / PDF_TOO_LARGE；不是 .docx/.pdf/.txt 415 UNSUPPORTED_FILE_TYPE；
+         *     损坏、加密、扫描件或无法解码 422；几乎没有中文 422 NOT_CHINESE；太短无法判断 422 TEXT_TOO_SHORT（最少字数见 word_count 的
+         *     minChars）；按用户限频（429）。
          */
         post: operations["paperAigcMachineInit"];
         delete?: never;
@@ -1366,10 +1366,9 @@ export interface paths {
         put?: never;
         /**
          * 支付并提交 AIGC 检测
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能提交自己的 draft 检测记录。从余额扣除 priceFen 后排队，返回 status 为 queued 的记录；
-         *     失败时自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费）；
-         *     他人的或不存在的记录 404。
+         * @description 需登录，只能提交自己的 draft 检测记录。从余额扣除 priceFen（AIGC 检测单价，不使用首次免费查重）后排队，返回 status 为
+         *     queued 的记录；检测失败时自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE
+         *     （都不扣费、不改动记录）；他人的或不存在的记录 404。
          */
         post: operations["paperAigcMachineSubmit"];
         delete?: never;
@@ -1389,9 +1388,8 @@ export interface paths {
         put?: never;
         /**
          * 查询 AIGC 记录的支付情况
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。查询自己的 AIGC 记录是否已支付：已扣费时 paid 为 true，orderId 为扣费的账本流水 id。
-         *     他人的或不存在的记录 404。
+         * @description 需登录，不收费。查询自己的 AIGC 记录是否已支付：已扣费且未退款时 paid 为 true，orderId 为扣费的账本流水 id；
+         *     draft 与失败退款后为 false。他人的或不存在的记录 404。
          */
         post: operations["paperAigcCheckOrderId"];
         delete?: never;
@@ -1411,9 +1409,9 @@ export interface paths {
         put?: never;
         /**
          * 重新评估某一段的 AIGC 概率
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不另收费。同步重新评估自己记录中某一段的 AI 生成概率，返回重新评分后的段落，记录的总体数据随之更新。
-         *     记录尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
+         * @description 需登录，不另收费。用当前的检测器重新评估自己已完成记录中的某一段（例如配置了大模型之后），返回重新评分后的段落；
+         *     记录的 AI 字符占比、分档、综合得分与段落统计随之更新，下载的报告也一样。记录尚未完成 409 TASK_NOT_FINISHED；
+         *     他人的或不存在的段落 404；频繁调用 429。
          */
         post: operations["paperAigcReload"];
         delete?: never;
@@ -1433,8 +1431,8 @@ export interface paths {
         put?: never;
         /**
          * 下载 AIGC 检测报告（PDF）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能下载自己的记录。AIGC 检测报告（PDF）；降 AIGC 记录的报告包含处理前后的 AI 字符占比。
+         * @description 需登录，不收费，只能下载自己的记录。AIGC 检测报告（PDF，内嵌中文字体）：AI 字符占比、分档、综合得分、逐段概率、
+         *     标出的句子及其判定依据，以及检测的局限说明（结果是概率估计；检测器在人类学术写作上实测的误判率）。
          *     尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         post: operations["paperAigcDownloadReport"];
@@ -2805,10 +2803,11 @@ export interface components {
              */
             reason: string | null;
         };
-        /** @description check 论文查重, aigc AIGC 检测与降AI痕迹, rewrite 降重与润色改写, paper AI 论文写作, ppt AI PPT, chat 智能对话 */
+        /** @description check 论文查重, aigc AIGC 检测（/aigccheck）, aigcLower 降AI痕迹与降AIGC（/aiaigc、/aigcdown）, rewrite 降重与润色改写, paper AI 论文写作, ppt AI PPT, chat 智能对话 */
         ServiceCapabilities: {
             check: components["schemas"]["ServiceCapability"];
             aigc: components["schemas"]["ServiceCapability"];
+            aigcLower: components["schemas"]["ServiceCapability"];
             rewrite: components["schemas"]["ServiceCapability"];
             paper: components["schemas"]["ServiceCapability"];
             ppt: components["schemas"]["ServiceCapability"];
@@ -3695,45 +3694,103 @@ export interface components {
          * @example 0.4268
          */
         AigcNullableRatio: number | null;
+        /** @description 分档界限（0-1 小数，含下界）：不低于 high 为高度疑似，不低于 medium 为中度疑似，不低于 low 为轻度疑似，其余未见异常 */
+        AigcBandLimits: {
+            /**
+             * @description 高度疑似的下界
+             * @example 0.6
+             */
+            high: number;
+            /**
+             * @description 中度疑似的下界
+             * @example 0.3
+             */
+            medium: number;
+            /**
+             * @description 轻度疑似的下界
+             * @example 0.1
+             */
+            low: number;
+        };
+        /** @description 给出本结果的检测器及其局限（报告上如实展示） */
+        AigcDetector: {
+            /**
+             * @description 检测器名称
+             * @example moyan-aigc
+             */
+            name: string;
+            /**
+             * @description 检测器（模型权重）版本
+             * @example 1.0.0
+             */
+            version: string;
+            /**
+             * @description 判定阈值：句子的机器生成概率不低于它即计为 AI 生成（0-1 小数）
+             * @example 0.5
+             */
+            threshold: number;
+            /**
+             * @description 误判率：在留出的人类学术写作（大模型出现之前的论文摘要）上，按判定阈值被判为 AI 生成的比例（0-1 小数）； 未测量时为 null
+             * @example 0.031
+             */
+            falseAccusationRate: number | null;
+            /** @description true 表示结合了大模型的对数概率（困惑度曲率），false 为纯离线模型 */
+            llm: boolean;
+            /** @description 按 AI 字符占比分档的界限（文档与段落相同） */
+            bands: components["schemas"]["AigcBandLimits"];
+        };
         /** @description AIGC 检测或降 AIGC 记录 */
         AigcRecord: components["schemas"]["Task"] & {
             kind: components["schemas"]["AigcKind"];
             /**
-             * @description 作者；未填写为 null
+             * @description 作者；未填写为空字符串
              * @example 李明
              */
-            author: string | null;
+            author: string;
             /**
-             * @description offline-model 离线模型，llm-perplexity 大模型困惑度；评分前为 null
+             * @description upload 上传文件，paste 粘贴正文
+             * @example paste
+             * @enum {string}
+             */
+            sourceType: "upload" | "paste";
+            /**
+             * @description 上传的文件名；粘贴正文为 null
+             * @example null
+             */
+            fileName: string | null;
+            /**
+             * @description offline-model 离线模型，llm-perplexity 离线模型结合大模型困惑度；评分前为 null
              * @example offline-model
              * @enum {string|null}
              */
             method: "offline-model" | "llm-perplexity" | null;
-            /** @description AI 字符占比：判定为 AI 生成的字数 / 总字数（0-1 小数）；评分前为 null */
-            aiCharRatio: components["schemas"]["AigcNullableRatio"];
+            /** @description AI 字符占比：判定为机器生成的句子的字数 / 总字数（0-1 小数）；评分前为 null */
+            aiCharRatio: (number & components["schemas"]["AigcNullableRatio"]) | null;
             /**
-             * @description AI 字符占比分档：low 低，medium 中，high 高；评分前为 null
+             * @description 按 AI 字符占比分档：high 高度疑似、medium 中度疑似、low 轻度疑似、none 未见异常；评分前为 null
              * @example medium
              * @enum {string|null}
              */
-            band: "low" | "medium" | "high" | null;
+            band: "high" | "medium" | "low" | "none" | null;
             /**
-             * @description 综合得分 0-100，越高越像机器生成；评分前为 null
+             * @description 综合得分 0-100：全文为机器生成的概率 × 100（四舍五入），越高越像机器生成；评分前为 null
              * @example 47
              */
             score: number | null;
             /**
-             * @description 判定为 AI 生成的字符数；评分前为 null
+             * @description 判定为机器生成的句子的字数（按查重系统规则统计）；评分前为 null
              * @example 5486
              */
             aiCharCount: number | null;
+            /** @description 给出结果的检测器与实测误判率；评分前为 null */
+            detector: components["schemas"]["AigcDetector"] | null;
             /**
-             * @description 参与检测的段落数
+             * @description 参与检测的段落数；评分前为 0
              * @example 86
              */
             paragraphTotal: number;
             /**
-             * @description 分档为 medium 或 high 的段落数
+             * @description 分档为 high 或 medium 的段落数
              * @example 23
              */
             paragraphFlagged: number;
@@ -3754,11 +3811,11 @@ export interface components {
              */
             mode: "rewrite" | "strong" | "polish" | null;
             /** @description 降 AIGC 前的 AI 字符占比（0-1 小数，来自所依据的检测）；检测记录为 null */
-            aiCharRatioBefore: components["schemas"]["AigcNullableRatio"];
+            aiCharRatioBefore: (number & components["schemas"]["AigcNullableRatio"]) | null;
             /** @description 降 AIGC 后的 AI 字符占比（0-1 小数）；尚未得出或检测记录为 null */
-            aiCharRatioAfter: components["schemas"]["AigcNullableRatio"];
+            aiCharRatioAfter: (number & components["schemas"]["AigcNullableRatio"]) | null;
             /**
-             * @description submit_check 为降 AIGC 后文本创建的检测记录 id
+             * @description submit_check 为降 AIGC 后文本创建的检测记录 id；没有时为 null
              * @example null
              */
             recheckId: string | null;
@@ -3773,12 +3830,12 @@ export interface components {
             result: components["schemas"]["AigcRecordPage"];
         };
         /**
-         * @description AI 生成概率的分档：low 低，medium 中，high 高（medium 与 high 的段落计为标出）
+         * @description 分档：high 高度疑似、medium 中度疑似、low 轻度疑似、none 未见异常。文档与段落都按各自的 AI 字符占比（判定为机器生成的句子的 字数 / 字数）分档，界限见 detector.bands；太短无法判断的为 none（high 与 medium 的段落计为标出）
          * @example medium
          * @enum {string}
          */
-        AigcBand: "low" | "medium" | "high";
-        /** @description 句子在段落 text 中的位置 [start, end) 及其 AI 生成概率 */
+        AigcBand: "high" | "medium" | "low" | "none";
+        /** @description 句子在段落 text 中的位置 [start, end) 及其机器生成概率 */
         AigcSentence: {
             /**
              * @description 句子在段内的起始位置（含），Unicode 码点
@@ -3795,8 +3852,10 @@ export interface components {
              * @example 0.82
              */
             probability: number;
+            /** @description 本句判定为机器生成（概率不低于判定阈值），计入 AI 字符占比 */
+            machine: boolean;
             /**
-             * @description 判定依据
+             * @description 判定依据（推高概率的特征，中文说明）；概率较低的句子为空
              * @example [
              *       "句长过于均匀",
              *       "连接词密度偏高"
@@ -3814,7 +3873,7 @@ export interface components {
              */
             index: number;
             /**
-             * @description 所在章节标题
+             * @description 所在章节标题；识别不出时为 null
              * @example 第二章 相关理论基础
              */
             section: string | null;
@@ -3829,11 +3888,18 @@ export interface components {
              */
             charCount: number;
             /**
+             * @description 本段判定为机器生成的句子的字数（按查重系统规则统计）
+             * @example 30
+             */
+            aiCharCount: number;
+            /**
              * @description 本段为机器生成的概率（0-1 小数）
              * @example 0.76
              */
             aiProbability: number;
             band: components["schemas"]["AigcBand"];
+            /** @description 本段太短，无法可靠判断（不标出，概率仅供参考） */
+            tooShort: boolean;
             /** @description 本段的句子及其概率，按位置先后 */
             sentences: components["schemas"]["AigcSentence"][];
             /**
@@ -3842,7 +3908,7 @@ export interface components {
              */
             original: string | null;
             /** @description 降 AIGC 记录中改写前本段的 AI 生成概率（0-1 小数）；检测记录为 null */
-            aiProbabilityBefore: components["schemas"]["AigcNullableRatio"];
+            aiProbabilityBefore: (number & components["schemas"]["AigcNullableRatio"]) | null;
         };
         AigcParagraphPage: components["schemas"]["PageMeta"] & {
             /** @description 本页的段落，按 index 升序 */
@@ -3858,20 +3924,54 @@ export interface components {
             success: true;
             result: components["schemas"]["Deleted"];
         };
-        AigcRecordResponse: {
+        /** @description 热度条上的一段：位置、字数与概率（正文见 query_content_list） */
+        AigcParagraphScore: {
+            /**
+             * @description 段落顺序，从 0 开始
+             * @example 12
+             */
+            index: number;
+            /**
+             * @description 本段字数（按查重系统规则统计）
+             * @example 58
+             */
+            charCount: number;
+            /**
+             * @description 本段为机器生成的概率（0-1 小数）
+             * @example 0.76
+             */
+            aiProbability: number;
+            band: components["schemas"]["AigcBand"];
+            /** @description 本段太短，无法可靠判断（不标出，概率仅供参考） */
+            tooShort: boolean;
+        };
+        /** @description AIGC 记录详情：记录本身与逐段热度 */
+        AigcDetail: components["schemas"]["AigcRecord"] & {
+            /** @description 每段的概率与字数，按 index 升序；评分前为空 */
+            paragraphScores: components["schemas"]["AigcParagraphScore"][];
+        };
+        AigcDetailResponse: {
             /** @enum {boolean} */
             success: true;
-            result: components["schemas"]["AigcRecord"];
+            result: components["schemas"]["AigcDetail"];
         };
         AigcParagraphResponse: {
             /** @enum {boolean} */
             success: true;
             result: components["schemas"]["AigcParagraph"];
         };
+        /** @description 字数、报价与检测所需的最少字数 */
+        AigcWordCount: components["schemas"]["WordCount"] & {
+            /**
+             * @description AIGC 检测所需的最少字数（按查重系统规则统计）；更短的文本无法可靠判断，不能提交
+             * @example 50
+             */
+            minChars: number;
+        };
         AigcWordCountResponse: {
             /** @enum {boolean} */
             success: true;
-            result: components["schemas"]["WordCount"];
+            result: components["schemas"]["AigcWordCount"];
         };
         /** @description file 与 content 二选一 */
         AigcInitForm: {
@@ -3895,6 +3995,11 @@ export interface components {
              * @example 李明
              */
             author?: string;
+        };
+        AigcRecordResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["AigcRecord"];
         };
         AigcPaymentCheckResponse: {
             /** @enum {boolean} */
@@ -4840,7 +4945,47 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 检测或降 AIGC 尚未完成，或该记录类型不支持此操作 */
+        /** @description 正文无法可靠判断：NOT_CHINESE（几乎没有中文，检测只支持中文文本）、TEXT_TOO_SHORT（少于检测所需的最少字数， details 带 chars 与 minChars） */
+        AigcUnjudgeable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "NOT_CHINESE",
+                 *         "message": "AIGC 检测目前只支持中文文本，这段文字几乎没有中文，请提交中文论文"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 文件无法读取（CORRUPT_DOCX、CORRUPT_PDF、ENCRYPTED_PDF、SCANNED_PDF、UNDECODABLE_TEXT、PARSE_TIMEOUT、PARSE_FAILED）， 或正文无法可靠判断：NOT_CHINESE（几乎没有中文）、TEXT_TOO_SHORT（少于最少字数，details 带 chars 与 minChars） */
+        AigcUnreadable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "TEXT_TOO_SHORT",
+                 *         "message": "正文只有 32 字，AIGC 检测至少需要 50 字才能可靠判断，请补充后再提交",
+                 *         "details": {
+                 *           "chars": 32,
+                 *           "minChars": 50
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 检测或降 AIGC 尚未完成（TASK_NOT_FINISHED），或该记录类型不支持此操作 */
         AigcNotFinished: {
             headers: {
                 [name: string]: unknown;
@@ -7029,7 +7174,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcQueryContentList: {
@@ -7061,7 +7205,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcDelete: {
@@ -7099,7 +7242,7 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "TASK_RUNNING",
-                     *         "message": "检测正在进行中，请完成后再删除"
+                     *         "message": "AIGC 检测正在进行，请完成后再删除"
                      *       }
                      *     }
                      */
@@ -7107,7 +7250,6 @@ export interface operations {
                 };
             };
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcLoadById: {
@@ -7122,20 +7264,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description AIGC 记录 */
+            /** @description AIGC 记录详情 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AigcRecordResponse"];
+                    "application/json": components["schemas"]["AigcDetailResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcLoadContentById: {
@@ -7163,7 +7304,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcWordCount: {
@@ -7196,8 +7336,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["AigcUnjudgeable"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcMachineInit: {
@@ -7232,10 +7372,27 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["Unprocessable"];
+            /** @description 文件内容不是 .docx、.pdf 或 .txt（按文件内容判断，不看扩展名） */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_FILE_TYPE",
+                     *         "message": "文件内容不是 .docx、.pdf 或 .txt 文档（可能是修改了扩展名的其他文件），请上传正确的论文文件"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["AigcUnreadable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcMachineSubmit: {
@@ -7270,7 +7427,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcCheckOrderId: {
@@ -7298,7 +7454,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcReload: {
@@ -7328,7 +7483,6 @@ export interface operations {
             409: components["responses"]["AigcNotFinished"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcDownloadReport: {
@@ -7358,7 +7512,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcSubmitCheck: {

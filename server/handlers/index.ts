@@ -1,4 +1,4 @@
-import { aigcHandlers } from './aigc';
+import { aigcHandlers, aigcLowerHandlers } from './aigc';
 import { authHandlers } from './auth';
 import { chatHandlers } from './chat';
 import { checkHandlers } from './check';
@@ -22,6 +22,7 @@ export const handlers: Handlers = {
   ...rewriteHandlers,
   ...rewriteFromAigcHandlers,
   ...aigcHandlers,
+  ...aigcLowerHandlers,
   ...paperHandlers,
   ...chatHandlers,
   ...pptHandlers,
@@ -30,7 +31,8 @@ export const handlers: Handlers = {
 /** The services whose contract area has no 501 placeholder left (what the capabilities call offers). */
 export const builtServices: ReadonlySet<ServiceName> = builtAreas<ServiceName>({
   check: checkHandlers,
-  aigc: { ...aigcHandlers, ...rewriteFromAigcHandlers },
+  aigc: aigcHandlers,
+  aigcLower: { ...aigcLowerHandlers, ...rewriteFromAigcHandlers },
   rewrite: rewriteHandlers,
   paper: paperHandlers,
   ppt: pptHandlers,

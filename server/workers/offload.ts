@@ -1,6 +1,9 @@
 import type { Config } from '../config';
+import type { AigcLlmScores } from '../engines/aigc';
 import type { checkText } from '../engines/similarity/check';
 import { DocumentError } from '../engines/text/errors';
+import type { AigcReportView } from '../services/aigc/report-pdf';
+import type { ScoredDetection } from '../services/aigc/score';
 import type { PreparedCheckText } from '../services/check/prepare-text';
 import type { CheckReportView } from '../services/check/report';
 import type { TextPreparer } from '../services/library/prepare';
@@ -56,4 +59,16 @@ export async function renderReportInWorker(config: PoolConfig, report: CheckRepo
 export function rewriteOfflineInWorker(config: PoolConfig, signal?: AbortSignal) {
   return (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[] }) =>
     workerPool(config).run('rewriteOffline', input, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
+}
+
+/** The AIGC detector on a whole text, in a worker: a long paper costs a worker thread, not the API. */
+export function scoreDetectionInWorker(config: PoolConfig, signal?: AbortSignal) {
+  return (input: { text: string; llm?: AigcLlmScores }): Promise<ScoredDetection> =>
+    workerPool(config).run('scoreAigc', input, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
+}
+
+/** An AIGC report rendered as PDF in a worker. */
+export async function renderAigcReportInWorker(config: PoolConfig, report: AigcReportView): Promise<Buffer> {
+  const body = await workerPool(config).run('renderAigcReport', { report }, { timeoutMs: config.ENGINE_TIMEOUT_MS });
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }

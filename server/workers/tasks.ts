@@ -1,4 +1,6 @@
+import type { AigcLlmScores } from '../engines/aigc';
 import type { CheckOptions } from '../engines/similarity/types';
+import type { AigcReportView } from '../services/aigc/report-pdf';
 import type { CheckReportView } from '../services/check/report';
 import type { EngineMode } from '../services/rewrite/engine';
 import type { Host, TaskTable } from './protocol';
@@ -37,6 +39,18 @@ export const tasks = {
     const engine = await loadRewriteEngine();
     const { mode, offline, paragraphs } = await engine.rewriteDocument(input.text, { mode: input.mode, seed: input.seed, protectedTerms: input.protectedTerms });
     return { mode, offline, paragraphs };
+  },
+
+  /** AIGC detection: the detector on a whole text (with the model's per-paragraph scores when given), cut for storage. */
+  scoreAigc: async (input: { text: string; llm?: AigcLlmScores }) => {
+    const { scoreDetection } = await import('../services/aigc/score');
+    return scoreDetection(input.text, { llm: input.llm });
+  },
+
+  /** AIGC download_report: the stored result as a PDF (embedded CJK font). */
+  renderAigcReport: async (input: { report: AigcReportView }): Promise<Uint8Array> => {
+    const { renderAigcReportPdf } = await import('../services/aigc/report-pdf');
+    return renderAigcReportPdf(input.report);
   },
 } satisfies TaskTable;
 

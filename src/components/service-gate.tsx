@@ -20,10 +20,16 @@ function ServiceUnavailable({ reason, service }: { reason: string | null; servic
             <EmptyState.Title>{reason ?? NOT_OPEN}</EmptyState.Title>
             <EmptyState.Description>本站还没有开放这项服务，开放后即可在这里使用，无需任何操作。</EmptyState.Description>
           </VStack>
-          {service !== 'check' && (
+          {service === 'aigcLower' ? (
             <Button asChild size="sm" colorPalette="brand" variant="outline">
-              <Link to="/papercheck/check">先去论文查重</Link>
+              <Link to="/aigccheck/check">先去AIGC检测</Link>
             </Button>
+          ) : (
+            service !== 'check' && (
+              <Button asChild size="sm" colorPalette="brand" variant="outline">
+                <Link to="/papercheck/check">先去论文查重</Link>
+              </Button>
+            )
           )}
         </EmptyState.Content>
       </EmptyState.Root>

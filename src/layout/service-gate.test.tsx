@@ -43,12 +43,13 @@ describe('services this instance does not offer', () => {
   });
 
   it.each([
-    ['/aippt/ppt', 'AI生成PPT', 'ai_ppt_info_api'],
-    ['/aippt/list', 'PPT记录', 'ai_ppt_info_api'],
-    ['/aiaigc/jc', '降AI痕迹', 'paper_aigc_api'],
-    ['/airs/rs', '润色改写', 'paper_machine_api'],
-  ])('explains %s calmly, calls none of its service and shows no error toast', async (path, title, area) => {
-    setMockOffer({ unavailable: ['ppt', 'aigc', 'rewrite'] });
+    ['/aippt/ppt', 'AI生成PPT', 'ai_ppt_info_api', '先去论文查重', '/papercheck/check'],
+    ['/aippt/list', 'PPT记录', 'ai_ppt_info_api', '先去论文查重', '/papercheck/check'],
+    ['/aiaigc/jc', '降AI痕迹', 'paper_aigc_api', '先去AIGC检测', '/aigccheck/check'],
+    ['/aigccheck/check', '提交检测', 'paper_aigc_api', '先去论文查重', '/papercheck/check'],
+    ['/airs/rs', '润色改写', 'paper_machine_api', '先去论文查重', '/papercheck/check'],
+  ])('explains %s calmly, calls none of its service and shows no error toast', async (path, title, area, link, href) => {
+    setMockOffer({ unavailable: ['ppt', 'aigc', 'aigcLower', 'rewrite'] });
     answerNotImplemented(area);
     await signIn();
     const log = recordRequests();
@@ -56,11 +57,22 @@ describe('services this instance does not offer', () => {
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
     const notice = await screen.findByRole('status');
     expect(within(notice).getByText('该功能正在建设中')).toBeInTheDocument();
-    expect(within(notice).getByRole('link', { name: '先去论文查重' })).toHaveAttribute('href', '/papercheck/check');
+    expect(within(notice).getByRole('link', { name: link })).toHaveAttribute('href', href);
     await settle();
     expect(callsTo(log, area)).toBe(0);
     expect(toaster.getVisibleToasts()).toEqual([]);
     log.stop();
+  });
+
+  it('offers AIGC detection while lowering AI traces is still being built', async () => {
+    setMockOffer({ unavailable: ['aigcLower'] });
+    await signIn();
+    renderApp('/home');
+    const nav = await screen.findByRole('navigation', { name: '主导航' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /降AI痕迹/ })).toHaveTextContent('降AI痕迹建设中'));
+    const detection = (await screen.findByRole('heading', { name: 'AIGC检测', level: 2 })).closest('a') as HTMLElement;
+    expect(detection).toHaveAttribute('href', '/aigccheck/check');
+    expect(within(detection).getByText('立即使用')).toBeInTheDocument();
   });
 
   it('shows the screen and its records once the service is offered', async () => {

@@ -57,7 +57,7 @@ describe('what this instance offers', () => {
     expect(Object.keys(caps.services)).toEqual([...SERVICES]);
     expect(caps.services.check).toEqual({ available: true, reason: null });
     expect(caps.services.ppt).toEqual({ available: true, reason: null });
-    for (const service of ['aigc', 'rewrite', 'paper', 'chat'] as const) {
+    for (const service of ['aigc', 'aigcLower', 'rewrite', 'paper', 'chat'] as const) {
       expect(caps.services[service]).toEqual({ available: false, reason: '该功能正在建设中' });
     }
   });
@@ -68,13 +68,14 @@ describe('what this instance offers', () => {
     expect(noModel.services).toEqual({
       check: { available: true, reason: null },
       aigc: { available: true, reason: null },
+      aigcLower: { available: true, reason: null },
       rewrite: { available: true, reason: null },
       paper: why,
       ppt: why,
       chat: why,
     });
     const chatOnly = offer([...SERVICES], { LLM_MODEL: undefined, LLM_MODEL_CHAT: 'deepseek-chat' });
-    expect(Object.entries(chatOnly.services).filter(([, s]) => s.available).map(([name]) => name)).toEqual(['check', 'aigc', 'rewrite', 'chat']);
+    expect(Object.entries(chatOnly.services).filter(([, s]) => s.available).map(([name]) => name)).toEqual(['check', 'aigc', 'aigcLower', 'rewrite', 'chat']);
     // Not built wins over not configured: the reason is the one that matters first.
     expect(offer([], { LLM_BASE_URL: undefined }).services.chat).toEqual({ available: false, reason: '该功能正在建设中' });
     expect(packageTypesForSale(noModel)).toEqual(['check', 'rewrite', 'aigc', 'recharge']);
@@ -98,5 +99,10 @@ describe('what this instance offers', () => {
     expect(packageTypesForSale(offer(['check', 'ppt']))).toEqual(['check', 'ppt', 'recharge']);
     expect(packageTypesForSale(offer([...SERVICES]))).toEqual(['check', 'rewrite', 'aigc', 'paper', 'ppt', 'recharge']);
     expect(packageTypesForSale(offer([...SERVICES], { PAYMENT_SANDBOX: false }))).toEqual([]);
+  });
+
+  it('sells the aigc package (降AIGC套餐) with lowering, not with detection alone', () => {
+    expect(packageTypesForSale(offer(['check', 'aigc']))).toEqual(['check', 'recharge']);
+    expect(packageTypesForSale(offer(['aigcLower']))).toEqual(['aigc', 'recharge']);
   });
 });

@@ -3,8 +3,12 @@ import { type LlmFeature, type ModelConfig, modelFor } from '../../engines/llm';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from '../llm/errors';
 import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payments/channels';
 
-/** The services a student can use, one per contract area that does work (the tag of its calls). */
-export const SERVICES = ['check', 'aigc', 'rewrite', 'paper', 'ppt', 'chat'] as const;
+/**
+ * The services a student can use, one per contract area that does work (the tag of its calls). The aigc tag
+ * is two services: detection (aigc, /aigccheck) and lowering AI traces (aigcLower, /aiaigc and /aigcdown),
+ * which is built with the rewording engine; each is offered once its own calls are built.
+ */
+export const SERVICES = ['check', 'aigc', 'aigcLower', 'rewrite', 'paper', 'ppt', 'chat'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 const UNDER_CONSTRUCTION = '该功能正在建设中';

@@ -1,20 +1,21 @@
-import { usePaperAigcLoadById } from '@/api/gen/aigc/aigc';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { ServiceScreen } from '@/components/service-screen';
-import { TaskDetail } from '@/components/task-detail';
-import { useSignedIn } from '@/components/use-signed-in';
-import { formatRatio } from '@/lib/number';
+import { AigcForm } from './aigc-form';
 import { AigcRecords } from './aigc-records';
-import { bandLabel } from './labels';
+import { AigcReportPage } from './aigc-report';
 
 export function AigcDetectPage() {
   return (
     <ServiceScreen
       title="AIGC检测"
       icon="aigc"
-      description="逐句估计机器生成概率，给出 AI 字符占比与判定依据"
-      highlights={['AI字符占比与分档说明', '逐段、逐句标注可疑内容', '可一键进入降AI痕迹']}
+      description="逐句估计机器生成概率，给出 AI 字符占比、分档与判定依据"
+      highlights={['AI字符占比与分档说明', '逐段热度、逐句标注可疑内容', '报告注明实测误判率']}
     >
+      <SectionCard title="提交检测">
+        <AigcForm />
+      </SectionCard>
       <AigcRecords kind="detect" title="最近检测" />
     </ServiceScreen>
   );
@@ -30,20 +31,7 @@ export function AigcDetectListPage() {
 }
 
 export function AigcContentPage({ id }: { id: string }) {
-  const query = usePaperAigcLoadById({ id }, { query: { enabled: useSignedIn() } });
-  return (
-    <>
-      <PageHeader title="检测详情" icon="aigc" />
-      <TaskDetail
-        query={query}
-        fields={[
-          { key: 'aiCharRatio', label: 'AI字符占比', render: (record) => formatRatio(record.aiCharRatio) },
-          { key: 'band', label: '分档', render: (record) => bandLabel(record.band) },
-          { key: 'paragraphFlagged', label: '可疑段落', render: (record) => `${record.paragraphFlagged}/${record.paragraphTotal}` },
-        ]}
-      />
-    </>
-  );
+  return <AigcReportPage id={id} />;
 }
 
 export function AigcLowerPage({ title }: { title: string }) {

@@ -11,7 +11,8 @@ const SERVICES: Service[] = [
   { title: '论文查重', text: '逐段比对，给出总文字复制比与标红报告', to: '/papercheck/check', icon: 'check', service: 'check' },
   { title: 'AI 论文写作', text: '从题目到大纲再到全文，导出 Word', to: '/aipaper/gc', icon: 'writing', service: 'paper' },
   { title: 'AI 生成 PPT', text: '输入主题或上传论文，生成答辩演示文稿', to: '/aippt/ppt', icon: 'ppt', service: 'ppt' },
-  { title: '降AI痕迹', text: '检测 AIGC 占比，改写被标记的段落', to: '/aiaigc/jc', icon: 'lower', service: 'aigc' },
+  { title: 'AIGC检测', text: '逐句估计机器生成概率，给出 AI 字符占比与判定依据', to: '/aigccheck/check', icon: 'aigc', service: 'aigc' },
+  { title: '降AI痕迹', text: '改写检测标出的段落，降低 AI 生成痕迹', to: '/aiaigc/jc', icon: 'lower', service: 'aigcLower' },
   { title: '论文降重', text: '降低重复率，保留专业术语与原意', to: '/aimachine/machine', icon: 'rewrite', service: 'rewrite' },
   { title: '润色改写', text: '学术化表达，语句更通顺', to: '/airs/rs', icon: 'polish', service: 'rewrite' },
 ];

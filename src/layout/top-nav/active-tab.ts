@@ -5,7 +5,7 @@ export const NAV_TABS = [
   { key: 'check', label: '论文查重', to: '/papercheck/check', service: 'check' },
   { key: 'writing', label: '论文写作', to: '/aipaper/gc', service: 'paper' },
   { key: 'ppt', label: 'AI PPT', to: '/aippt/ppt', service: 'ppt' },
-  { key: 'aigc', label: '降AI痕迹', to: '/aiaigc/jc', service: 'aigc' },
+  { key: 'aigc', label: '降AI痕迹', to: '/aiaigc/jc', service: 'aigcLower' },
   { key: 'rewording', label: '论文降重', to: '/aimachine/machine', service: 'rewrite' },
   { key: 'polish', label: '润色改写', to: '/airs/rs', service: 'rewrite' },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; to: string; service: ServiceName }>;
@@ -32,8 +32,12 @@ export function activeArea(pathname: string): ActiveArea | null {
   return RULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? null;
 }
 
+/** AIGC detection shares the 降AI痕迹 tab but is its own service (open while lowering is still being built). */
+const DETECTION = segment('aigccheck');
+
 /** The service whose screens the path shows (the tab's service), or null outside the six areas. */
 export function serviceOfPath(pathname: string): ServiceName | null {
+  if (DETECTION.test(pathname)) return 'aigc';
   const area = activeArea(pathname);
   return NAV_TABS.find((tab) => tab.key === area)?.service ?? null;
 }

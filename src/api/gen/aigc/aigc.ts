@@ -41,6 +41,7 @@ import type {
 
 import type {
   AigcDeletedResponse,
+  AigcDetailResponse,
   AigcFilter,
   AigcInitForm,
   AigcLowerBody,
@@ -51,6 +52,8 @@ import type {
   AigcRecheckResponse,
   AigcRecordPageResponse,
   AigcRecordResponse,
+  AigcUnjudgeableResponse,
+  AigcUnreadableResponse,
   AigcWordCountResponse,
   BadRequestResponse,
   ConflictResponse,
@@ -76,7 +79,6 @@ import type {
   ServerErrorResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
-  UnprocessableResponse,
   WordCountBody
 } from '.././model';
 
@@ -224,9 +226,8 @@ export const usePaperMachineCheckAigcAndMachineSubmit = <TError = ErrorType<BadR
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。当前用户自己的 AIGC 检测与降 AIGC 记录，最新在前；请求体可按 kind（detect、lower）和 status 筛选，
-也可不带请求体。参数不符 400。
+ * 需登录，不收费。当前用户自己的 AIGC 检测与降 AIGC 记录，最新在前；请求体可按 kind（detect、lower）和 status 筛选，
+也可不带请求体。进行中的记录的进度也可用 task_api/progress 轮询。参数不符 400。
 
  * @summary AIGC 检测与降 AIGC 记录列表（可按类型筛选）
  */
@@ -257,7 +258,7 @@ export const getPaperAigcQueryListQueryKey = (aigcFilter?: AigcFilter,
     }
 
     
-export const getPaperAigcQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(aigcFilter?: AigcFilter,
+export const getPaperAigcQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(aigcFilter?: AigcFilter,
     params?: PaperAigcQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>>, }
 ) => {
 
@@ -277,10 +278,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcQueryList>>>
-export type PaperAigcQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperAigcQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
 
 
-export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  aigcFilter: undefined |  AigcFilter,
     params: undefined |  PaperAigcQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -291,7 +292,7 @@ export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAig
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  aigcFilter?: AigcFilter,
     params?: PaperAigcQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -302,7 +303,7 @@ export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAig
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  aigcFilter?: AigcFilter,
     params?: PaperAigcQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -311,7 +312,7 @@ export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAig
  * @summary AIGC 检测与降 AIGC 记录列表（可按类型筛选）
  */
 
-export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAigcQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  aigcFilter?: AigcFilter,
     params?: PaperAigcQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -329,9 +330,9 @@ export function usePaperAigcQueryList<TData = Awaited<ReturnType<typeof paperAig
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的记录。逐段的 AI 生成概率、分档与句子标注（降 AIGC 记录还有改写前的原文），
-按 index 升序分页。他人的或不存在的记录 404。
+ * 需登录，不收费，只能读取自己的记录。逐段的机器生成概率、分档、判定为机器生成的字数，以及每句的概率与判定依据
+（句子位置是段内的 Unicode 码点偏移），按 index 升序分页。检测完成前没有段落（records 为空，total 为 0）。
+他人的或不存在的记录 404。
 
  * @summary 逐段 AIGC 概率与句子标注
  */
@@ -358,7 +359,7 @@ export const getPaperAigcQueryContentListQueryKey = (params?: PaperAigcQueryCont
     }
 
     
-export const getPaperAigcQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>>, }
+export const getPaperAigcQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -377,10 +378,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcQueryContentListQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcQueryContentList>>>
-export type PaperAigcQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperAigcQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcQueryContentListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcQueryContentList>>,
@@ -390,7 +391,7 @@ export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof p
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcQueryContentList>>,
@@ -400,7 +401,7 @@ export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof p
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -408,7 +409,7 @@ export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof p
  * @summary 逐段 AIGC 概率与句子标注
  */
 
-export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -425,9 +426,8 @@ export function usePaperAigcQueryContentList<TData = Awaited<ReturnType<typeof p
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能删除自己的记录，不退费（已扣的费用与账户明细保留）。排队中或检测中的记录 409 TASK_RUNNING；
-他人的或不存在的记录 404。
+ * 需登录，只能删除自己的记录：记录、正文与检测结果一并删除，无法恢复。不退费（已扣的费用与账户明细保留；失败的检测已自动退款）。
+排队中或检测中的记录 409 TASK_RUNNING；他人的或不存在的记录 404。
 
  * @summary 删除 AIGC 记录
  */
@@ -446,7 +446,7 @@ export const paperAigcDelete = (
   
 
 
-export const getPaperAigcDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperAigcDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDelete>>, TError,{params: PaperAigcDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDelete>>, TError,{params: PaperAigcDeleteParams}, TContext> => {
 
@@ -473,12 +473,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDelete>>>
     
-    export type PaperAigcDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>
+    export type PaperAigcDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>
 
     /**
  * @summary 删除 AIGC 记录
  */
-export const usePaperAigcDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperAigcDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDelete>>, TError,{params: PaperAigcDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDelete>>,
@@ -492,11 +492,11 @@ export const usePaperAigcDelete = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。AI 字符占比、分档、综合得分与段落统计；
-降 AIGC 记录还有处理前后的 AI 字符占比。
+ * 需登录，不收费，只能读取自己的记录（他人的与不存在的一样 404）。记录的状态与进度；检测完成后有 AI 字符占比、分档、
+综合得分、段落统计、检测器说明（含在人类学术写作上实测的误判率）和逐段热度（paragraphScores，每段的概率与字数，
+用于热度条；段落正文见 query_content_list）。
 
- * @summary AIGC 记录详情（AI 字符占比、分档、得分）
+ * @summary AIGC 记录详情（AI 字符占比、分档、得分、逐段热度）
  */
 export const paperAigcLoadById = (
     params: PaperAigcLoadByIdParams,
@@ -504,7 +504,7 @@ export const paperAigcLoadById = (
 ) => {
       
       
-      return http<AigcRecordResponse>(
+      return http<AigcDetailResponse>(
       {url: `/api/base/paper_aigc_api/load_by_id`, method: 'POST',
         params, signal
     },
@@ -521,7 +521,7 @@ export const getPaperAigcLoadByIdQueryKey = (params?: PaperAigcLoadByIdParams,) 
     }
 
     
-export const getPaperAigcLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>>, }
+export const getPaperAigcLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -540,10 +540,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcLoadById>>>
-export type PaperAigcLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperAigcLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcLoadById>>,
@@ -553,7 +553,7 @@ export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigc
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcLoadById>>,
@@ -563,15 +563,15 @@ export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigc
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary AIGC 记录详情（AI 字符占比、分档、得分）
+ * @summary AIGC 记录详情（AI 字符占比、分档、得分、逐段热度）
  */
 
-export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigcLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -588,8 +588,7 @@ export function usePaperAigcLoadById<TData = Awaited<ReturnType<typeof paperAigc
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。读取自己记录中的一个段落（重新评分后刷新用）。他人的或不存在的段落 404。
+ * 需登录，不收费。读取自己记录中的一个段落（段落 id 来自 query_content_list），与列表中的段落同形。他人的或不存在的段落 404。
 
  * @summary 单个段落的 AIGC 详情
  */
@@ -616,7 +615,7 @@ export const getPaperAigcLoadContentByIdQueryKey = (params?: PaperAigcLoadConten
     }
 
     
-export const getPaperAigcLoadContentByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>>, }
+export const getPaperAigcLoadContentByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -635,10 +634,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcLoadContentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcLoadContentById>>>
-export type PaperAigcLoadContentByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperAigcLoadContentByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcLoadContentByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcLoadContentById>>,
@@ -648,7 +647,7 @@ export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof pa
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcLoadContentById>>,
@@ -658,7 +657,7 @@ export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof pa
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -666,7 +665,7 @@ export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof pa
  * @summary 单个段落的 AIGC 详情
  */
 
-export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcLoadContentByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcLoadContentById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -683,9 +682,9 @@ export function usePaperAigcLoadContentById<TData = Awaited<ReturnType<typeof pa
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按 AIGC 检测单价报价（默认每千字 1 元，
-至少 3 元）。正文为空白 400；超过 30 万字或请求体过大 413。
+ * 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，按 AIGC 检测单价报价（默认每千字 1 元，至少 3 元），
+并给出检测所需的最少字数（minChars）。与 machine_init 的检查相同：正文为空白 400 EMPTY_TEXT；超过 30 万字或请求体过大 413；
+几乎没有中文 422 NOT_CHINESE（检测只支持中文文本）；少于 minChars 字 422 TEXT_TOO_SHORT（太短无法可靠判断）。
 
  * @summary 统计字数并报价（AIGC 检测）
  */
@@ -713,7 +712,7 @@ export const getPaperAigcWordCountQueryKey = (wordCountBody?: WordCountBody,) =>
     }
 
     
-export const getPaperAigcWordCountQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>>, }
+export const getPaperAigcWordCountQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | AigcUnjudgeableResponse | ServerErrorResponse>>(wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -732,10 +731,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcWordCountQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcWordCount>>>
-export type PaperAigcWordCountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperAigcWordCountQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | AigcUnjudgeableResponse | ServerErrorResponse>
 
 
-export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | AigcUnjudgeableResponse | ServerErrorResponse>>(
  wordCountBody: WordCountBody, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcWordCount>>,
@@ -745,7 +744,7 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | AigcUnjudgeableResponse | ServerErrorResponse>>(
  wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcWordCount>>,
@@ -755,7 +754,7 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | AigcUnjudgeableResponse | ServerErrorResponse>>(
  wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -763,7 +762,7 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
  * @summary 统计字数并报价（AIGC 检测）
  */
 
-export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAigcWordCount>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | AigcUnjudgeableResponse | ServerErrorResponse>>(
  wordCountBody: WordCountBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcWordCount>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -780,10 +779,12 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB）或粘贴正文（二选一），创建 status 为 draft 的
-检测记录并返回字数和价格；支付提交见 machine_submit。错误与 check_api/check_init 相同：400（缺少题目、文件与正文都有或都没有、
-正文为空）、413（过大、超过 30 万字）、422（文件无法读取）、429（限频）。
+ * 需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB，按文件内容判断类型）或粘贴正文（二选一），提取并统计正文，
+创建 status 为 draft 的检测记录并返回字数和价格；支付提交见 machine_submit。被拒绝时什么也不保存、不扣费、不创建任务。
+错误：缺少题目、文件与正文都有或都没有、正文为空 400；文件过大 413 PAYLOAD_TOO_LARGE，超过 30 万字 413 TEXT_TOO_LONG，
+解压后体积异常 413 DOCX_TOO_LARGE / PDF_TOO_LARGE；不是 .docx/.pdf/.txt 415 UNSUPPORTED_FILE_TYPE；
+损坏、加密、扫描件或无法解码 422；几乎没有中文 422 NOT_CHINESE；太短无法判断 422 TEXT_TOO_SHORT（最少字数见 word_count 的
+minChars）；按用户限频（429）。
 
  * @summary 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
  */
@@ -814,7 +815,7 @@ if(aigcInitForm.author !== undefined) {
   
 
 
-export const getPaperAigcMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperAigcMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext> => {
 
@@ -841,12 +842,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcMachineInitMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcMachineInit>>>
     export type PaperAigcMachineInitMutationBody = BodyType<AigcInitForm>
-    export type PaperAigcMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperAigcMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
  */
-export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcMachineInit>>,
@@ -860,10 +861,9 @@ export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能提交自己的 draft 检测记录。从余额扣除 priceFen 后排队，返回 status 为 queued 的记录；
-失败时自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费）；
-他人的或不存在的记录 404。
+ * 需登录，只能提交自己的 draft 检测记录。从余额扣除 priceFen（AIGC 检测单价，不使用首次免费查重）后排队，返回 status 为
+queued 的记录；检测失败时自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE
+（都不扣费、不改动记录）；他人的或不存在的记录 404。
 
  * @summary 支付并提交 AIGC 检测
  */
@@ -883,7 +883,7 @@ export const paperAigcMachineSubmit = (
   
 
 
-export const getPaperAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext> => {
 
@@ -910,12 +910,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcMachineSubmit>>>
     export type PaperAigcMachineSubmitMutationBody = BodyType<IdBody>
-    export type PaperAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
 
     /**
  * @summary 支付并提交 AIGC 检测
  */
-export const usePaperAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineSubmit>>, TError,{data: BodyType<IdBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcMachineSubmit>>,
@@ -929,9 +929,8 @@ export const usePaperAigcMachineSubmit = <TError = ErrorType<BadRequestResponse 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。查询自己的 AIGC 记录是否已支付：已扣费时 paid 为 true，orderId 为扣费的账本流水 id。
-他人的或不存在的记录 404。
+ * 需登录，不收费。查询自己的 AIGC 记录是否已支付：已扣费且未退款时 paid 为 true，orderId 为扣费的账本流水 id；
+draft 与失败退款后为 false。他人的或不存在的记录 404。
 
  * @summary 查询 AIGC 记录的支付情况
  */
@@ -958,7 +957,7 @@ export const getPaperAigcCheckOrderIdQueryKey = (params?: PaperAigcCheckOrderIdP
     }
 
     
-export const getPaperAigcCheckOrderIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>>, }
+export const getPaperAigcCheckOrderIdQueryOptions = <TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -977,10 +976,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperAigcCheckOrderIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperAigcCheckOrderId>>>
-export type PaperAigcCheckOrderIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperAigcCheckOrderIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcCheckOrderIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcCheckOrderId>>,
@@ -990,7 +989,7 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperAigcCheckOrderId>>,
@@ -1000,7 +999,7 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1008,7 +1007,7 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
  * @summary 查询 AIGC 记录的支付情况
  */
 
-export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperAigcCheckOrderIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperAigcCheckOrderId>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1025,9 +1024,9 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不另收费。同步重新评估自己记录中某一段的 AI 生成概率，返回重新评分后的段落，记录的总体数据随之更新。
-记录尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
+ * 需登录，不另收费。用当前的检测器重新评估自己已完成记录中的某一段（例如配置了大模型之后），返回重新评分后的段落；
+记录的 AI 字符占比、分档、综合得分与段落统计随之更新，下载的报告也一样。记录尚未完成 409 TASK_NOT_FINISHED；
+他人的或不存在的段落 404；频繁调用 429。
 
  * @summary 重新评估某一段的 AIGC 概率
  */
@@ -1046,7 +1045,7 @@ export const paperAigcReload = (
   
 
 
-export const getPaperAigcReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperAigcReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext> => {
 
@@ -1073,12 +1072,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcReloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcReload>>>
     
-    export type PaperAigcReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperAigcReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 重新评估某一段的 AIGC 概率
  */
-export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcReload>>,
@@ -1092,8 +1091,8 @@ export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能下载自己的记录。AIGC 检测报告（PDF）；降 AIGC 记录的报告包含处理前后的 AI 字符占比。
+ * 需登录，不收费，只能下载自己的记录。AIGC 检测报告（PDF，内嵌中文字体）：AI 字符占比、分档、综合得分、逐段概率、
+标出的句子及其判定依据，以及检测的局限说明（结果是概率估计；检测器在人类学术写作上实测的误判率）。
 尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
 
  * @summary 下载 AIGC 检测报告（PDF）
@@ -1113,7 +1112,7 @@ export const paperAigcDownloadReport = (
   
 
 
-export const getPaperAigcDownloadReportMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperAigcDownloadReportMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext> => {
 
@@ -1140,12 +1139,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDownloadReportMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDownloadReport>>>
     
-    export type PaperAigcDownloadReportMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperAigcDownloadReportMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>
 
     /**
  * @summary 下载 AIGC 检测报告（PDF）
  */
-export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDownloadReport>>,

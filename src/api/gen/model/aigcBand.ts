@@ -22,14 +22,15 @@
  */
 
 /**
- * AI 生成概率的分档：low 低，medium 中，high 高（medium 与 high 的段落计为标出）
+ * 分档：high 高度疑似、medium 中度疑似、low 轻度疑似、none 未见异常。文档与段落都按各自的 AI 字符占比（判定为机器生成的句子的 字数 / 字数）分档，界限见 detector.bands；太短无法判断的为 none（high 与 medium 的段落计为标出）
  */
 export type AigcBand = typeof AigcBand[keyof typeof AigcBand];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AigcBand = {
-  low: 'low',
-  medium: 'medium',
   high: 'high',
+  medium: 'medium',
+  low: 'low',
+  none: 'none',
 } as const;

@@ -41,7 +41,6 @@ export interface AigcInitForm {
   title: string;
   /**
    * 作者（可选）
-   * @minLength 1
    * @maxLength 64
    */
   author?: string;

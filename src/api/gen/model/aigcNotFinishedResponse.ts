@@ -23,6 +23,6 @@
 import type { Error } from './error';
 
 /**
- * 检测或降 AIGC 尚未完成，或该记录类型不支持此操作
+ * 检测或降 AIGC 尚未完成（TASK_NOT_FINISHED），或该记录类型不支持此操作
  */
 export type AigcNotFinishedResponse = Error;

@@ -23,7 +23,6 @@
 import type { Id } from './id';
 import type { AigcBand } from './aigcBand';
 import type { AigcSentence } from './aigcSentence';
-import type { AigcNullableRatio } from './aigcNullableRatio';
 
 /**
  * 检测结果中的一段
@@ -38,7 +37,7 @@ export interface AigcParagraph {
    */
   index: number;
   /**
-   * 所在章节标题
+   * 所在章节标题；识别不出时为 null
    * @minLength 1
    * @maxLength 200
    * @nullable
@@ -57,24 +56,35 @@ export interface AigcParagraph {
    */
   charCount: number;
   /**
+   * 本段判定为机器生成的句子的字数（按查重系统规则统计）
+   * @minimum 0
+   * @maximum 40000
+   */
+  aiCharCount: number;
+  /**
    * 本段为机器生成的概率（0-1 小数）
    * @minimum 0
    * @maximum 1
    */
   aiProbability: number;
   band: AigcBand;
+  /** 本段太短，无法可靠判断（不标出，概率仅供参考） */
+  tooShort: boolean;
   /**
    * 本段的句子及其概率，按位置先后
-   * @maxItems 200
+   * @maxItems 2000
    */
   sentences: AigcSentence[];
   /**
    * 降 AIGC 记录中改写前的原文；检测记录为 null
    * @minLength 1
-   * @maxLength 20000
+   * @maxLength 40000
    * @nullable
    */
   original: string | null;
-  /** 降 AIGC 记录中改写前本段的 AI 生成概率（0-1 小数）；检测记录为 null */
-  aiProbabilityBefore: AigcNullableRatio;
+  /**
+   * 降 AIGC 记录中改写前本段的 AI 生成概率（0-1 小数）；检测记录为 null
+   * @nullable
+   */
+  aiProbabilityBefore: number | null;
 }

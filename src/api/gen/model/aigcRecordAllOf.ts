@@ -21,54 +21,69 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { AigcKind } from './aigcKind';
+import type { AigcRecordAllOfSourceType } from './aigcRecordAllOfSourceType';
 import type { AigcRecordAllOfMethod } from './aigcRecordAllOfMethod';
-import type { AigcNullableRatio } from './aigcNullableRatio';
 import type { AigcRecordAllOfBand } from './aigcRecordAllOfBand';
+import type { AigcRecordAllOfDetector } from './aigcRecordAllOfDetector';
 import type { AigcRecordAllOfMode } from './aigcRecordAllOfMode';
 
 export type AigcRecordAllOf = {
   kind: AigcKind;
   /**
-   * 作者；未填写为 null
-   * @minLength 1
+   * 作者；未填写为空字符串
    * @maxLength 64
+   */
+  author: string;
+  /** upload 上传文件，paste 粘贴正文 */
+  sourceType: AigcRecordAllOfSourceType;
+  /**
+   * 上传的文件名；粘贴正文为 null
+   * @maxLength 255
    * @nullable
    */
-  author: string | null;
+  fileName: string | null;
   /**
-   * offline-model 离线模型，llm-perplexity 大模型困惑度；评分前为 null
+   * offline-model 离线模型，llm-perplexity 离线模型结合大模型困惑度；评分前为 null
    * @nullable
    */
   method: AigcRecordAllOfMethod;
-  /** AI 字符占比：判定为 AI 生成的字数 / 总字数（0-1 小数）；评分前为 null */
-  aiCharRatio: AigcNullableRatio;
   /**
-   * AI 字符占比分档：low 低，medium 中，high 高；评分前为 null
+   * AI 字符占比：判定为机器生成的句子的字数 / 总字数（0-1 小数）；评分前为 null
+   * @nullable
+   */
+  aiCharRatio: number | null;
+  /**
+   * 按 AI 字符占比分档：high 高度疑似、medium 中度疑似、low 轻度疑似、none 未见异常；评分前为 null
    * @nullable
    */
   band: AigcRecordAllOfBand;
   /**
-   * 综合得分 0-100，越高越像机器生成；评分前为 null
+   * 综合得分 0-100：全文为机器生成的概率 × 100（四舍五入），越高越像机器生成；评分前为 null
    * @minimum 0
    * @maximum 100
    * @nullable
    */
   score: number | null;
   /**
-   * 判定为 AI 生成的字符数；评分前为 null
+   * 判定为机器生成的句子的字数（按查重系统规则统计）；评分前为 null
    * @minimum 0
    * @maximum 1000000
    * @nullable
    */
   aiCharCount: number | null;
   /**
-   * 参与检测的段落数
+   * 给出结果的检测器与实测误判率；评分前为 null
+   * @nullable
+   */
+  detector: AigcRecordAllOfDetector;
+  /**
+   * 参与检测的段落数；评分前为 0
    * @minimum 0
    * @maximum 100000
    */
   paragraphTotal: number;
   /**
-   * 分档为 medium 或 high 的段落数
+   * 分档为 high 或 medium 的段落数
    * @minimum 0
    * @maximum 100000
    */
@@ -91,12 +106,18 @@ export type AigcRecordAllOf = {
    * @nullable
    */
   mode: AigcRecordAllOfMode;
-  /** 降 AIGC 前的 AI 字符占比（0-1 小数，来自所依据的检测）；检测记录为 null */
-  aiCharRatioBefore: AigcNullableRatio;
-  /** 降 AIGC 后的 AI 字符占比（0-1 小数）；尚未得出或检测记录为 null */
-  aiCharRatioAfter: AigcNullableRatio;
   /**
-   * submit_check 为降 AIGC 后文本创建的检测记录 id
+   * 降 AIGC 前的 AI 字符占比（0-1 小数，来自所依据的检测）；检测记录为 null
+   * @nullable
+   */
+  aiCharRatioBefore: number | null;
+  /**
+   * 降 AIGC 后的 AI 字符占比（0-1 小数）；尚未得出或检测记录为 null
+   * @nullable
+   */
+  aiCharRatioAfter: number | null;
+  /**
+   * submit_check 为降 AIGC 后文本创建的检测记录 id；没有时为 null
    * @minLength 1
    * @maxLength 64
    * @nullable

@@ -22,7 +22,7 @@
  */
 
 /**
- * AI 字符占比分档：low 低，medium 中，high 高；评分前为 null
+ * 按 AI 字符占比分档：high 高度疑似、medium 中度疑似、low 轻度疑似、none 未见异常；评分前为 null
  * @nullable
  */
 export type AigcRecordAllOfBand = typeof AigcRecordAllOfBand[keyof typeof AigcRecordAllOfBand] | null;
@@ -30,7 +30,8 @@ export type AigcRecordAllOfBand = typeof AigcRecordAllOfBand[keyof typeof AigcRe
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AigcRecordAllOfBand = {
-  low: 'low',
-  medium: 'medium',
   high: 'high',
+  medium: 'medium',
+  low: 'low',
+  none: 'none',
 } as const;

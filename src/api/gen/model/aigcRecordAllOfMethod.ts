@@ -22,7 +22,7 @@
  */
 
 /**
- * offline-model 离线模型，llm-perplexity 大模型困惑度；评分前为 null
+ * offline-model 离线模型，llm-perplexity 离线模型结合大模型困惑度；评分前为 null
  * @nullable
  */
 export type AigcRecordAllOfMethod = typeof AigcRecordAllOfMethod[keyof typeof AigcRecordAllOfMethod] | null;

@@ -22,7 +22,7 @@
  */
 
 /**
- * 句子在段落 text 中的位置 [start, end) 及其 AI 生成概率
+ * 句子在段落 text 中的位置 [start, end) 及其机器生成概率
  */
 export interface AigcSentence {
   /**
@@ -43,8 +43,10 @@ export interface AigcSentence {
    * @maximum 1
    */
   probability: number;
+  /** 本句判定为机器生成（概率不低于判定阈值），计入 AI 字符占比 */
+  machine: boolean;
   /**
-   * 判定依据
+   * 判定依据（推高概率的特征，中文说明）；概率较低的句子为空
    * @maxItems 5
    */
   reasons: string[];

@@ -20,9 +20,9 @@
 
  * OpenAPI spec version: 1.0.0
  */
-import type { WordCount } from './wordCount';
+import type { AigcWordCount } from './aigcWordCount';
 
 export interface AigcWordCountResponse {
   success: boolean;
-  result: WordCount;
+  result: AigcWordCount;
 }

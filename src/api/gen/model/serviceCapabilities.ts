@@ -23,11 +23,12 @@
 import type { ServiceCapability } from './serviceCapability';
 
 /**
- * check 论文查重, aigc AIGC 检测与降AI痕迹, rewrite 降重与润色改写, paper AI 论文写作, ppt AI PPT, chat 智能对话
+ * check 论文查重, aigc AIGC 检测（/aigccheck）, aigcLower 降AI痕迹与降AIGC（/aiaigc、/aigcdown）, rewrite 降重与润色改写, paper AI 论文写作, ppt AI PPT, chat 智能对话
  */
 export interface ServiceCapabilities {
   check: ServiceCapability;
   aigc: ServiceCapability;
+  aigcLower: ServiceCapability;
   rewrite: ServiceCapability;
   paper: ServiceCapability;
   ppt: ServiceCapability;

@@ -1,0 +1,62 @@
+import { type Deps, withDb } from '../../context';
+import { aigcDetections } from '../../db/schema/aigc';
+import { AIGC_MIN_CHARS } from '../../engines/aigc';
+import { badRequest } from '../../errors';
+import { prepareCheckTextInWorker } from '../../workers/offload';
+import { priceFor } from '../billing/prices';
+import { asDocumentRequest } from '../check/errors';
+import { createTask } from '../tasks/tasks';
+import { requireJudgeable } from './errors';
+import { type AigcRecord, loadDetection } from './records';
+
+export interface UploadedDocument {
+  filename: string;
+  data: Buffer;
+}
+
+export interface DetectionInput {
+  file?: UploadedDocument;
+  content?: string;
+  title: string;
+  author?: string;
+}
+
+/** word_count: counted characters (the checkers' rule), the detection price, and the fewest characters judged. */
+export async function aigcWordCount(deps: Deps, content: string): Promise<{ charCount: number; priceFen: number; minChars: number }> {
+  const { text, charCount } = await asDocumentRequest(() => prepareCheckTextInWorker(deps.config, { content }));
+  requireJudgeable(text, charCount);
+  return { charCount, priceFen: await priceFor(deps.db, 'aigc', charCount), minChars: AIGC_MIN_CHARS };
+}
+
+/**
+ * machine_init: the text of an upload (parsed in a worker thread) or the pasted text, kept with an unpaid
+ * draft. Everything refused (empty, too long, corrupt, not Chinese, too short) is refused before a row is
+ * written: no task, no charge.
+ */
+export async function initDetection(deps: Deps, userId: string, input: DetectionInput): Promise<AigcRecord> {
+  const title = input.title.trim();
+  if (!title) throw badRequest('请填写论文题目');
+  const pasted = input.content !== undefined && input.content !== '';
+  if (input.file && pasted) throw badRequest('上传文件和粘贴正文只能二选一');
+  if (!input.file && !pasted) throw badRequest('请上传论文文件或粘贴论文正文');
+
+  const file = input.file;
+  const extracted = await asDocumentRequest(() =>
+    prepareCheckTextInWorker(deps.config, file ? { data: file.data } : { content: input.content ?? '' }),
+  );
+  requireJudgeable(extracted.text, extracted.charCount);
+  const priceFen = await priceFor(deps.db, 'aigc', extracted.charCount);
+  const id = await deps.db.transaction(async (tx) => {
+    const task = await createTask(withDb(deps, tx), { kind: 'aigc', userId, title, priceFen, charCount: extracted.charCount, offline: true });
+    await tx.orm.insert(aigcDetections).values({
+      taskId: task.id,
+      author: (input.author ?? '').trim().slice(0, 64),
+      sourceType: file ? 'upload' : 'paste',
+      fileName: file ? file.filename.slice(0, 255) : null,
+      format: extracted.format,
+      text: extracted.text,
+    });
+    return task.id;
+  });
+  return loadDetection(deps.db, userId, id);
+}

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
+import { type AigcLlmScores, bandOf, llmScores } from '../../engines/aigc';
+import type { LlmGateway } from '../../engines/llm';
+import { type AigcSummary, type ScoredDetection, type ScoredParagraph, scoreDetection } from './score';
+
+export class DetectionMissing extends Error {}
+
+/** Where the scoring runs (the job and reload pass the worker pool's), and the model gateway when there is one. */
+export interface DetectionWork {
+  score?: (input: { text: string; llm?: AigcLlmScores }) => Promise<ScoredDetection>;
+  gateway?: LlmGateway;
+  signal?: AbortSignal;
+}
+
+// The model is asked for log-probabilities with the chat feature's model (the engine's default).
+const FEATURE = 'chat' as const;
+
+/** Whether the gateway can give the second, log-probability score (a model that returns logprobs). */
+async function modelUsable(work: DetectionWork): Promise<boolean> {
+  if (!work.gateway?.configured(FEATURE)) return false;
+  try {
+    return await work.gateway.supportsLogprobs(FEATURE);
+  } catch (error) {
+    if (work.signal?.aborted) throw error;
+    return false;
+  }
+}
+
+const scoreWith = (work: DetectionWork, text: string, llm?: AigcLlmScores) =>
+  work.score ? work.score({ text, llm }) : Promise.resolve(scoreDetection(text, { llm }));
+
+const paragraphValues = (p: ScoredParagraph) => ({
+  section: p.section,
+  text: p.text,
+  charCount: p.charCount,
+  aiCharCount: p.aiCharCount,
+  probability: p.probability,
+  band: p.band,
+  tooShort: p.tooShort,
+  sentences: p.sentences as unknown as Array<Record<string, unknown>>,
+  scoredAt: new Date(),
+});
+const rowValues = (taskId: string, p: ScoredParagraph) => ({ taskId, index: p.index, ...paragraphValues(p) });
+
+/**
+ * The detection job: the stored text scored (the model's log-probability score combined when the gateway
+ * offers one), every paragraph stored with its sentences, the document's figures kept with the record.
+ * Safe to run again (a resumed job replaces what an interrupted run stored).
+ */
+export async function runDetection(
+  db: Executor,
+  taskId: string,
+  progress: (percent: number) => Promise<void> = async () => undefined,
+  work: DetectionWork = {},
+): Promise<AigcSummary> {
+  const [row] = await db.orm.select({ text: aigcDetections.text }).from(aigcDetections).where(eq(aigcDetections.taskId, taskId));
+  if (!row) throw new DetectionMissing(`detection ${taskId} has no stored text`);
+  await progress(10);
+  const llm = (await modelUsable(work)) ? await llmScores(row.text, work.gateway!, { feature: FEATURE, taskId, signal: work.signal }) : undefined;
+  await progress(40);
+  const scored = await scoreWith(work, row.text, llm);
+  await progress(80);
+  await db.transaction(async (tx) => {
+    await tx.orm.delete(aigcParagraphs).where(eq(aigcParagraphs.taskId, taskId));
+    for (let i = 0; i < scored.paragraphs.length; i += 200) {
+      await tx.orm.insert(aigcParagraphs).values(scored.paragraphs.slice(i, i + 200).map((p) => rowValues(taskId, p)));
+    }
+    await tx.orm
+      .update(aigcDetections)
+      .set({ summary: { ...scored.summary }, reportedAt: new Date() })
+      .where(eq(aigcDetections.taskId, taskId));
+  });
+  return scored.summary;
+}
+
+/**
+ * reload: one paragraph scored again by the current detector (with the model's score for that paragraph
+ * when the gateway offers one), stored, and the record's figures recomputed from its paragraphs.
+ */
+export async function rescoreParagraph(db: Executor, paragraphId: string, work: DetectionWork = {}): Promise<void> {
+  const [row] = await db.orm
+    .select({ paragraph: aigcParagraphs, detection: aigcDetections })
+    .from(aigcParagraphs)
+    .innerJoin(aigcDetections, eq(aigcDetections.taskId, aigcParagraphs.taskId))
+    .where(eq(aigcParagraphs.id, paragraphId));
+  if (!row) throw new DetectionMissing(`paragraph ${paragraphId} is gone`);
+  const { paragraph, detection } = row;
+  let llm: AigcLlmScores | undefined;
+  if (await modelUsable(work)) {
+    const own = await llmScores(paragraph.text, work.gateway!, { feature: FEATURE, taskId: detection.taskId, signal: work.signal, maxParagraphs: 1 });
+    const scores: Array<number | null> = [];
+    scores[paragraph.index] = own.paragraphs[0] ?? null;
+    llm = { paragraphs: Array.from(scores, (s) => s ?? null), model: own.model };
+  }
+  // The paragraph is read within the whole text, as the detection read it (the too-short rules, the section).
+  const scored = await scoreWith(work, detection.text, llm);
+  const fresh = scored.paragraphs.find((p) => p.index === paragraph.index);
+  if (!fresh) throw new DetectionMissing(`paragraph ${paragraph.index} no longer in the text`);
+  const previous = detection.summary as unknown as AigcSummary | null;
+  await db.transaction(async (tx) => {
+    await tx.orm.update(aigcParagraphs).set(paragraphValues(fresh)).where(eq(aigcParagraphs.id, paragraphId));
+    const paragraphs = await tx.orm.select({ aiChars: aigcParagraphs.aiCharCount }).from(aigcParagraphs).where(eq(aigcParagraphs.taskId, detection.taskId));
+    const aiChars = paragraphs.reduce((sum, p) => sum + p.aiChars, 0);
+    const chars = scored.summary.chars;
+    const aiCharRatio = chars ? aiChars / chars : 0;
+    const summary: AigcSummary = {
+      ...scored.summary,
+      aiChars,
+      aiCharRatio,
+      band: scored.summary.tooShort ? 'none' : bandOf(aiCharRatio),
+      detector: { ...scored.summary.detector, llm: scored.summary.detector.llm || Boolean(previous?.detector.llm) },
+    };
+    await tx.orm.update(aigcDetections).set({ summary: { ...summary }, reportedAt: new Date() }).where(eq(aigcDetections.taskId, detection.taskId));
+  });
+}
