@@ -33,6 +33,9 @@ const TECH_TAGS = new Set(['n', 'nz', 'nt', 'nrt', 'eng']);
 /** Generic nouns the segmenter runs together that are not terms of a field. */
 const NOT_TECHNICAL = new Set(['结果表明', '研究表明', '实验结果', '研究结果', '研究人员', '研究者', '研究对象', '研究方法', '基础上', '情况下', '一方面', '另一方面', '重要性', '必要性', '可能性', '有效性', '可行性', '过程中', '实际上', '事实上', '总而言之', '综上所述', '越来越', '近年来', '国内外', '对照组', '观察组', '治疗组', '实验组']);
 
+/** Fixed expressions of academic writing that must read exactly so (a rewrite would change what they assert). */
+const FIXED_PHRASES = ['差异有统计学意义', '差异无统计学意义', '具有统计学意义', '有统计学意义', '无统计学意义', '统计学意义', '显著性差异', '差异显著', '差异不显著', '极显著', '随机对照', '随机数字表法', '随机分为', '95%置信区间', '置信区间', '标准差', '平均值', '中位数'];
+
 function isTechnical(word: string, tag: string): boolean {
   if (!TECH_TAGS.has(tag) || tag === 'eng') return false;
   const chars = [...word];
@@ -76,6 +79,9 @@ export function findProtectedSpans(text: string, options: ProtectOptions = {}): 
     add(m.index, end, kind);
   }
   for (const m of text.matchAll(CN_NUMBER)) add(m.index, m.index + m[0].length, 'number');
+  for (const phrase of FIXED_PHRASES) {
+    for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + phrase.length)) add(at, at + phrase.length, 'technical');
+  }
   if (options.technical !== false && /\p{Script=Han}/u.test(text)) {
     let at = 0;
     for (const { word, tag } of tagWords(text)) {

@@ -74,6 +74,8 @@ function allowed(entry: SynonymEntry, pieces: Piece[], i: number): boolean {
   if (/^[\s:：]/u.test(after) && /^(?:目的|方法|结果|结论|背景|讨论|摘要|关键词)$/.test(p.text)) return false;
   if (entry.notAfter && prev && [...entry.notAfter].some((w) => prev.text.endsWith(w))) return false;
   if (entry.notBefore && next && [...entry.notBefore].some((w) => next.text.startsWith(w))) return false;
+  if (entry.onlyAfter && !(prev && entry.onlyAfter.has(prev.text))) return false;
+  if (entry.notBeforeNoun && next && (next.fixed || /^(?:n|vn|ng|nz|nr|ns|nt|j)/.test(next.tag))) return false;
   if (entry.clauseStart && prev && !(isPunct(prev) && CLAUSE.has(prev.text))) return false;
   return true;
 }
@@ -218,6 +220,64 @@ function sentences(pieces: Piece[]): Piece[][] {
 
 // ---- Breaking runs of 13+ characters the rewrite still shares with the original.
 
+const nounish = (p: Piece | undefined) => p !== undefined && (isNoun(p) || isTerm(p) || (!p.fixed && /^(?:b|nz|nt|ns)$/.test(p.tag)));
+const ORDERED = /依次|顺序|分别|排序|排列|由高到低|由低到高|从高到低|从大到小|从小到大|先后|其次|再次|最低|最高|之后|然后|前者|后者/u;
+
+/** The clause around piece i: [start, end) between clause punctuation. */
+function clauseAround(pieces: Piece[], i: number): [number, number] {
+  let a = i;
+  while (a > 0 && !(isPunct(pieces[a - 1]) && pieces[a - 1].text !== '、')) a--;
+  let b = i;
+  while (b < pieces.length && !(isPunct(pieces[b]) && pieces[b].text !== '、')) b++;
+  return [a, b];
+}
+
+/** A和B → B和A, when A and B are whole items (single nouns) and nothing says the order matters. */
+function swapPair(pieces: Piece[], i: number): boolean {
+  const p = pieces[i];
+  if (p.fixed || !/^(?:和|与|及|以及)$/.test(p.text)) return false;
+  const a = pieces[i - 1];
+  const b = pieces[i + 1];
+  if (!nounish(a) || !nounish(b) || a.text === b.text) return false;
+  if (nounish(pieces[i - 2]) || nounish(pieces[i + 2]) || pieces[i - 2]?.text === '、') return false;
+  const [from, to] = clauseAround(pieces, i);
+  if (ORDERED.test(pieces.slice(from, to).map((q) => q.text).join(''))) return false;
+  pieces[i - 1] = b;
+  pieces[i + 1] = a;
+  pieces[i] = { ...p, changed: true };
+  return true;
+}
+
+/** A、B、C、D → the inner items reordered (the first and last items' outer edges are not known for sure). */
+function reorderList(pieces: Piece[], i: number, random: () => number): boolean {
+  const [from, to] = clauseAround(pieces, i);
+  const marks: number[] = [];
+  for (let j = from; j < to; j++) if (pieces[j].text === '、' && !pieces[j].fixed) marks.push(j);
+  if (marks.length < 3) return false;
+  if (ORDERED.test(pieces.slice(from, to).map((q) => q.text).join(''))) return false;
+  const items: Piece[][] = [];
+  for (let k = 0; k + 1 < marks.length; k++) items.push(pieces.slice(marks[k] + 1, marks[k + 1]));
+  if (items.some((it) => !it.length || it.some((q) => isPunct(q)))) return false;
+  const order = items.map((_, k) => k);
+  // A rotation by a seeded amount: every item moves.
+  const shift = 1 + Math.floor(random() * (order.length - 1));
+  const rotated = order.map((_, k) => items[(k + shift) % items.length]);
+  const rebuilt: Piece[] = [];
+  rotated.forEach((it, k) => {
+    if (k > 0) rebuilt.push(piece('、'));
+    rebuilt.push(...it);
+  });
+  pieces.splice(marks[0] + 1, marks[marks.length - 1] - marks[0] - 1, ...rebuilt);
+  pieces[marks[0]] = { ...pieces[marks[0]], changed: true };
+  return true;
+}
+
+/** A 的 among the three pieces either side (a second one close by reads badly). */
+function nearDe(pieces: Piece[], i: number): boolean {
+  for (let j = Math.max(0, i - 3); j <= Math.min(pieces.length - 1, i + 3); j++) if (pieces[j].text === '的' || pieces[j].text === '之') return true;
+  return false;
+}
+
 function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 2): boolean {
   const p = pieces[i];
   if (p.changed) return false;
@@ -225,14 +285,16 @@ function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 
   const prev = pieces[i - 1];
   const next = pieces[i + 1];
   if (p.text === '、') {
+    if (reorderList(pieces, i, random)) return true;
     pieces[i] = { ...p, text: pick(['和', '及', '与'], random), tag: 'c', changed: true };
     return true;
   }
-  if (p.text === '了' && p.tag === 'ul' && prev?.tag === 'v' && next && !isPunct(next)) {
+  if (swapPair(pieces, i)) return true;
+  if ((p.text === '了' || p.text === '着') && (p.tag === 'ul' || p.tag === 'uz') && prev?.tag === 'v' && next && !isPunct(next)) {
     pieces[i] = { ...p, text: '', changed: true };
     return true;
   }
-  if (p.text === '的' && p.tag === 'uj' && (isNoun(next) || isTerm(next)) && (prev?.tag === 'a' || isNoun(prev) || prev?.tag === 'v') && prev!.text.length >= 2) {
+  if (p.text === '的' && p.tag === 'uj' && (isNoun(next) || isTerm(next)) && (prev?.tag === 'a' || isNoun(prev) || isTerm(prev) || prev?.tag === 'v') && prev!.text.length >= 2) {
     pieces[i] = { ...p, text: '', changed: true };
     return true;
   }
@@ -241,19 +303,60 @@ function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 
     pieces[i] = { ...p, changed: true };
     return true;
   }
+  // 所提出的方法 → 提出的方法
+  if (p.text === '所' && next?.tag === 'v' && pieces[i + 2]?.text === '的') {
+    pieces[i] = { ...p, text: '', changed: true };
+    return true;
+  }
+  // 以X为Y → 将X作为Y
+  if (p.text === '以' && p.tag === 'p') {
+    for (let j = i + 2; j < Math.min(pieces.length, i + 12); j++) {
+      const q = pieces[j];
+      if (isPunct(q) || q.tag === 'v') break;
+      if (q.text === '为' && !q.fixed && !q.changed) {
+        pieces[i] = { ...p, text: '将', changed: true };
+        pieces[j] = { ...q, text: '作为', tag: 'v', changed: true };
+        return true;
+      }
+    }
+  }
+  // 产量为20336 kg → 产量是20336 kg
+  if (p.text === '为' && next?.fixed && /^[0-9０-９]/u.test(next.text) && (isNoun(prev) || prev?.tag === 'n')) {
+    pieces[i] = { ...p, text: pick(['是', '达'], random), changed: true };
+    return true;
+  }
+  // X之Y → X的Y, and in a last resort X的Y → X之Y
+  if (p.text === '之' && p.tag === 'u' && next && !next.text.startsWith('一')) {
+    pieces[i] = { ...p, text: '的', changed: true };
+    return true;
+  }
+  if (level === 2 && p.text === '的' && p.tag === 'uj' && prev && next && (isNoun(prev) || isTerm(prev)) && (isNoun(next) || isTerm(next) || next.tag === 'b')) {
+    pieces[i] = { ...p, text: '之', changed: true };
+    return true;
+  }
   if (p.tag === 'v' && p.text.length === 2 && next?.text === '的' && !/^[经被已]$/.test(prev?.text ?? '')) {
     pieces.splice(i, 0, piece('经', 'p'));
     pieces[i + 1] = { ...p, changed: true };
     return true;
   }
   const after = pieces[i + 2];
-  if ((isNoun(p) || (p.tag === 'a' && p.text.length === 2)) && isNoun(next) && prev?.text !== '的' && !/^(?:ns|nr|nz)$/.test(p.tag) && !after?.tag.startsWith('v')) {
+  if ((/^(?:n|nt|ng)$/.test(p.tag) || p.tag === 'a') && p.text.length >= 2 && !p.fixed && isNoun(next) && !nearDe(pieces, i) && !after?.tag.startsWith('v')) {
     pieces.splice(i + 1, 0, piece('的', 'uj'));
     pieces[i] = { ...p, changed: true };
     return true;
   }
+  // 分析数据。 → 对数据进行分析。 (an action verb and its short object closing the clause)
+  if (ACTIONS.has(p.text) && p.tag === 'v' && prev?.text !== '对' && prev?.text !== '进行') {
+    let j = i + 1;
+    while (j < pieces.length && j - i <= 3 && (isNoun(pieces[j]) || isTerm(pieces[j]))) j++;
+    if (j > i + 1 && (j === pieces.length || isPunct(pieces[j]))) {
+      const object = pieces.slice(i + 1, j);
+      pieces.splice(i, j - i, piece('对', 'p'), ...object, piece('进行', 'v'), { ...p, changed: true });
+      return true;
+    }
+  }
   // Last resort: 的 between a protected term and a noun (柯尔克孜族的畜牧业).
-  if (level === 2 && (isTerm(p) || isNoun(p)) && (isTerm(next) || isNoun(next)) && (isTerm(p) || isTerm(next)) && !after?.tag.startsWith('v')) {
+  if (level === 2 && (isTerm(p) || isNoun(p)) && (isTerm(next) || isNoun(next)) && (isTerm(p) || isTerm(next)) && !nearDe(pieces, i) && !after?.tag.startsWith('v')) {
     pieces.splice(i + 1, 0, piece('的', 'uj'));
     return true;
   }
@@ -270,7 +373,7 @@ function codePointLength(text: string): number {
 }
 
 /** Exact runs of 13+ characters shared with the original, as ranges of pieces (start inclusive, end exclusive). */
-function sharedRuns(original: Uint32Array, pieces: Piece[]): Array<{ from: number; to: number; mid: number }> {
+function sharedRuns(original: Uint32Array, pieces: Piece[], minLength: number): Array<{ from: number; to: number; mid: number }> {
   const text = pieces.map((p) => p.text).join('');
   const normalized = normalizeForMatching(text);
   const alignments = alignPair(indexText(normalized.codes, DEFAULT_PARAMS.k), original, DEFAULT_PARAMS);
@@ -295,20 +398,27 @@ function sharedRuns(original: Uint32Array, pieces: Piece[]): Array<{ from: numbe
   const runs: Array<{ from: number; to: number; mid: number }> = [];
   for (const al of alignments) {
     for (const run of al.pieces) {
-      if (run.length < DEFAULT_PARAMS.minMatch) continue;
+      if (run.length < minLength) continue;
       const from = pieceAt(normalized.origins[run.a]);
       const to = pieceAt(normalized.origins[run.a + run.length - 1]) + 1;
-      const mid = pieceAt(normalized.origins[run.a + (run.length >> 1)]);
-      runs.push({ from, to, mid });
+      // One edit for every 10 characters or so, aimed at evenly spaced points of the run.
+      const edits = Math.max(1, Math.floor(run.length / 10));
+      for (let e = 0; e < edits; e++) {
+        const mid = pieceAt(normalized.origins[run.a + Math.floor(((e + 0.5) * run.length) / edits)]);
+        runs.push({ from, to, mid });
+      }
     }
   }
-  return runs.sort((x, y) => y.from - x.from);
+  return runs.sort((x, y) => y.mid - x.mid || y.from - x.from);
 }
 
 function breakRuns(originalText: string, pieces: Piece[], random: () => number): void {
   const original = normalizeForMatching(originalText).codes;
-  for (let round = 0; round < 8; round++) {
-    const runs = sharedRuns(original, pieces);
+  // Phase 1 breaks the runs of 13+; when some cannot be broken (a long protected span), phase 2 breaks the
+  // shorter pieces chained to them, so the match stays the span alone instead of its whole neighbourhood.
+  let minLength = DEFAULT_PARAMS.minMatch;
+  for (let round = 0; round < 16; round++) {
+    const runs = sharedRuns(original, pieces, minLength);
     if (!runs.length) return;
     let progress = false;
     // Right to left, so an insertion does not move the runs still to handle.
@@ -330,7 +440,10 @@ function breakRuns(originalText: string, pieces: Piece[], random: () => number):
       }
       progress ||= done;
     }
-    if (!progress) return;
+    if (!progress) {
+      if (minLength === DEFAULT_PARAMS.k) return;
+      minLength = DEFAULT_PARAMS.k;
+    }
   }
 }
 

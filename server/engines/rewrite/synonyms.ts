@@ -9,6 +9,8 @@
 //   !after=x,y    not right after these words (本研究 stays 本研究)
 //   !before=x,y   not right before these words
 //   start         only at the start of a clause
+//   after=x,y     only right after one of these words
+//   nonoun        not right before a noun (中 → 之中 in 过程中, never in 左中切牙)
 
 export interface SynonymEntry {
   alts: string[];
@@ -17,6 +19,8 @@ export interface SynonymEntry {
   notAfter?: Set<string>;
   notBefore?: Set<string>;
   clauseStart: boolean;
+  onlyAfter?: Set<string>;
+  notBeforeNoun: boolean;
 }
 
 const SOURCE = `
@@ -406,7 +410,7 @@ const SOURCE = `
 设计: 规划 | tag=v weak
 在: 于 | tag=p weak !after=是,正,都,均,也,还,存,所,现,实
 于: 在 | tag=p weak
-是: 为 | tag=v weak !after=就,而,正,即,都,也,还,只,不,但,于,可,若,要,总,凡,还是,或
+是: 为 | tag=v weak !after=就,而,正,即,都,也,还,只,不,但,于,可,若,要,总,凡,还是,或,这,此 !before=为什么,什么,否,如何,由,因为,由于,为了,在
 将: 把 | tag=d,p weak !before=会,要,是,有,进一步,被,成为
 把: 将 | tag=p weak
 从: 自 由 | tag=p weak
@@ -427,17 +431,64 @@ const SOURCE = `
 为了: 为 以便 | tag=p
 以便: 以 便于
 能力: 本领 | weak
-中: 之中 | tag=f weak !after=其,当,之,集,空,心,期,初,高,水
-上: 之上 | tag=f weak !after=之,以,此,实际,事实,基本,总体,整体,大体,一定程度,加,马,线,网,路,晚,早,身
-下: 之下 | tag=f weak !after=之,以,此,一,上,地,底,乡,天,当,眼,如,私,陛,部
-后: 之后 | tag=f weak !after=之,以,此,然,最,随,其,前,先,而,背,落,今,往,日
-前: 之前 | tag=f weak !after=之,以,此,目,当,提,空,先,从,向,上,面,眼,事,跟,生
-内: 之内 | tag=f weak !after=之,以,此,国,体,室,其,域,境,省,市,区
-外: 之外 | tag=f weak !after=之,以,此,国,另,额,室,体,海,其,除,意,中,野,户,域,境
-间: 之间 | tag=f weak !after=之,时,期,中,空,区,其,民,房,车,人,夜,瞬
+中: 之中 | tag=f weak !after=其,当,之,集,空,心,期,初,高,水 nonoun
+上: 之上 | tag=f weak !after=之,以,此,实际,事实,基本,总体,整体,大体,一定程度,加,马,线,网,路,晚,早,身 nonoun
+下: 之下 | tag=f weak !after=之,以,此,一,上,地,底,乡,天,当,眼,如,私,陛,部 nonoun
+后: 之后 | tag=f weak !after=之,以,此,然,最,随,其,前,先,而,背,落,今,往,日 nonoun
+前: 之前 | tag=f weak !after=之,以,此,目,当,提,空,先,从,向,上,面,眼,事,跟,生 nonoun
+内: 之内 | tag=f weak !after=之,以,此,国,体,室,其,域,境,省,市,区 nonoun
+外: 之外 | tag=f weak !after=之,以,此,国,另,额,室,体,海,其,除,意,中,野,户,域,境 nonoun
+间: 之间 | tag=f weak !after=之,时,期,中,空,区,其,民,房,车,人,夜,瞬 nonoun
 时: 之时 | tag=n weak !after=之,同,及,此,当,小,适,临,定,实,届,准,暂,随,彼,按,过,旧,即,平,一,有,何,那,这,顿,历,准时,每
 数据: 资料 | weak !before=库,集,结构,挖掘,中心
 资料: 数据 | weak
+分别: 各自 | tag=d weak
+影响: 作用 | tag=vn,n weak after=的 !before=因素,因子,下,之下
+到: 至 | tag=v weak
+至: 到 | tag=p weak
+作为: 充当 当作 | tag=v weak !before=一种,一个,一项
+存在: 存有 | tag=v weak !before=着,于
+属: 属于 | tag=v weak
+要: 需 | tag=v weak !before=求,素,点,么,想
+比: 较 | tag=p weak
+达: 达到 | tag=v weak
+且: 并且 而且 | weak
+自: 从 | tag=p weak
+这: 此 | tag=r weak !before=是,为,些,样,种,就,里,一,个
+认为: 指出 主张 | tag=v weak
+最: 最为 | tag=d weak !before=大,小,高,低,多,少,后,终,初,好,佳,优,新,早,近,重,长,短,快,慢,强,弱
+占: 占据 | tag=v weak
+含: 含有 | tag=v weak
+就: 便 | tag=d weak
+生成: 产生 | tag=v weak
+需: 需要 | tag=v weak
+优于: 好于 胜过 | weak
+则: 便 | tag=d weak
+进入: 步入 | tag=v weak
+上升: 升高 增长 | tag=v weak
+升高: 上升 | tag=v weak
+下降: 降低 减少 | tag=v weak
+采取: 采用 | tag=v weak
+保持: 维持 | tag=v weak
+维持: 保持 | tag=v weak
+随: 随着 | tag=v weak
+先: 首先 | tag=d weak !before=后
+呈: 呈现 | tag=v weak
+处于: 处在 | tag=v weak
+约: 大约 | tag=d weak
+高于: 超过 | tag=v weak
+大于: 超过 | weak
+共: 共计 | tag=d weak
+除: 除了 | tag=p weak
+只有: 唯有 | tag=c weak
+关系: 联系 | tag=n weak !after=公共,国际,社会,人际,函数,线性,对应
+顺序: 次序 | weak
+类型: 种类 | weak
+比例: 比重 | weak
+状态: 状况 | weak !after=稳,稳定,临界,基态,激发
+形式: 方式 | weak
+直接: 径直 | weak tag=ad
+随机: 任意 | weak tag=d !before=对照,分组,分为,分成,数字
 `;
 
 function parse(source: string): Map<string, SynonymEntry> {
@@ -456,6 +507,8 @@ function parse(source: string): Map<string, SynonymEntry> {
       alts: altText.trim().split(/\s+/).filter((a) => a && a !== word.trim()),
       weak: flags.includes('weak'),
       clauseStart: flags.includes('start'),
+      notBeforeNoun: flags.includes('nonoun'),
+      onlyAfter: list('after'),
       tags: list('tag'),
       notAfter: list('!after'),
       notBefore: list('!before'),
