@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, Progress, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   getPaperAigcLoadByIdQueryKey,
   getPaperAigcQueryContentListQueryKey,
@@ -155,18 +155,24 @@ function Paragraphs({ record }: { record: AigcDetail }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [reloading, setReloading] = useState<string | null>(null);
-  const [target, setTarget] = useState<number | null>(null);
+  // The paragraph picked on the heat bar, scrolled to once its page has arrived.
+  const target = useRef<number | null>(null);
   const params = { id: record.id, pageNo: page, pageSize: PAGE_SIZE };
   const list = usePaperAigcQueryContentList(params, { query: { enabled: record.status === 'done' } });
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
-  useEffect(() => {
-    if (target === null || !list.data) return;
-    document.getElementById(`aigc-paragraph-${target}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    setTarget(null);
-  }, [target, list.data]);
+  const scrollToTarget = () => {
+    if (target.current === null) return;
+    const element = document.getElementById(`aigc-paragraph-${target.current}`);
+    if (!element) return;
+    element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    target.current = null;
+  };
+  useEffect(scrollToTarget, [list.data]);
   const pick = (index: number) => {
-    setPage(Math.floor(index / PAGE_SIZE) + 1);
-    setTarget(index);
+    target.current = index;
+    const next = Math.floor(index / PAGE_SIZE) + 1;
+    if (next === page) scrollToTarget();
+    else setPage(next);
   };
   const reload = async (id: string) => {
     setReloading(id);
