@@ -3,6 +3,7 @@
 // with the CLI before the server starts) and gets a fresh browser context. Add a flow to FLOWS.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { aigcFlow } from './aigc-flow';
 import { apiDocsFlow } from './api-docs';
 import { chatFlow } from './chat-flow';
 import { failureText, inFreshPage } from './browser';
@@ -29,7 +30,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 
