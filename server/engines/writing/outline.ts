@@ -16,7 +16,7 @@ export const OUTLINE_LIMITS = {
   totalLength: { min: 2000, max: 200_000 },
 } as const;
 
-const CHAPTER_NUMBER = /^\s*(?:第\s*[0-9一二三四五六七八九十百零〇两]+\s*[章部分篇]|[0-9]+[.、．]?(?![0-9]))\s*/u;
+const CHAPTER_NUMBER = /^\s*(?:第\s*[0-9一二三四五六七八九十百零〇两]+\s*[章部分篇]|[0-9]+(?:[.、．](?![0-9])|\s))\s*/u;
 const SECTION_NUMBER = /^\s*(?:[0-9]+(?:[.．][0-9]+)+|（[一二三四五六七八九十]+）|\([0-9]+\)|[一二三四五六七八九十]+、)\s*/u;
 
 /** A heading without its number ("第1章 绪论" -> "绪论", "1.2 研究现状" -> "研究现状"). */

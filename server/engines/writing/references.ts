@@ -130,7 +130,11 @@ function bibFields(text: string, start: number): { fields: Record<string, string
         i++;
       } else if (text[i] === '"') {
         const from = ++i;
-        while (i < text.length && text[i] !== '"') i++;
+        let depth = 0;
+        for (; i < text.length && (text[i] !== '"' || depth > 0); i++) {
+          if (text[i] === '{') depth++;
+          else if (text[i] === '}') depth--;
+        }
         value += text.slice(from, i);
         i++;
       } else {
@@ -150,7 +154,12 @@ function bibFields(text: string, start: number): { fields: Record<string, string
   return { fields, end: i };
 }
 
-const clean = (value: string) => value.replace(/[{}]/g, '').replace(/\\&/g, '&').replace(/\s+/g, ' ').trim();
+const ACCENTS: Record<string, string> = { '"': '\u0308', "'": '\u0301', '`': '\u0300', '^': '\u0302', '~': '\u0303' };
+
+const clean = (value: string) =>
+  value
+    .replace(/\\(["'`^~])\{?([A-Za-z])\}?/g, (_m, accent: string, letter: string) => `${letter}${ACCENTS[accent]}`.normalize('NFC'))
+    .replace(/[{}]/g, '').replace(/\\&/g, '&').replace(/\s+/g, ' ').trim();
 
 function splitAuthors(value: string): string[] {
   return clean(value)
@@ -266,7 +275,7 @@ export function formatReference(ref: Reference): string {
   const code = ref.type === 'EB' ? 'EB/OL' : ref.type;
   const head = `${authors ? `${authors}. ` : ''}${ref.title}[${code}]`;
   const place = ref.place ? `${ref.place}: ` : '';
-  let tail = '';
+  let tail: string;
   switch (ref.type) {
     case 'J': {
       const vol = ref.volume ? `, ${ref.volume}` : '';

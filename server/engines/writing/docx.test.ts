@@ -1,0 +1,83 @@
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { extractDocx } from '../text/docx';
+import { buildPaperDocx, type PaperDocument } from './docx';
+import { outlineRows } from './outline';
+import { normalizeReferences } from './references';
+import { outlineTemplate } from './templates';
+
+const REFS_INPUT = [
+  '[1] 王明, 李华. 基于BERT的中文短文本相似度计算[J]. 计算机工程, 2021, 47(6): 80-86.',
+  '[2] 张伟. 学术不端文献检测技术综述[J]. 情报科学, 2020, 38(3): 152-158.',
+  '[3] 刘洋. 中文文本复述识别研究[D]. 北京: 北京大学, 2019.',
+];
+
+/** Headings as Word sees them: paragraphs styled Heading1-3, in document order, with their level. */
+async function headingsOf(buf: Buffer): Promise<Array<[number, string]>> {
+  const zip = await JSZip.loadAsync(buf);
+  const xml = await zip.file('word/document.xml')!.async('string');
+  const out: Array<[number, string]> = [];
+  for (const p of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
+    const style = /<w:pStyle w:val="Heading(\d)"\/>/.exec(p);
+    if (!style) continue;
+    const text = [...p.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+    out.push([Number(style[1]), text]);
+  }
+  return out;
+}
+
+describe('the .docx', () => {
+  const { outline } = outlineTemplate('bachelor', '计算机科学与技术', 15000);
+  const rows = outlineRows(outline);
+  const references = normalizeReferences(REFS_INPUT);
+  const doc: PaperDocument = {
+    title: '基于深度学习的中文文本相似度研究',
+    author: '张三',
+    institution: '某某大学计算机学院',
+    kind: '本科毕业论文',
+    date: '2026年11月',
+    abstract: '本文研究中文文本相似度。\n第二段摘要。',
+    keywords: ['文本相似度', '深度学习'],
+    englishAbstract: 'This paper studies Chinese text similarity.',
+    englishKeywords: ['text similarity'],
+    sections: rows.map((r, i) => ({ level: r.level, heading: r.heading, content: r.writes ? `第${i}段正文[1]。\n${i === 1 ? '1.1.1 一个小标题\n小标题下的正文。' : '又一段。'}` : '' })),
+    references,
+    acknowledgement: '感谢××老师的悉心指导。',
+  };
+
+  it('has the headings in the outline’s order (第1章 / 1.1 / 1.1.1), framed by 摘要, Abstract, 参考文献 and 致谢', async () => {
+    const buf = await buildPaperDocx(doc);
+    const headings = await headingsOf(buf);
+    const expected: Array<[number, string]> = [[1, '摘要'], [1, 'Abstract']];
+    rows.forEach((r, i) => {
+      expected.push([r.level, r.heading]);
+      if (i === 1) expected.push([3, '1.1.1 一个小标题']);
+    });
+    expected.push([1, '参考文献'], [1, '致谢']);
+    expect(headings).toEqual(expected);
+    expect(headings.find(([, t]) => t === '第1章 绪论')).toBeTruthy();
+  });
+
+  it('lists exactly the user’s references, numbered in order, after the body', async () => {
+    const text = await extractDocx(await buildPaperDocx(doc), 1_000_000);
+    const lines = text.split('\n');
+    const at = lines.lastIndexOf('参考文献');
+    const listed = lines.slice(at + 1, lines.lastIndexOf('致谢'));
+    expect(listed).toEqual(REFS_INPUT);
+    expect(text).toContain('张三');
+    expect(text).toContain('关键词：文本相似度；深度学习');
+  });
+
+  it('sets body text 宋体 / Times New Roman 小四 at 1.5 line spacing, with a table of contents field updated on opening', async () => {
+    const zip = await JSZip.loadAsync(await buildPaperDocx(doc));
+    const styles = await zip.file('word/styles.xml')!.async('string');
+    expect(styles).toMatch(/w:eastAsia="宋体"/);
+    expect(styles).toMatch(/w:ascii="Times New Roman"/);
+    expect(styles).toMatch(/<w:sz w:val="24"\/>/);
+    expect(styles).toMatch(/<w:spacing w:line="360"\/>/);
+    const body = await zip.file('word/document.xml')!.async('string');
+    expect(body).toMatch(/TOC \\h \\o &quot;1-3&quot;/);
+    const settings = await zip.file('word/settings.xml')!.async('string');
+    expect(settings).toMatch(/<w:updateFields\/>|<w:updateFields w:val="true"\/>/);
+  });
+});
