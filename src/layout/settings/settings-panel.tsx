@@ -1,22 +1,20 @@
-import { Box, CloseButton, Drawer, HStack, IconButton, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { IconButton } from '@chakra-ui/react';
 import { useSelector } from '@tanstack/react-store';
-import { Check, Settings as SettingsIcon } from 'lucide-react';
-import { useState } from 'react';
-import { type Settings, THEME_PRESETS, settingsStore } from '@/stores/settings';
+import { Settings as SettingsIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { settingsStore } from '@/stores/settings';
 
 /** The spec places the drawer's toggle 250 px from the top. */
 const SETTINGS_TOGGLE_TOP = '250px';
 
-const SWITCHES: { key: keyof Pick<Settings, 'tagsView' | 'fixedHeader' | 'sidebarLogo'>; label: string }[] = [
-  { key: 'tagsView', label: '显示标签栏' },
-  { key: 'fixedHeader', label: '固定头部' },
-  { key: 'sidebarLogo', label: '侧边栏 Logo' },
-];
+// The drawer's code (its dialog machinery, the switches) loads on the first click of the toggle.
+const SettingsDrawer = lazy(() => import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })));
 
 export function SettingsPanel() {
-  const settings = useSelector(settingsStore, (state) => state);
+  const showSettings = useSelector(settingsStore, (state) => state.showSettings);
   const [open, setOpen] = useState(false);
-  if (!settings.showSettings) return null;
+  const [loaded, setLoaded] = useState(false);
+  if (!showSettings) return null;
 
   return (
     <>
@@ -31,76 +29,18 @@ export function SettingsPanel() {
         size="md"
         colorPalette="brand"
         shadow="md"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
       >
         <SettingsIcon />
       </IconButton>
-      <Drawer.Root open={open} placement="end" size="xs" onOpenChange={(event) => setOpen(event.open)}>
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>系统布局设置</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <Stack gap="6">
-                  <Stack gap="3">
-                    <Text fontSize="sm" fontWeight="semibold">
-                      主题色
-                    </Text>
-                    <HStack gap="2" wrap="wrap" role="radiogroup" aria-label="主题色">
-                      {THEME_PRESETS.map((color) => {
-                        const selected = color.toLowerCase() === settings.theme.toLowerCase();
-                        return (
-                          <Box
-                            key={color}
-                            as="button"
-                            role="radio"
-                            aria-checked={selected}
-                            aria-label={color}
-                            title={color}
-                            boxSize="28px"
-                            rounded="md"
-                            bg={color}
-                            color="white"
-                            display="grid"
-                            placeItems="center"
-                            outline={selected ? '2px solid' : 'none'}
-                            outlineColor="gray.400"
-                            outlineOffset="2px"
-                            onClick={() => settingsStore.actions.change('theme', color)}
-                          >
-                            {selected && <Check size={16} />}
-                          </Box>
-                        );
-                      })}
-                    </HStack>
-                  </Stack>
-                  {SWITCHES.map(({ key, label }) => (
-                    <Switch.Root
-                      key={key}
-                      checked={settings[key]}
-                      onCheckedChange={(event) => settingsStore.actions.change(key, event.checked)}
-                      colorPalette="brand"
-                      display="flex"
-                      justifyContent="space-between"
-                      w="full"
-                    >
-                      <Switch.Label>{label}</Switch.Label>
-                      <Switch.HiddenInput />
-                      <Switch.Control />
-                    </Switch.Root>
-                  ))}
-                </Stack>
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {loaded && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
