@@ -1,9 +1,11 @@
-import { bigramOverlap } from './measure';
+import { bigramCounts, bigramOverlap } from './measure';
 
 // Paragraph alignment: which rewritten paragraph stands for which original one, when a rewrite came back
 // as a whole text (a model answering a document, an edited download) rather than pair by pair. Paragraphs
 // may have been split in two or joined; the alignment is monotone (order kept), found by dynamic
-// programming over the character-bigram overlap.
+// programming over the character bigrams shared: a step gains the bigrams its texts share (so a split
+// whose second half adds a few more shared bigrams beats leaving that half unmatched, which a ratio such
+// as Dice would not see), a split or join costs one bigram and leaving a paragraph unmatched half of one.
 
 export interface AlignedPair {
   /** Indexes of the original paragraphs (one, or several joined into one rewrite). */
@@ -14,7 +16,8 @@ export interface AlignedPair {
   score: number;
 }
 
-const SKIP = -0.05;
+const SKIP = -0.5;
+const SPLIT_OR_JOIN = 1;
 
 /**
  * Aligns two lists of paragraphs in order. Each step matches 1:1, 1:2 (a paragraph split), 2:1 (two
@@ -31,8 +34,8 @@ export function alignParagraphs(originals: readonly string[], rewrites: readonly
     if (di === 0 || dj === 0) return SKIP;
     const a = originals.slice(i, i + di).join('');
     const b = rewrites.slice(j, j + dj).join('');
-    // A split or join must earn its place: a small penalty keeps 1:1 when it is as good.
-    return bigramOverlap(a, b) - (di + dj > 2 ? 0.02 : 0);
+    // A split or join must earn its place: a penalty keeps 1:1 when it is as good.
+    return bigramCounts(a, b).shared - (di + dj > 2 ? SPLIT_OR_JOIN : 0);
   };
   for (let i = 0; i <= n; i++) {
     for (let j = 0; j <= m; j++) {

@@ -37,6 +37,13 @@ function bigrams(text: string): Map<number, number> {
  * 1 for the same text; padding or dropping text lowers it as much as changing words.
  */
 export function bigramOverlap(original: string, rewritten: string): number {
+  const { shared, total } = bigramCounts(original, rewritten);
+  if (total === 0) return 1;
+  return (2 * shared) / total;
+}
+
+/** Normalised character bigrams the two texts share (as multisets), and both texts' bigrams together. */
+export function bigramCounts(original: string, rewritten: string): { shared: number; total: number } {
   const a = bigrams(original);
   const b = bigrams(rewritten);
   let total = 0;
@@ -46,8 +53,7 @@ export function bigramOverlap(original: string, rewritten: string): number {
     shared += Math.min(count, b.get(key) ?? 0);
   }
   for (const count of b.values()) total += count;
-  if (total === 0) return 1;
-  return (2 * shared) / total;
+  return { shared, total };
 }
 
 /** Length of the rewrite over the original's, in normalised characters. */
