@@ -145,7 +145,7 @@ export async function writePptx(drawn: DrawnSlide[], options: RenderOptions): Pr
   pptx.author = options.author ?? '墨研';
   pptx.company = '墨研';
   pptx.subject = options.title;
-  pptx.theme = { headFontFace: '微软雅黑', bodyFontFace: '微软雅黑', lang: 'zh-CN' };
+  pptx.theme = { headFontFace: '微软雅黑', bodyFontFace: '微软雅黑' };
   drawn.forEach((d, i) => {
     const s = pptx.addSlide();
     s.background = { color: hex(d.background) };

@@ -13,7 +13,7 @@ export const FONT_LIMITS = {
   coverTitle: { max: 40, min: 24 },
   body: { max: 24, min: 16 },
   cover: { max: 20, min: 14 },
-  table: { max: 16, min: 10 },
+  table: { max: 20, min: 10 },
 } as const;
 
 const LINE = 1.25;
@@ -137,7 +137,7 @@ function frameFor(template: SlideTemplate): Frame {
   const top = template.style === 'band' ? 0.15 : 0.35;
   const left = template.style === 'side' ? 1.0 : MARGIN;
   return {
-    title: { x: left, y: top, w: SLIDE_W - left - MARGIN, h: 1.0 },
+    title: { x: left, y: top, w: SLIDE_W - left - MARGIN - (template.style === 'corner' ? 1.6 : 0), h: 1.0 },
     body: { x: left, y: 1.65, w: SLIDE_W - left - MARGIN, h: SLIDE_H - 1.65 - 0.55 },
   };
 }
@@ -347,9 +347,14 @@ function decorations(t: SlideTemplate, layout: SlideLayout): Shape[] {
       if (!full) s.push({ kind: 'line', x1: MARGIN, y1: 1.4, x2: SLIDE_W - MARGIN, y2: 1.4, color: p.light, width: 1 });
       break;
     case 'corner':
-      s.push({ kind: 'ellipse', x: SLIDE_W - (full ? 4.2 : 2.0), y: -(full ? 1.8 : 1.0), w: full ? 6 : 3, h: full ? 6 : 3, fill: p.primary, opacity: 0.9 });
-      s.push({ kind: 'ellipse', x: SLIDE_W - (full ? 1.8 : 0.9), y: full ? 3.6 : 1.6, w: full ? 1.2 : 0.6, h: full ? 1.2 : 0.6, fill: p.accent, opacity: 0.9 });
-      if (full) s.push({ kind: 'ellipse', x: -1.2, y: SLIDE_H - 1.6, w: 3, h: 3, fill: p.secondary, opacity: 0.5 });
+      if (full) {
+        s.push({ kind: 'ellipse', x: SLIDE_W - 3.6, y: SLIDE_H - 2.4, w: 6, h: 6, fill: p.primary, opacity: 0.9 });
+        s.push({ kind: 'ellipse', x: SLIDE_W - 4.3, y: SLIDE_H - 2.0, w: 0.9, h: 0.9, fill: p.accent, opacity: 0.9 });
+        s.push({ kind: 'ellipse', x: -1.5, y: -1.5, w: 3, h: 3, fill: p.secondary, opacity: 0.5 });
+      } else {
+        s.push({ kind: 'ellipse', x: SLIDE_W - 2.0, y: -1.0, w: 3, h: 3, fill: p.primary, opacity: 0.9 });
+        s.push({ kind: 'ellipse', x: SLIDE_W - 0.9, y: 1.6, w: 0.6, h: 0.6, fill: p.accent, opacity: 0.9 });
+      }
       break;
   }
   return s;
