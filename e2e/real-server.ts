@@ -11,6 +11,7 @@ import { checkFlow } from './check-flow';
 import { checkMobileFlow } from './check-mobile';
 import { orderPurchaseFlow } from './order-purchase';
 import { passwordLoginFlow } from './real-login';
+import { rewriteFlow } from './rewrite-flow';
 import { type RealServer, type RealUser, startRealServer } from './server';
 
 export type RealFlowContext = {
@@ -30,7 +31,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 

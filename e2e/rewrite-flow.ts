@@ -1,9 +1,7 @@
 // 智能降重 against the real server: a user pastes a short paper on /nlp/machine, pays, and lands on the
 // comparison view, where the paragraphs appear side by side with their figures and the offline label;
 // one paragraph is rewritten again through the job runner; the .docx download opens and holds the rewrite.
-// NOT YET IN FLOWS (e2e/real-server.ts): the rewording engine (server/engines/rewrite) is not in the tree, so
-// every rewrite fails (refunded) on the real server. Add `rewriteFlow` to FLOWS when it lands and run
-// `npx tsx e2e/run-flow.ts 智能降重`; the flow passed end to end against a stand-in engine module.
+// In FLOWS (e2e/real-server.ts); alone: `npx tsx e2e/run-flow.ts 智能降重`.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
