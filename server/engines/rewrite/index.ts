@@ -46,13 +46,25 @@ function figures(original: string, rewritten: string, spans: readonly ProtectedS
   };
 }
 
-/** The offline rewrite of a paragraph, checked: a result that lost a protected span is never returned. */
+/** Offline attempts per paragraph (seeds derived from the paragraph's): the one least similar to the original is kept. */
+const OFFLINE_ATTEMPTS = 3;
+
+/**
+ * The offline rewrite of a paragraph, checked: a result that lost a protected span is never returned. Of
+ * the attempts that keep every span, the one with the lowest similarity to the original wins (polish: the
+ * first, since it does not aim at a lower similarity).
+ */
 export function offlineParagraph(original: string, spans: readonly ProtectedSpan[], seed: number, mode: RewriteMode): string {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  let best: { text: string; similarity: number } | null = null;
+  for (let attempt = 0; attempt < OFFLINE_ATTEMPTS; attempt++) {
     const out = smartRewrite(original, spans, (seed + attempt * 0x9e3779b9) >>> 0, OFFLINE_SETTINGS[mode]);
-    if (keepsProtected(spans, out)) return out;
+    if (!keepsProtected(spans, out)) continue;
+    if (mode === 'polish') return out;
+    const similarity = similarityToOriginal(original, out);
+    if (!best || similarity < best.similarity) best = { text: out, similarity };
+    if (similarity === 0) break;
   }
-  return original;
+  return best?.text ?? original;
 }
 
 export interface ParagraphOptions extends RewriteOptions {
