@@ -7,7 +7,8 @@ import type { ScoredDetection } from '../services/aigc/score';
 import type { PreparedCheckText } from '../services/check/prepare-text';
 import type { CheckReportView } from '../services/check/report';
 import type { TextPreparer } from '../services/library/prepare';
-import type { EngineMode } from '../services/rewrite/engine';
+import type { Slide } from '../../src/lib/slides/deck';
+import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
 import { WorkerFailure, workerPool } from './pool';
 import { libraryHost } from './remote-library';
 
@@ -57,7 +58,7 @@ export async function renderReportInWorker(config: PoolConfig, report: CheckRepo
 
 /** The rewording engine without a model, in a worker: a long paper costs a worker thread, not the API. */
 export function rewriteOfflineInWorker(config: PoolConfig, signal?: AbortSignal) {
-  return (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[] }) =>
+  return (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[]; only?: EngineOptions['only'] }) =>
     workerPool(config).run('rewriteOffline', input, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
 }
 
@@ -71,4 +72,14 @@ export function scoreDetectionInWorker(config: PoolConfig, signal?: AbortSignal)
 export async function renderAigcReportInWorker(config: PoolConfig, report: AigcReportView): Promise<Buffer> {
   const body = await workerPool(config).run('renderAigcReport', { report }, { timeoutMs: config.ENGINE_TIMEOUT_MS });
   return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+/** AI PPT: a paper's offline outline in a worker (jieba and TextRank over a long paper). */
+export function extractPptOutlineInWorker(config: PoolConfig, input: { text: string; pageCount: number; title?: string; cover?: Record<string, string | undefined> }) {
+  return workerPool(config).run('extractPptOutline', input, { timeoutMs: config.ENGINE_TIMEOUT_MS });
+}
+
+/** AI PPT: the .pptx rendered in a worker. */
+export function renderPptxInWorker(config: PoolConfig, signal?: AbortSignal) {
+  return (input: { slides: Slide[]; templateId: string; title: string }) => workerPool(config).run('renderPptx', input, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
 }

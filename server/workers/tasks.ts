@@ -2,7 +2,8 @@ import type { AigcLlmScores } from '../engines/aigc';
 import type { CheckOptions } from '../engines/similarity/types';
 import type { AigcReportView } from '../services/aigc/report-pdf';
 import type { CheckReportView } from '../services/check/report';
-import type { EngineMode } from '../services/rewrite/engine';
+import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
+import type { Slide } from '../../src/lib/slides/deck';
 import type { Host, TaskTable } from './protocol';
 
 // What the API process runs in its worker threads (server/workers/pool.ts): the work that takes long or
@@ -34,10 +35,10 @@ export const tasks = {
   },
 
   /** The rewording engine without a model (智能降重, or any mode when no model is configured). */
-  rewriteOffline: async (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[] }) => {
+  rewriteOffline: async (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[]; only?: EngineOptions['only'] }) => {
     const { loadRewriteEngine } = await import('../services/rewrite/engine');
     const engine = await loadRewriteEngine();
-    const { mode, offline, paragraphs } = await engine.rewriteDocument(input.text, { mode: input.mode, seed: input.seed, protectedTerms: input.protectedTerms });
+    const { mode, offline, paragraphs } = await engine.rewriteDocument(input.text, { mode: input.mode, seed: input.seed, protectedTerms: input.protectedTerms, only: input.only });
     return { mode, offline, paragraphs };
   },
 
@@ -51,6 +52,18 @@ export const tasks = {
   renderAigcReport: async (input: { report: AigcReportView }): Promise<Uint8Array> => {
     const { renderAigcReportPdf } = await import('../services/aigc/report-pdf');
     return renderAigcReportPdf(input.report);
+  },
+
+  /** AI PPT: the offline outline of a paper (headings and TextRank key sentences with jieba). */
+  extractPptOutline: async (input: { text: string; pageCount: number; title?: string; cover?: Record<string, string | undefined> }) => {
+    const { extractOutline } = await import('../engines/slides/extract');
+    return extractOutline(input.text, { pageCount: input.pageCount, title: input.title, cover: input.cover });
+  },
+
+  /** AI PPT: a deck rendered to .pptx in its template (overflow handled). */
+  renderPptx: async (input: { slides: Slide[]; templateId: string; title: string }) => {
+    const [{ renderDeck }, { templateOrDefault }] = await Promise.all([import('../engines/slides/pptx'), import('../../src/lib/slides/templates')]);
+    return renderDeck(input.slides, templateOrDefault(input.templateId), { title: input.title });
   },
 } satisfies TaskTable;
 

@@ -1,3 +1,4 @@
+import { scoreAigc } from '../aigc/detect';
 import { toCodePoints, fromCodePoints } from '../text/code-points';
 import { splitParagraphs } from '../text/split';
 import { bigramOverlap, similarityToOriginal } from './measure';
@@ -46,23 +47,30 @@ function figures(original: string, rewritten: string, spans: readonly ProtectedS
   };
 }
 
-/** Offline attempts per paragraph (seeds derived from the paragraph's): the one least similar to the original is kept. */
+/** Offline attempts per paragraph (seeds derived from the paragraph's): the best is kept. */
 const OFFLINE_ATTEMPTS = 3;
+/** 降AIGC offline: more attempts, the one our detector finds least machine-like (similarity breaking ties). */
+const AIGC_ATTEMPTS = 5;
+
+/** The key a paragraph is selected by in RewriteOptions.only: its text without whitespace. */
+export const paragraphKey = (text: string) => text.replace(/\s+/g, '');
 
 /**
  * The offline rewrite of a paragraph, checked: a result that lost a protected span is never returned. Of
  * the attempts that keep every span, the one with the lowest similarity to the original wins (polish: the
- * first, since it does not aim at a lower similarity).
+ * first, since it does not aim at a lower similarity; aigc: the lowest AIGC score of our detector).
  */
 export function offlineParagraph(original: string, spans: readonly ProtectedSpan[], seed: number, mode: RewriteMode): string {
-  let best: { text: string; similarity: number } | null = null;
-  for (let attempt = 0; attempt < OFFLINE_ATTEMPTS; attempt++) {
+  let best: { text: string; score: number } | null = null;
+  const attempts = mode === 'aigc' ? AIGC_ATTEMPTS : OFFLINE_ATTEMPTS;
+  for (let attempt = 0; attempt < attempts; attempt++) {
     const out = smartRewrite(original, spans, (seed + attempt * 0x9e3779b9) >>> 0, OFFLINE_SETTINGS[mode]);
     if (!keepsProtected(spans, out)) continue;
     if (mode === 'polish') return out;
     const similarity = similarityToOriginal(original, out);
-    if (!best || similarity < best.similarity) best = { text: out, similarity };
-    if (similarity === 0) break;
+    const score = mode === 'aigc' ? scoreAigc(out) + 0.2 * similarity : similarity;
+    if (!best || score < best.score) best = { text: out, score };
+    if (score === 0) break;
   }
   return best?.text ?? original;
 }
@@ -70,6 +78,8 @@ export function offlineParagraph(original: string, spans: readonly ProtectedSpan
 export interface ParagraphOptions extends RewriteOptions {
   /** Position of the paragraph in its document (its seed depends on it). */
   index?: number;
+  /** Rewrite only these code-point ranges [start, end) of the (trimmed) paragraph; the rest stays as written. */
+  ranges?: Array<[number, number]>;
   /** Model settings instead of the environment's (tests, the bench). */
   modelSettings?: Partial<ModelSettings>;
 }
@@ -81,8 +91,9 @@ export async function rewriteParagraph(text: string, options: ParagraphOptions):
   const spans = findProtectedSpans(original, { terms: options.protectedTerms });
   const useModel = options.mode !== 'smart' && Boolean(options.gateway?.configured('rewrite'));
   if ([...original].length < MIN_REWRITE_CHARS) {
-    return { index, original, rewritten: original, offline: !useModel, ...figures(original, original, spans) };
+    return { index, original, rewritten: original, offline: !useModel, changed: false, ...figures(original, original, spans) };
   }
+  if (options.ranges) return rewriteRanges(original, spans, { ...options, index, ranges: options.ranges });
   if (useModel && options.mode !== 'smart') {
     const { best } = await modelRewrite({
       text: original,
@@ -99,15 +110,61 @@ export async function rewriteParagraph(text: string, options: ParagraphOptions):
   return { index, original, rewritten, offline: true, ...figures(original, rewritten, spans) };
 }
 
+/** Merged, in-bounds ranges in order. */
+function cleanRanges(ranges: ReadonlyArray<[number, number]>, length: number): Array<[number, number]> {
+  const sorted = ranges
+    .map(([a, b]) => [Math.max(0, Math.min(a, length)), Math.max(0, Math.min(b, length))] as [number, number])
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  const out: Array<[number, number]> = [];
+  for (const r of sorted) {
+    const last = out[out.length - 1];
+    if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else out.push([...r]);
+  }
+  return out;
+}
+
+/** Only the given sentences of a paragraph rewritten (each on its own), the text between them kept. */
+async function rewriteRanges(original: string, spans: readonly ProtectedSpan[], options: ParagraphOptions & { index: number; ranges: Array<[number, number]> }): Promise<RewrittenParagraph> {
+  const codes = [...original];
+  const ranges = cleanRanges(options.ranges, codes.length);
+  let out = '';
+  let at = 0;
+  let offline = true;
+  let changed = false;
+  for (const [k, [start, end]] of ranges.entries()) {
+    out += codes.slice(at, start).join('');
+    const piece = codes.slice(start, end).join('');
+    const lead = piece.length - piece.trimStart().length;
+    const trail = piece.length - piece.trimEnd().length;
+    const p = await rewriteParagraph(piece, { ...options, ranges: undefined, seed: ((options.seed ?? 1) + k * 0x2545f491) >>> 0 });
+    out += piece.slice(0, lead) + p.rewritten + piece.slice(piece.length - trail);
+    offline &&= p.offline;
+    changed ||= p.changed !== false && p.rewritten !== p.original;
+    at = end;
+  }
+  out += codes.slice(at).join('');
+  // A protected span crossing a sentence edge could have been rewritten in part: then keep the paragraph.
+  const rewritten = keepsProtected(spans, out) ? out : original;
+  return { index: options.index, original, rewritten, offline, changed: changed && rewritten !== original, ...figures(original, rewritten, spans) };
+}
+
 /** Rewrites every paragraph of a text, in order, handing each to onParagraph as soon as it is done. */
 export async function rewriteDocument(text: string, options: RewriteOptions): Promise<RewriteResult> {
   const paragraphs: RewrittenParagraph[] = [];
+  const useModel = options.mode !== 'smart' && Boolean(options.gateway?.configured('rewrite'));
   for (const [index, original] of documentParagraphs(text).entries()) {
     options.signal?.throwIfAborted();
-    const p = await rewriteParagraph(original, { ...options, index });
+    const selected = options.only ? options.only[paragraphKey(original)] : true;
+    let p: RewrittenParagraph;
+    if (!selected) {
+      const spans = findProtectedSpans(original, { terms: options.protectedTerms, technical: false });
+      p = { index, original, rewritten: original, offline: !useModel, changed: false, ...figures(original, original, spans) };
+    } else p = await rewriteParagraph(original, { ...options, index, ranges: selected === true ? undefined : selected });
     paragraphs.push(p);
     await options.onParagraph?.(p);
   }
-  const offline = options.mode === 'smart' || !options.gateway?.configured('rewrite') || paragraphs.some((p) => p.offline);
+  const offline = options.mode === 'smart' || !useModel || paragraphs.some((p) => p.offline && p.changed !== false);
   return { mode: options.mode, offline, paragraphs };
 }

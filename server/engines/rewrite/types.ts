@@ -25,6 +25,12 @@ export interface RewriteOptions {
   candidates?: number;
   /** Task the model calls are recorded against. */
   taskId?: string;
+  /**
+   * Only these paragraphs are rewritten, by paragraphKey: `true` for the whole paragraph, or the
+   * code-point ranges [start, end) of the sentences to rewrite in it (学术库降重: what 查重 flagged). The
+   * other paragraphs come back unchanged (`changed: false`). Absent: every paragraph.
+   */
+  only?: Record<string, true | Array<[number, number]>>;
 }
 
 export interface RewrittenParagraph {
@@ -39,6 +45,8 @@ export interface RewrittenParagraph {
   bigramOverlap: number;
   /** Every protected span of the original is in the rewrite unchanged. */
   protectedKept: boolean;
+  /** False when the paragraph was left as it is (not selected by `only`, or too short). */
+  changed?: boolean;
 }
 
 export interface RewriteResult {

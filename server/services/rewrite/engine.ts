@@ -14,6 +14,8 @@ export interface EngineParagraph {
   similarityToOriginal: number;
   bigramOverlap: number;
   protectedKept: boolean;
+  /** False when the engine left the paragraph as it is (not selected by `only`, or too short). */
+  changed?: boolean;
 }
 
 export interface EngineOptions {
@@ -23,6 +25,8 @@ export interface EngineOptions {
   gateway?: LlmGateway;
   signal?: AbortSignal;
   onParagraph?: (paragraph: EngineParagraph) => void | Promise<void>;
+  /** Only these paragraphs (by text without whitespace): true for all of it, or the code-point ranges of its sentences. */
+  only?: Record<string, true | Array<[number, number]>>;
 }
 
 export interface EngineResult {

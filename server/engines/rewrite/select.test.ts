@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { scoreAigc } from '../aigc/detect';
+import { offlineParagraph, paragraphKey, rewriteDocument, rewriteParagraph } from './index';
+import { findProtectedSpans } from './protect';
+
+// Rewriting only what was flagged: whole paragraphs (降AIGC, by the detector) or single sentences
+// (学术库降重, by 查重), and the offline 降AIGC choice among attempts by our own detector.
+
+const FIRST = '随着互联网技术的快速发展，网络舆情的传播速度和影响范围不断扩大，对社会治理提出了新的挑战。';
+const SECOND = '本文在分析网络舆情传播特点的基础上，构建了舆情演化模型，并通过仿真实验验证了模型的有效性。';
+const THIRD = '研究结果表明，政府部门应当及时回应公众关切，提高信息发布的透明度和权威性。';
+
+describe('only the selected paragraphs', () => {
+  it('rewrites the selected paragraphs and returns the others unchanged', async () => {
+    const text = [FIRST, SECOND, THIRD].join('\n');
+    const result = await rewriteDocument(text, { mode: 'smart', seed: 3, only: { [paragraphKey(SECOND)]: true } });
+    const [a, b, c] = result.paragraphs;
+    expect(a.rewritten).toBe(FIRST);
+    expect(a.changed).toBe(false);
+    expect(c.rewritten).toBe(THIRD);
+    expect(b.rewritten).not.toBe(SECOND);
+    expect(b.changed).not.toBe(false);
+    expect(b.similarityToOriginal).toBeLessThan(1);
+  });
+
+  it('rewrites only the given sentences of a paragraph, keeping the rest character for character', async () => {
+    const paragraph = FIRST + SECOND + THIRD;
+    const start = [...FIRST].length;
+    const end = start + [...SECOND].length;
+    const p = await rewriteParagraph(paragraph, { mode: 'smart', seed: 5, ranges: [[start, end]] });
+    expect(p.rewritten.startsWith(FIRST)).toBe(true);
+    expect(p.rewritten.endsWith(THIRD)).toBe(true);
+    expect(p.rewritten).not.toBe(paragraph);
+    expect(p.protectedKept).toBe(true);
+  });
+
+  it('selects sentences through rewriteDocument by the paragraph key', async () => {
+    const paragraph = FIRST + SECOND;
+    const result = await rewriteDocument(`${paragraph}\n${THIRD}`, { mode: 'smart', seed: 2, only: { [paragraphKey(paragraph)]: [[0, [...FIRST].length]] } });
+    expect(result.paragraphs[0].rewritten.endsWith(SECOND)).toBe(true);
+    expect(result.paragraphs[0].rewritten.startsWith(FIRST)).toBe(false);
+    expect(result.paragraphs[1].rewritten).toBe(THIRD);
+  });
+
+  it('ignores ranges outside the paragraph and merges overlapping ones', async () => {
+    const p = await rewriteParagraph(FIRST, { mode: 'smart', seed: 1, ranges: [[-5, 4], [2, 10], [500, 900]] });
+    expect(p.rewritten.endsWith(FIRST.slice(10))).toBe(true);
+    expect(p.rewritten).not.toBe(FIRST);
+  });
+});
+
+describe('降AIGC offline', () => {
+  it('keeps the attempt our detector scores lowest, with every protected span', () => {
+    const text = '综上所述，人工智能技术在教育领域具有广阔的应用前景。首先，它能够提升教学效率；其次，它能够实现个性化学习；最后，它能够优化教育资源配置。';
+    const spans = findProtectedSpans(text);
+    const lowered = offlineParagraph(text, spans, 11, 'aigc');
+    expect(lowered).not.toBe(text);
+    for (const attempt of [0, 1, 2, 3, 4]) {
+      const other = offlineParagraph(text, spans, (11 + attempt * 0x9e3779b9) >>> 0, 'smart');
+      expect(scoreAigc(lowered)).toBeLessThanOrEqual(scoreAigc(other) + 0.2);
+    }
+  });
+});
