@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
+import { AppError } from '../errors';
 import { safeError } from '../safe-error';
 import { type AnswerEnd, deleteConversation, listConversations, loadConversation, prepareAnswer, runAnswer } from '../services/chat';
 import { streamErrorCode } from '../services/llm/errors';
@@ -58,6 +59,12 @@ async function stream(app: AppContext, userId: string, body: Parameters<typeof p
     send(endEvent(end));
   } catch (error) {
     if (!open) throw error;
+    // The question could not be stored (its conversation deleted while the answer streamed): nothing was kept.
+    if (error instanceof AppError && error.statusCode < 500) {
+      const ids = { conversationId: prepared.conversationId, messageId: prepared.messageId };
+      send({ type: 'error', code: error.code, message: `${error.message}，回答没有保存`, ...ids, status: 'failed', chargedFen: 0 });
+      return reply;
+    }
     // Stored answers are safe; only the bookkeeping after them failed. Say so in the stream, as the contract does.
     app.log.error({ err: safeError(error) }, 'chat stream failed after it began');
     send({ type: 'error', code: 'INTERNAL_ERROR', message: '服务器开小差了，请刷新后查看已保存的回答', status: 'failed' });

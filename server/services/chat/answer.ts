@@ -146,7 +146,7 @@ async function retryTarget(app: AppContext, userId: string, retryOf: string, con
 export interface AnswerHooks {
   /** Aborted when the client goes away: the upstream request stops too. */
   signal: AbortSignal;
-  /** Streaming: the question is stored and the first piece is about to follow. */
+  /** Streaming: the first piece is about to follow (the question's store may still be under way). */
   onStart?: (ids: AnswerIds) => void;
   onDelta?: (text: string) => void;
 }
@@ -156,8 +156,8 @@ export interface AnswerHooks {
  * - Nothing arrived (failure before the first token, or the client left): the task ends failed or
  *   cancelled, nothing else is stored or charged, and the error is thrown (the envelope).
  * - `json`: the answer is stored and charged only when it is complete; any failure is as above.
- * - `stream`: the question is stored while the model is asked (taken out again if nothing arrives) and the
- *   `start` event follows once it is; the answer is stored as far as it was delivered,
+ * - `stream`: the question is stored while the model is asked (taken out again if nothing arrives); the
+ *   `start` event goes out with the first piece, without waiting for that store; the answer is stored as far as it was delivered,
  *   complete, stopped (client gone) or failed (model error or timeout), and charged for what was delivered.
  */
 export async function runAnswer(
@@ -186,10 +186,9 @@ export async function runAnswer(
   try {
     for await (const delta of call) {
       if (!delta.content) continue;
-      if (!started && storing) {
-        await storing;
-        hooks.onStart?.(idsOf(prepared));
-      }
+      // The ids are known before anything is stored, so the first piece never waits on the database (20
+      // first tokens at once would otherwise queue behind 20 transactions); the store is awaited below.
+      if (!started) hooks.onStart?.(idsOf(prepared));
       started = true;
       // An answer longer than the contract allows stops the model there (its task is done).
       const piece = [...delta.content].slice(0, maxChars - length).join('');
@@ -210,6 +209,14 @@ export async function runAnswer(
     if (failure instanceof LlmError) throw modelFailure(failure);
     if (failure !== undefined) throw failure;
     throw new AppError(502, 'MODEL_UNAVAILABLE', '大模型没有给出回答，请稍后重试');
+  }
+
+  // The question could not be stored after all (its conversation deleted meanwhile): nothing to keep the
+  // answer under, so nothing is stored or charged, and the stream ends with the reason.
+  const notStored = storing ? await storing.then(() => undefined, (error: unknown) => error ?? new Error('question not stored')) : undefined;
+  if (notStored !== undefined) {
+    await finishTask(app.db, prepared.taskId, 'failed', 0, '', notStored);
+    throw notStored;
   }
 
   const status: ChatMessageStatus =

@@ -387,12 +387,13 @@ export const useChatGptDelete = <TError = ErrorType<BadRequestResponse | Unautho
     /**
  * 请求体与 completions 相同。大模型给出第一个片段后，以 text/event-stream 逐条推送 `data: <JSON>` 事件
 （事件之间空一行）：
-`{"type": "start", "conversationId", "userMessageId", "messageId", "title"}` 最先一条：对话与用户消息已保存，
-messageId 为正在生成的助手消息；
+`{"type": "start", "conversationId", "userMessageId", "messageId", "title"}` 最先一条，随第一个片段发出：
+对话与用户消息在大模型思考时即开始保存（首个片段不等待数据库），messageId 为正在生成的助手消息；
 `{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；
 `{"type": "done", "conversationId", "messageId", "status": "complete", "chargedFen"}` 为结束，回答已保存并扣费；
 `{"type": "error", "code", "message": "中文说明", "conversationId", "messageId", "status": "failed", "chargedFen"}`
-为中途失败（大模型出错或超时）：已推送的部分保存为 failed，只按已推送的字数扣费，什么也没推送时不扣费。
+为中途失败（大模型出错或超时）：已推送的部分保存为 failed，只按已推送的字数扣费，什么也没推送时不扣费；
+若回答期间对话已被删除，也以 error 结束（code 为 NOT_FOUND，什么也不保存、不扣费）。
 停止：客户端断开连接（停止按钮、关闭页面）即停止大模型的生成，已推送的部分保存为 stopped，只按已推送的字数扣费。
 第一个片段之前的失败（参数、登录、对话不存在、余额不足、限流、未配置大模型 503 MODEL_NOT_CONFIGURED、
 大模型不可用 502 或超时 504）仍以 JSON 错误信封返回，此时什么也不保存、不扣费。
