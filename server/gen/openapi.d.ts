@@ -1520,8 +1520,7 @@ export interface paths {
         put?: never;
         /**
          * 论文全文（按章节拼接）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的论文。按章节顺序拼接的全文（含标题行）；仍在生成时只含已完成的章节。
+         * @description 需登录，不收费，只能读取自己的论文。按章节顺序拼接的全文（含标题行）；仍在生成时只含已完成的章节。
          *     他人的或不存在的论文 404。
          */
         post: operations["paperInfoQueryPaperContent"];
@@ -1542,8 +1541,7 @@ export interface paths {
         put?: never;
         /**
          * 论文章节列表（含状态与正文）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页。他人的或不存在的论文 404。
+         * @description 需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页。他人的或不存在的论文 404。
          */
         post: operations["paperInfoQueryContentList"];
         delete?: never;
@@ -1563,8 +1561,7 @@ export interface paths {
         put?: never;
         /**
          * 论文写作记录
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。当前用户自己的论文写作记录（经典表单提交的），最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
+         * @description 需登录，不收费。当前用户自己的论文写作记录（经典表单提交的），最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
          *     也可不带请求体。参数不符 400。
          */
         post: operations["paperInfoQueryList"];
@@ -1585,8 +1582,7 @@ export interface paths {
         put?: never;
         /**
          * 论文详情（含大纲与参考文献）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录、参考文献与大纲（大纲生成前为 null）。
+         * @description 需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录、参考文献与大纲（大纲生成前为 null）。
          */
         post: operations["paperInfoLoadById"];
         delete?: never;
@@ -1606,8 +1602,7 @@ export interface paths {
         put?: never;
         /**
          * 删除论文记录
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能删除自己的论文及其章节与配套材料，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
+         * @description 需登录，只能删除自己的论文及其章节与配套材料，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
          */
         post: operations["paperInfoDelete"];
         delete?: never;
@@ -1627,8 +1622,8 @@ export interface paths {
         put?: never;
         /**
          * 重新生成某一章节
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不另收费。id 为章节 id：重新生成自己论文中的这一章节，章节重新排队。论文或章节正在生成 409 PAPER_BUSY；
+         * @description 需登录。id 为章节 id：重新生成自己论文中已完成或失败的这一章节，按该节目标字数以论文写作单价（每千字计，不设最低价）从余额扣费后排队，失败自动退款；
+         *     未配置大模型 503 MODEL_NOT_CONFIGURED；余额不足 409 INSUFFICIENT_BALANCE。论文或章节正在生成 409 PAPER_BUSY；
          *     他人的或不存在的章节 404；频繁调用 429。
          */
         post: operations["paperInfoReload"];
@@ -1649,8 +1644,7 @@ export interface paths {
         put?: never;
         /**
          * 下载论文 Word 文档
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能下载自己的论文。论文 Word 文档（含目录与参考文献），文件名为论文题目。
+         * @description 需登录，不收费，只能下载自己的论文。论文 Word 文档（含目录与参考文献），文件名为论文题目。
          *     尚未生成完成 409 PAPER_NOT_READY；他人的或不存在的论文 404。
          */
         post: operations["paperInfoDownload"];
@@ -1671,8 +1665,7 @@ export interface paths {
         put?: never;
         /**
          * 配套材料：开题报告、文献综述、致谢
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的论文。随论文一同生成的配套材料（开题报告、文献综述、致谢）；提交时未选择的不出现。
+         * @description 需登录，不收费，只能读取自己的论文。随论文一同生成的配套材料（开题报告、文献综述、致谢）；提交时未选择的不出现。
          *     他人的或不存在的论文 404。
          */
         post: operations["paperInfoLoadOtherById"];
@@ -1693,9 +1686,10 @@ export interface paths {
         put?: never;
         /**
          * 提交期刊学术论文写作
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。按期刊学术论文表单一次性生成整篇论文：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
-         *     从余额扣费后排队，失败自动退款一次。参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；频繁调用 429。
+         * @description 需登录。按期刊学术论文表单一次性生成整篇论文：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
+         *     从余额扣费后排队。大模型中途出错时任务失败，已写好的章节保留，按未写部分的目标字数退款一次。
+         *     参考文献只用用户提供的，正文中指向不存在文献的引用标记会被删除并标注 [待补充参考文献]。
+         *     参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；未配置大模型 503 MODEL_NOT_CONFIGURED；频繁调用 429。
          */
         post: operations["paperInfoPaperXueshuSubmit"];
         delete?: never;
@@ -1715,9 +1709,10 @@ export interface paths {
         put?: never;
         /**
          * 提交毕业论文写作
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。按毕业论文表单一次性生成整篇论文及所选配套材料：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
-         *     从余额扣费后排队，失败自动退款一次。参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；频繁调用 429。
+         * @description 需登录。按毕业论文表单一次性生成整篇论文及所选配套材料：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
+         *     从余额扣费后排队。大模型中途出错时任务失败，已写好的章节保留，按未写部分的目标字数退款一次。
+         *     参考文献只用用户提供的，正文中指向不存在文献的引用标记会被删除并标注 [待补充参考文献]。
+         *     参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；未配置大模型 503 MODEL_NOT_CONFIGURED；频繁调用 429。
          */
         post: operations["paperInfoPaperSubmit"];
         delete?: never;
@@ -1737,9 +1732,11 @@ export interface paths {
         put?: never;
         /**
          * 根据题目生成论文与可编辑大纲
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，此步不扣费。根据题目、学科、学历层次与目标字数创建草稿论文（stage=outline，status=draft）并生成可编辑的大纲；
-         *     确认大纲（commit_paper）时才按目标字数扣费。参数不符 400；频繁调用 429。
+         * @description 需登录，此步不扣费。根据题目、学科、学历层次与目标字数创建草稿论文（stage=outline，status=draft）并生成可编辑的大纲：
+         *     配置了大模型时由大模型拟定（outlineSource=model），否则或大模型给出的大纲不可用时使用按学历层次与学科的大纲模板
+         *     （outlineSource=template，offline=true，outlineNote 注明是模板）。参考文献可逐条给出（references）或粘贴整段列表、.bib、.ris
+         *     内容（referencesText），统一整理为 GB/T 7714-2015 格式；系统绝不编造参考文献。确认大纲（commit_paper）时才按目标字数扣费。
+         *     参数不符 400（不保存任何数据）；频繁调用 429。
          */
         post: operations["aiPaperInfoGeneratePaper"];
         delete?: never;
@@ -1759,8 +1756,7 @@ export interface paths {
         put?: never;
         /**
          * AI 论文记录
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。当前用户自己的 AI 论文，最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
+         * @description 需登录，不收费。当前用户自己的 AI 论文，最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
          *     也可不带请求体。参数不符 400。
          */
         post: operations["aiPaperInfoQueryList"];
@@ -1781,8 +1777,7 @@ export interface paths {
         put?: never;
         /**
          * 删除 AI 论文
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能删除自己的 AI 论文及其章节，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
+         * @description 需登录，只能删除自己的 AI 论文及其章节，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
          */
         post: operations["aiPaperInfoDelete"];
         delete?: never;
@@ -1802,8 +1797,7 @@ export interface paths {
         put?: never;
         /**
          * AI 论文章节列表（含状态与正文）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页；生成期间轮询它显示进度。
+         * @description 需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页；生成期间轮询它显示进度。
          *     他人的或不存在的论文 404。
          */
         post: operations["aiPaperInfoQueryContentList"];
@@ -1824,8 +1818,7 @@ export interface paths {
         put?: never;
         /**
          * AI 论文详情（含可编辑大纲）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录与可编辑的大纲。
+         * @description 需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录与可编辑的大纲。
          */
         post: operations["aiPaperInfoLoadById"];
         delete?: never;
@@ -1845,9 +1838,10 @@ export interface paths {
         put?: never;
         /**
          * 确认大纲并开始生成正文
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能提交自己 stage 为 outline 的草稿。保存（可能已编辑的）大纲，按目标字数以论文写作单价（默认每千字 0.5 元，
-         *     至少 9.9 元）从余额扣费，逐节排队生成（stage=writing）；失败的章节可 reload，整篇失败自动退款一次。大纲已确认过 409
+         * @description 需登录，只能提交自己 stage 为 outline 的草稿。保存（可能已编辑的）大纲，按目标字数以论文写作单价（默认每千字 0.5 元，
+         *     至少 9.9 元）从余额扣费，作为一个任务逐节生成（stage=writing），每节写完即保存，生成中的一节随写随存（轮询
+         *     query_content_list 可见）。大模型中途出错时任务失败，已写好的章节保留，按未写部分的目标字数退款一次；失败的章节可 reload。
+         *     未配置大模型 503 MODEL_NOT_CONFIGURED（不扣费）。大纲已确认过 409
          *     TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的论文 404；频繁调用 429。
          */
         post: operations["aiPaperInfoCommitPaper"];
@@ -1868,8 +1862,8 @@ export interface paths {
         put?: never;
         /**
          * 重新生成某一章节
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不另收费。id 为章节 id：重新生成自己论文中的这一章节，章节重新排队。论文或章节正在生成 409 PAPER_BUSY；
+         * @description 需登录。id 为章节 id：重新生成自己论文中已完成或失败的这一章节，按该节目标字数以论文写作单价（每千字计，不设最低价）从余额扣费后排队，失败自动退款；
+         *     未配置大模型 503 MODEL_NOT_CONFIGURED；余额不足 409 INSUFFICIENT_BALANCE。论文或章节正在生成 409 PAPER_BUSY；
          *     他人的或不存在的章节 404；频繁调用 429。
          */
         post: operations["aiPaperInfoReload"];
@@ -1890,8 +1884,7 @@ export interface paths {
         put?: never;
         /**
          * 下载 AI 论文 Word 文档（含目录与参考文献）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能下载自己的论文。AI 论文 Word 文档（含目录与参考文献），文件名为论文题目。
+         * @description 需登录，不收费，只能下载自己的论文。AI 论文 Word 文档（含目录与参考文献），文件名为论文题目。
          *     尚未生成完成 409 PAPER_NOT_READY；他人的或不存在的论文 404。
          */
         post: operations["aiPaperInfoDownload"];
@@ -1912,8 +1905,7 @@ export interface paths {
         put?: never;
         /**
          * 手动修改章节正文
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。id 为章节 id：用新的正文替换自己论文中的这一章节（手动修改）。正在生成的章节 409 PAPER_BUSY；
+         * @description 需登录，不收费。id 为章节 id：用新的正文替换自己论文中的这一章节（手动修改）。正在生成的章节 409 PAPER_BUSY；
          *     他人的或不存在的章节 404；正文为空或过长 400。
          */
         post: operations["aiPaperInfoUpdateContent"];
@@ -1934,8 +1926,7 @@ export interface paths {
         put?: never;
         /**
          * 删除某一章节
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不退费。id 为章节 id：删除自己论文中的这一章节。正在生成的章节 409 PAPER_BUSY；他人的或不存在的章节 404。
+         * @description 需登录，不退费。id 为章节 id：删除自己论文中的这一章节。正在生成的章节 409 PAPER_BUSY；他人的或不存在的章节 404。
          */
         post: operations["aiPaperInfoDeleteContent"];
         delete?: never;
@@ -2040,12 +2031,13 @@ export interface paths {
          * 发送消息并以服务器推送事件流式获取回答
          * @description 请求体与 completions 相同。大模型给出第一个片段后，以 text/event-stream 逐条推送 `data: <JSON>` 事件
          *     （事件之间空一行）：
-         *     `{"type": "start", "conversationId", "userMessageId", "messageId", "title"}` 最先一条：对话与用户消息已保存，
-         *     messageId 为正在生成的助手消息；
+         *     `{"type": "start", "conversationId", "userMessageId", "messageId", "title"}` 最先一条，随第一个片段发出：
+         *     对话与用户消息在大模型思考时即开始保存（首个片段不等待数据库），messageId 为正在生成的助手消息；
          *     `{"type": "delta", "content": "片段"}` 为回答片段，按顺序拼接；
          *     `{"type": "done", "conversationId", "messageId", "status": "complete", "chargedFen"}` 为结束，回答已保存并扣费；
          *     `{"type": "error", "code", "message": "中文说明", "conversationId", "messageId", "status": "failed", "chargedFen"}`
-         *     为中途失败（大模型出错或超时）：已推送的部分保存为 failed，只按已推送的字数扣费，什么也没推送时不扣费。
+         *     为中途失败（大模型出错或超时）：已推送的部分保存为 failed，只按已推送的字数扣费，什么也没推送时不扣费；
+         *     若回答期间对话已被删除，也以 error 结束（code 为 NOT_FOUND，什么也不保存、不扣费）。
          *     停止：客户端断开连接（停止按钮、关闭页面）即停止大模型的生成，已推送的部分保存为 stopped，只按已推送的字数扣费。
          *     第一个片段之前的失败（参数、登录、对话不存在、余额不足、限流、未配置大模型 503 MODEL_NOT_CONFIGURED、
          *     大模型不可用 502 或超时 504）仍以 JSON 错误信封返回，此时什么也不保存、不扣费。
@@ -2068,8 +2060,7 @@ export interface paths {
         put?: never;
         /**
          * PPT 模板列表
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。全部 PPT 模板（名称、封面预览图、配色），按推荐顺序。
+         * @description 需登录，不收费。全部 PPT 模板（名称、封面预览图、配色），按推荐顺序。
          */
         post: operations["aiPptInfoGetTemplateList"];
         delete?: never;
@@ -2089,8 +2080,7 @@ export interface paths {
         put?: never;
         /**
          * 按类别读取配置项（如 PPT 场景、页数选项）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：无需登录，不收费。按类别读取配置项（ppt_scene 场景、ppt_page_count 页数选项），按 sort 升序；
+         * @description 无需登录，不收费。按类别读取配置项（ppt_scene 场景、ppt_page_count 页数选项），按 sort 升序；
          *     保存 PPT 时以配置项的 key 作为 scene 等字段的值。类别不在枚举中 400；按网络地址限频（429）。
          */
         post: operations["aiSysConfigLoadAllByEntity"];
@@ -2110,13 +2100,38 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 保存或更新 PPT
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，此步不扣费。不带 id 时新建草稿（status=draft），带 id 时更新自己的草稿。source=topic 时需要 topic，
-         *     source=paper 时需要 paperText；未传 slides（或为空）时按主题或论文正文起草幻灯片，传入 slides 时按原样保存。
-         *     缺少 topic 或 paperText 等参数不符 400；他人的或不存在的 PPT 404；正在渲染 409 PPT_BUSY；论文正文过大 413；频繁调用 429。
+         * 保存或更新 PPT（新建时按主题或论文起草大纲）
+         * @description 需登录，此步不扣费。不带 id 时新建草稿（status=draft），带 id 时更新自己的草稿（编辑页自动保存即调用它）。
+         *     新建且未传 slides（或为空）时起草大纲：source=topic 时由大模型按主题与场景撰写（需要配置大模型，未配置 503
+         *     MODEL_NOT_CONFIGURED，什么也不保存）；source=paper 时从论文正文（paperText，或 checkId 指定的自己的查重记录）
+         *     离线提取标题、章节与关键句（TextRank），配置了大模型时再由它润色，未配置或润色失败时保留离线大纲并标记 offline=true。
+         *     传入 slides 时按原样保存（校验版式、长度与表格/图表数据）。templateId 须为 get_template_list 中的模板，scene 须为
+         *     ppt_scene 配置项的 key。参数不符 400（中文说明，不保存、不扣费）；他人的或不存在的 PPT 或查重记录 404；
+         *     正在渲染或已提交 409 PPT_BUSY；论文正文过大 413；大模型出错 502、繁忙 503、超时 504；频繁调用 429。
          */
         post: operations["aiPptInfoSaveOrUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/ai_ppt_info_api/paper_init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 上传论文（.docx、.pdf、.txt），从中提取大纲并新建 PPT 草稿
+         * @description 需登录，此步不扣费。上传论文文件（必填），离线提取标题、章节与关键句（TextRank）起草答辩大纲，配置了大模型时再由它润色；
+         *     未配置大模型或润色失败时保留离线大纲并标记 offline=true。返回 status 为 draft 的 PPT，随后在编辑页修改并提交渲染。
+         *     缺少文件或参数不符 400（不保存、不扣费）；文件过大 413；文件无法读取 422；频繁调用 429。
+         */
+        post: operations["aiPptInfoPaperInit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2134,8 +2149,7 @@ export interface paths {
         put?: never;
         /**
          * PPT 记录
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费。当前用户自己的 PPT，最新在前；请求体可按状态、来源和标题关键词筛选，也可不带请求体。参数不符 400。
+         * @description 需登录，不收费。当前用户自己的 PPT，最新在前；请求体可按状态、来源和标题关键词筛选，也可不带请求体。参数不符 400。
          */
         post: operations["aiPptInfoQueryList"];
         delete?: never;
@@ -2155,8 +2169,7 @@ export interface paths {
         put?: never;
         /**
          * 删除 PPT
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能删除自己的 PPT 及其渲染文件，不退费。正在渲染 409 PPT_BUSY；他人的或不存在的 PPT 404。
+         * @description 需登录，只能删除自己的 PPT 及其渲染文件，不退费。正在渲染 409 PPT_BUSY；他人的或不存在的 PPT 404。
          */
         post: operations["aiPptInfoDelete"];
         delete?: never;
@@ -2176,8 +2189,7 @@ export interface paths {
         put?: never;
         /**
          * 读取单个配置项
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：无需登录，不收费。按 id 读取一个配置项。不存在 404；按网络地址限频（429）。
+         * @description 无需登录，不收费。按 id 读取一个配置项。不存在 404；按网络地址限频（429）。
          */
         post: operations["aiSysConfigLoadById"];
         delete?: never;
@@ -2197,10 +2209,9 @@ export interface paths {
         put?: never;
         /**
          * 提交 PPT 渲染为 .pptx
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能提交自己的草稿。按 AI PPT 单价（默认每份 9.9 元）从余额扣费后排队渲染为 .pptx，返回 status 为 queued 的记录，
-         *     进度随任务更新；失败自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；
-         *     他人的或不存在的 PPT 404；频繁调用 429。
+         * @description 需登录，只能提交自己的草稿。按 AI PPT 单价（默认每份 9.9 元）从余额扣费后排队渲染为 .pptx，返回 status 为 queued 的记录，
+         *     进度随任务更新；失败自动退款一次。放不下的文字先在限度内缩小字号，仍放不下时分到下一页（标题加“（续）”），从不截断。
+         *     没有幻灯片 400；已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的 PPT 404；频繁调用 429。
          */
         post: operations["aiPptInfoSubmitById"];
         delete?: never;
@@ -2220,8 +2231,7 @@ export interface paths {
         put?: never;
         /**
          * 下载渲染好的 PPT 文件
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能下载自己的 PPT。渲染好的 .pptx 文件，文件名为 PPT 标题。尚未渲染完成 409 PPT_NOT_READY；
+         * @description 需登录，不收费，只能下载自己的 PPT。渲染好的 .pptx 文件，文件名为 PPT 标题。尚未渲染完成 409 PPT_NOT_READY；
          *     他人的或不存在的 PPT 404。
          */
         post: operations["aiPptInfoDownload"];
@@ -2242,8 +2252,7 @@ export interface paths {
         put?: never;
         /**
          * PPT 详情（确认提交页刷新后重新读取）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能读取自己的 PPT（他人的与不存在的一样 404）。PPT 的设置与全部幻灯片；确认提交页刷新后重新读取。
+         * @description 需登录，不收费，只能读取自己的 PPT（他人的与不存在的一样 404）。PPT 的设置与全部幻灯片；确认提交页刷新后重新读取。
          */
         post: operations["aiPptInfoLoadById"];
         delete?: never;
@@ -4233,6 +4242,28 @@ export interface components {
         /** @description 论文记录及其参考文献与大纲 */
         PaperDetail: components["schemas"]["PaperRecord"] & {
             references: components["schemas"]["PaperReferences"];
+            /**
+             * @description model 大模型拟定的大纲；template 离线大纲模板（非模型生成）
+             * @enum {string|null}
+             */
+            outlineSource: "model" | "template" | null;
+            /**
+             * @description 大纲为模板时的说明，例如“本科·理工大纲模板（非模型生成，请按研究内容修改）”
+             * @example 本科·理工大纲模板（非模型生成，请按研究内容修改）
+             */
+            outlineNote: string | null;
+            /**
+             * @description 中文摘要；尚未生成时为空串
+             * @example 本文针对中文文本相似度计算问题，提出一种融合字词双粒度特征的孪生网络模型……
+             */
+            abstract: string;
+            /** @description 英文摘要；未要求时为 null */
+            englishAbstract: string | null;
+            /**
+             * @description 生成时被删除的、指向不存在参考文献的引用标记个数（各处已标注 [待补充参考文献]）
+             * @example 0
+             */
+            removedCitations: number;
             /** @description 大纲；经典表单提交的论文在大纲生成前为 null */
             outline: components["schemas"]["PaperOutline"] | null;
         };
@@ -4294,6 +4325,22 @@ export interface components {
          */
         PaperTitle: string;
         /**
+         * @description 封面上的作者姓名
+         * @example 张三
+         */
+        PaperAuthor: string;
+        /**
+         * @description 封面上的学校与院系
+         * @example 某某大学计算机学院
+         */
+        PaperInstitution: string;
+        /**
+         * @description 粘贴的参考文献列表（每行一条，可带 [1] 等编号）或 .bib / .ris 文件的内容；与 references 合并，共不超过 60 条
+         * @example [1] 王明, 李华. 基于BERT的中文短文本相似度计算[J]. 计算机工程, 2021, 47(6): 80-86.
+         *     [2] 张伟. 学术不端文献检测技术综述[J]. 情报科学, 2020, 38(3): 152-158.
+         */
+        PaperReferencesText: string;
+        /**
          * @description 补充写作要求，例如研究方法、格式说明
          * @example 需包含实验设计与结果分析，实验数据使用公开数据集 LCQMC。
          */
@@ -4309,6 +4356,11 @@ export interface components {
             length: number;
             keywords?: components["schemas"]["PaperKeywords"];
             references?: components["schemas"]["PaperReferences"];
+            author?: components["schemas"]["PaperAuthor"];
+            institution?: components["schemas"]["PaperInstitution"];
+            /** @description 是否同时生成英文摘要（Abstract） */
+            englishAbstract?: boolean;
+            referencesText?: components["schemas"]["PaperReferencesText"];
             requirements?: components["schemas"]["PaperRequirements"];
         };
         PaperRecordResponse: {
@@ -4330,6 +4382,11 @@ export interface components {
             length: components["schemas"]["PaperTargetLength"];
             keywords?: components["schemas"]["PaperKeywords"];
             references?: components["schemas"]["PaperReferences"];
+            author?: components["schemas"]["PaperAuthor"];
+            institution?: components["schemas"]["PaperInstitution"];
+            /** @description 是否同时生成英文摘要（Abstract） */
+            englishAbstract?: boolean;
+            referencesText?: components["schemas"]["PaperReferencesText"];
             requirements?: components["schemas"]["PaperRequirements"];
             /**
              * @description 同时生成的配套材料
@@ -4348,6 +4405,12 @@ export interface components {
             length: components["schemas"]["PaperTargetLength"];
             keywords?: components["schemas"]["PaperKeywords"];
             references?: components["schemas"]["PaperReferences"];
+            author?: components["schemas"]["PaperAuthor"];
+            institution?: components["schemas"]["PaperInstitution"];
+            /** @description 是否同时生成英文摘要（Abstract） */
+            englishAbstract?: boolean;
+            referencesText?: components["schemas"]["PaperReferencesText"];
+            requirements?: components["schemas"]["PaperRequirements"];
         };
         /** @description 确认的大纲 */
         CommitPaperBody: {
@@ -4577,11 +4640,94 @@ export interface components {
          * @enum {string}
          */
         PptSource: "topic" | "paper";
+        /** @description 起草大纲时写入封面的信息（可在编辑页修改） */
+        PptCover: {
+            /**
+             * @description 汇报人
+             * @example 张三
+             */
+            speaker?: string;
+            /**
+             * @description 指导教师
+             * @example 李四 教授
+             */
+            supervisor?: string;
+            /**
+             * @description 学校与学院
+             * @example 某某大学 计算机学院
+             */
+            institution?: string;
+            /**
+             * @description 日期
+             * @example 2026年5月
+             */
+            date?: string;
+        };
         /**
-         * @description cover 封面, toc 目录, section 章节过渡, content 要点, two-column 双栏对比, summary 总结, ending 致谢结束
+         * @description cover 封面, toc 目录, section 章节过渡, content 要点, two-column 双栏对比, table 表格, chart 图表, summary 总结, ending 致谢结束
          * @enum {string}
          */
-        PptSlideLayout: "cover" | "toc" | "section" | "content" | "two-column" | "summary" | "ending";
+        PptSlideLayout: "cover" | "toc" | "section" | "content" | "two-column" | "table" | "chart" | "summary" | "ending";
+        /** @description table 版式的表格；每行列数与表头相同；放不下的行接续到下一页并重复表头 */
+        PptTable: {
+            /**
+             * @description 表头
+             * @example [
+             *       "模型",
+             *       "LCQMC",
+             *       "BQ"
+             *     ]
+             */
+            header: string[];
+            /**
+             * @description 数据行
+             * @example [
+             *       [
+             *         "BERT",
+             *         "85.7%",
+             *         "83.2%"
+             *       ],
+             *       [
+             *         "本文方法",
+             *         "87.6%",
+             *         "85.1%"
+             *       ]
+             *     ]
+             */
+            rows: string[][];
+        };
+        /** @description chart 版式的图表数据；每组数值个数与分类相同 */
+        PptChart: {
+            /**
+             * @description bar 柱状图, line 折线图, pie 饼图（只用第一组数值）
+             * @enum {string}
+             */
+            kind: "bar" | "line" | "pie";
+            /**
+             * @description 分类
+             * @example [
+             *       "LCQMC",
+             *       "BQ"
+             *     ]
+             */
+            categories: string[];
+            /** @description 数据系列 */
+            series: {
+                /**
+                 * @description 系列名称
+                 * @example 本文方法
+                 */
+                name: string;
+                /**
+                 * @description 数值，与分类一一对应
+                 * @example [
+                 *       87.6,
+                 *       85.1
+                 *     ]
+                 */
+                values: number[];
+            }[];
+        };
         /** @description 一页幻灯片 */
         PptSlide: {
             /**
@@ -4609,6 +4755,16 @@ export interface components {
              * @example 这一页重点说明模型结构，可结合示意图讲解约一分钟。
              */
             notes: string;
+            /**
+             * @description two-column 时两栏的小标题
+             * @example [
+             *       "本文方法",
+             *       "基线方法"
+             *     ]
+             */
+            columnTitles?: string[];
+            table?: components["schemas"]["PptTable"];
+            chart?: components["schemas"]["PptChart"];
         };
         /** @description 要保存的 PPT */
         PptDeckBody: {
@@ -4634,7 +4790,10 @@ export interface components {
              * @example 摘要：文本相似度计算是自然语言处理中的基础问题，在学术不端检测、问答匹配和信息检索中有着广泛应用。 针对中文文本词语边界模糊、同义表达丰富的特点，本文提出一种融合字词双粒度特征的孪生网络模型。 模型分别以字向量和词向量编码句子，通过交互注意力捕捉两句之间的细粒度对应关系，再经池化与全连接层输出相似度。 在 LCQMC 与 BQ Corpus 两个公开数据集上的实验表明，该模型的准确率分别达到 87.6% 和 85.1%， 较 BERT 基线提升约 2 个百分点，且推理速度提高近一倍。最后，本文将模型应用于学位论文查重场景，验证了其实用价值。
              */
             paperText?: string;
-            /** @description 幻灯片，按页序；不传或为空时由系统起草 */
+            /** @description source=paper 时可代替 paperText：自己的一条查重记录，取其论文正文 */
+            checkId?: components["schemas"]["Id"];
+            cover?: components["schemas"]["PptCover"];
+            /** @description 幻灯片，按页序；新建时不传或为空由系统起草 */
             slides?: components["schemas"]["PptSlide"][];
         };
         /** @description PPT 记录；priceFen 为一份 PPT 的价格 */
@@ -4656,11 +4815,58 @@ export interface components {
             slideCount: number;
             /** @description 幻灯片，按页序 */
             slides: components["schemas"]["PptSlide"][];
+            /**
+             * @description 大纲的来源：model 大模型撰写或润色, offline 从论文离线提取（未使用大模型）, user 用户提供
+             * @enum {string}
+             */
+            outlineBy: "model" | "offline" | "user";
+            /**
+             * @description 渲染出的 .pptx 页数（溢出分页后可能多于 slideCount）；未渲染为 null
+             * @example 16
+             */
+            renderedSlideCount: number | null;
         };
         PptDeckResponse: {
             /** @enum {boolean} */
             success: true;
             result: components["schemas"]["PptDeck"];
+        };
+        /** @description 上传论文起草 PPT */
+        PptPaperForm: {
+            /**
+             * Format: binary
+             * @description 论文文件（.docx、.pdf、.txt，不超过 20 MB）
+             */
+            file?: string;
+            /**
+             * @description PPT 标题；不填时取论文题目
+             * @example 基于深度学习的中文文本相似度研究——毕业答辩
+             */
+            title?: string;
+            /** @description 模板 id */
+            templateId: components["schemas"]["Id"];
+            scene: components["schemas"]["PptScene"];
+            pageCount: components["schemas"]["PptPageCount"];
+            /**
+             * @description 汇报人
+             * @example 张三
+             */
+            speaker?: string;
+            /**
+             * @description 指导教师
+             * @example 李四 教授
+             */
+            supervisor?: string;
+            /**
+             * @description 学校与学院
+             * @example 某某大学 计算机学院
+             */
+            institution?: string;
+            /**
+             * @description 日期
+             * @example 2026年5月
+             */
+            date?: string;
         };
         /** @description PPT 筛选条件；都不带则列出全部 */
         PptDeckFilter: {
@@ -5021,6 +5227,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_NOT_CONFIGURED",
+                 *         "message": "未配置大模型服务，请联系管理员配置后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 论文 Word 文档 */
         PaperDocx: {
             headers: {
@@ -5062,24 +5286,6 @@ export interface components {
                  *       "error": {
                  *         "code": "MODEL_UNAVAILABLE",
                  *         "message": "大模型服务暂时不可用，请稍后重试"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
-        ServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "MODEL_NOT_CONFIGURED",
-                 *         "message": "未配置大模型服务，请联系管理员配置后再试"
                  *       }
                  *     }
                  */
@@ -7634,7 +7840,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoQueryContentList: {
@@ -7666,7 +7871,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoQueryList: {
@@ -7705,7 +7909,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoLoadById: {
@@ -7733,7 +7936,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoDelete: {
@@ -7762,7 +7964,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperBusy"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoReload: {
@@ -7792,7 +7993,7 @@ export interface operations {
             409: components["responses"]["PaperBusy"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     paperInfoDownload: {
@@ -7813,7 +8014,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperNotReady"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoLoadOtherById: {
@@ -7841,7 +8041,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoPaperXueshuSubmit: {
@@ -7884,7 +8083,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     paperInfoPaperSubmit: {
@@ -7935,7 +8134,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     aiPaperInfoGeneratePaper: {
@@ -7976,7 +8175,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoQueryList: {
@@ -8014,7 +8212,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoDelete: {
@@ -8043,7 +8240,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperBusy"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoQueryContentList: {
@@ -8075,7 +8271,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoLoadById: {
@@ -8103,7 +8298,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoCommitPaper: {
@@ -8165,7 +8359,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     aiPaperInfoReload: {
@@ -8195,7 +8389,7 @@ export interface operations {
             409: components["responses"]["PaperBusy"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     aiPaperInfoDownload: {
@@ -8216,7 +8410,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperNotReady"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoUpdateContent: {
@@ -8252,7 +8445,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperBusy"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPaperInfoDeleteContent: {
@@ -8281,7 +8473,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperBusy"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     chatGptQueryList: {
@@ -8466,7 +8657,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiSysConfigLoadAllByEntity: {
@@ -8499,7 +8689,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoSaveOrUpdate: {
@@ -8541,7 +8730,64 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    aiPptInfoPaperInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "templateId": "tpl-academic-blue",
+                 *       "scene": "thesis_defense",
+                 *       "pageCount": 15
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["PptPaperForm"];
+            };
+        };
+        responses: {
+            /** @description 新建的 PPT 草稿 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PptDeckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description 不支持的文件类型（UNSUPPORTED_FILE_TYPE） */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_FILE_TYPE",
+                     *         "message": "仅支持 .docx、.pdf 和 .txt 文件"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     aiPptInfoQueryList: {
@@ -8580,7 +8826,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoDelete: {
@@ -8609,7 +8854,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PptBusy"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiSysConfigLoadById: {
@@ -8637,7 +8881,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoSubmitById: {
@@ -8667,7 +8910,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoDownload: {
@@ -8715,7 +8957,6 @@ export interface operations {
                 };
             };
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     aiPptInfoLoadById: {
@@ -8743,7 +8984,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
 }

@@ -22,6 +22,9 @@ export interface TopicRequest {
   title: string;
 }
 
+/** Marks the slide-deck prompts (the fake model in tests answers them with a canned outline). */
+export const SLIDES_MARK = '【墨研幻灯片·大纲】';
+
 const SCHEMA_HINT = `只输出一个 JSON 对象，不要输出其他文字，格式：
 {"slides":[{"layout":"cover|toc|section|content|two-column|table|chart|summary|ending","title":"标题","bullets":["要点"],"notes":"演讲者备注","columnTitles":["左栏","右栏"],"table":{"header":["列"],"rows":[["值"]]},"chart":{"kind":"bar|line|pie","categories":["类别"],"series":[{"name":"系列","values":[1]}]}}]}
 要求：第一页 cover（bullets 为 汇报人、指导教师、单位、日期 四行），第二页 toc，最后一页 ending；每页只讲一个观点，3-5 条要点，每条不超过 40 字；每页都写备注（讲解这一页的口语化提示）；columnTitles 只用于 two-column，table 只用于 table，chart 只用于 chart。`;
@@ -31,7 +34,7 @@ export function topicMessages(request: TopicRequest) {
     { role: 'system' as const, content: `你是学术汇报幻灯片设计助手，为中文学术场景撰写幻灯片大纲。${SCHEMA_HINT}` },
     {
       role: 'user' as const,
-      content: `请为以下主题写一份幻灯片大纲（JSON）。\n标题：${request.title}\n场景：${request.scene.label}（${request.scene.value}）\n页数：约 ${request.pageCount} 页（含封面、目录与致谢）\n主题与要求：${request.topic}`,
+      content: `${SLIDES_MARK}请为以下主题写一份幻灯片大纲（JSON）。\n标题：${request.title}\n场景：${request.scene.label}（${request.scene.value}）\n页数：约 ${request.pageCount} 页（含封面、目录与致谢）\n主题与要求：${request.topic}`,
     },
   ];
 }
@@ -41,7 +44,7 @@ export function refineMessages(title: string, slides: Slide[], pageCount: number
     { role: 'system' as const, content: `你是学术汇报幻灯片设计助手，负责润色从论文中抽取的幻灯片大纲：要点改写为简洁的短句，不得编造论文中没有的数据或结论。${SCHEMA_HINT}` },
     {
       role: 'user' as const,
-      content: `请润色下面这份从论文抽取的幻灯片大纲（JSON），保持页序与版式，约 ${pageCount} 页。\n标题：${title}\n${JSON.stringify({ slides })}`,
+      content: `${SLIDES_MARK}请润色下面这份从论文抽取的幻灯片大纲（JSON），保持页序与版式，约 ${pageCount} 页。\n标题：${title}\n${JSON.stringify({ slides })}`,
     },
   ];
 }

@@ -71,14 +71,14 @@ describe('what this instance offers', () => {
       aigcLower: { available: true, reason: null },
       rewrite: { available: true, reason: null },
       paper: why,
-      ppt: why,
+      ppt: { available: true, reason: null },
       chat: why,
     });
     const chatOnly = offer([...SERVICES], { LLM_MODEL: undefined, LLM_MODEL_CHAT: 'deepseek-chat' });
-    expect(Object.entries(chatOnly.services).filter(([, s]) => s.available).map(([name]) => name)).toEqual(['check', 'aigc', 'aigcLower', 'rewrite', 'chat']);
+    expect(Object.entries(chatOnly.services).filter(([, s]) => s.available).map(([name]) => name)).toEqual(['check', 'aigc', 'aigcLower', 'rewrite', 'ppt', 'chat']);
     // Not built wins over not configured: the reason is the one that matters first.
     expect(offer([], { LLM_BASE_URL: undefined }).services.chat).toEqual({ available: false, reason: '该功能正在建设中' });
-    expect(packageTypesForSale(noModel)).toEqual(['check', 'rewrite', 'aigc', 'recharge']);
+    expect(packageTypesForSale(noModel)).toEqual(['check', 'rewrite', 'aigc', 'ppt', 'recharge']);
   });
 
   it('names the open payment channels, and says why there is none', () => {

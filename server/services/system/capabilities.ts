@@ -16,10 +16,11 @@ const UNDER_CONSTRUCTION = '该功能正在建设中';
 // The services that cannot work without a language model, and the model each uses (LLM_MODEL_<FEATURE>).
 // AIGC detection works offline; its model-based parts will name their feature when they are built.
 // Rewording works without a model too: its model modes fall back to the offline engine, labelled offline.
+// So do slide decks: a deck from a paper is extracted offline (labelled offline); only the topic path
+// needs the model and answers 503 MODEL_NOT_CONFIGURED without one.
 const MODEL_OF: Partial<Record<ServiceName, LlmFeature>> = {
   chat: 'chat',
   paper: 'writing',
-  ppt: 'slides',
 };
 
 interface Availability {

@@ -26,6 +26,10 @@ import type { PaperDegree } from './paperDegree';
 import type { PaperTargetLength } from './paperTargetLength';
 import type { PaperKeywords } from './paperKeywords';
 import type { PaperReferences } from './paperReferences';
+import type { PaperAuthor } from './paperAuthor';
+import type { PaperInstitution } from './paperInstitution';
+import type { PaperReferencesText } from './paperReferencesText';
+import type { PaperRequirements } from './paperRequirements';
 
 /**
  * 新论文的题目与要求
@@ -37,4 +41,10 @@ export interface GeneratePaperBody {
   length: PaperTargetLength;
   keywords?: PaperKeywords;
   references?: PaperReferences;
+  author?: PaperAuthor;
+  institution?: PaperInstitution;
+  /** 是否同时生成英文摘要（Abstract） */
+  englishAbstract?: boolean;
+  referencesText?: PaperReferencesText;
+  requirements?: PaperRequirements;
 }

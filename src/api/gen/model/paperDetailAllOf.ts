@@ -21,10 +21,39 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { PaperReferences } from './paperReferences';
+import type { PaperDetailAllOfOutlineSource } from './paperDetailAllOfOutlineSource';
 import type { PaperDetailAllOfOutline } from './paperDetailAllOfOutline';
 
 export type PaperDetailAllOf = {
   references: PaperReferences;
+  /**
+   * model 大模型拟定的大纲；template 离线大纲模板（非模型生成）
+   * @nullable
+   */
+  outlineSource: PaperDetailAllOfOutlineSource;
+  /**
+   * 大纲为模板时的说明，例如“本科·理工大纲模板（非模型生成，请按研究内容修改）”
+   * @maxLength 200
+   * @nullable
+   */
+  outlineNote: string | null;
+  /**
+   * 中文摘要；尚未生成时为空串
+   * @maxLength 5000
+   */
+  abstract: string;
+  /**
+   * 英文摘要；未要求时为 null
+   * @maxLength 10000
+   * @nullable
+   */
+  englishAbstract: string | null;
+  /**
+   * 生成时被删除的、指向不存在参考文献的引用标记个数（各处已标注 [待补充参考文献]）
+   * @minimum 0
+   * @maximum 100000
+   */
+  removedCitations: number;
   /**
    * 大纲；经典表单提交的论文在大纲生成前为 null
    * @nullable

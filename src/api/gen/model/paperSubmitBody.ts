@@ -26,6 +26,9 @@ import type { ThesisDegree } from './thesisDegree';
 import type { PaperTargetLength } from './paperTargetLength';
 import type { PaperKeywords } from './paperKeywords';
 import type { PaperReferences } from './paperReferences';
+import type { PaperAuthor } from './paperAuthor';
+import type { PaperInstitution } from './paperInstitution';
+import type { PaperReferencesText } from './paperReferencesText';
 import type { PaperRequirements } from './paperRequirements';
 import type { PaperMaterialKind } from './paperMaterialKind';
 
@@ -39,6 +42,11 @@ export interface PaperSubmitBody {
   length: PaperTargetLength;
   keywords?: PaperKeywords;
   references?: PaperReferences;
+  author?: PaperAuthor;
+  institution?: PaperInstitution;
+  /** 是否同时生成英文摘要（Abstract） */
+  englishAbstract?: boolean;
+  referencesText?: PaperReferencesText;
   requirements?: PaperRequirements;
   /**
    * 同时生成的配套材料

@@ -24,6 +24,9 @@ import type { PaperTitle } from './paperTitle';
 import type { PaperDiscipline } from './paperDiscipline';
 import type { PaperKeywords } from './paperKeywords';
 import type { PaperReferences } from './paperReferences';
+import type { PaperAuthor } from './paperAuthor';
+import type { PaperInstitution } from './paperInstitution';
+import type { PaperReferencesText } from './paperReferencesText';
 import type { PaperRequirements } from './paperRequirements';
 
 /**
@@ -40,5 +43,10 @@ export interface PaperXueshuSubmitBody {
   length: number;
   keywords?: PaperKeywords;
   references?: PaperReferences;
+  author?: PaperAuthor;
+  institution?: PaperInstitution;
+  /** 是否同时生成英文摘要（Abstract） */
+  englishAbstract?: boolean;
+  referencesText?: PaperReferencesText;
   requirements?: PaperRequirements;
 }

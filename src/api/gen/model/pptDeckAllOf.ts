@@ -25,6 +25,7 @@ import type { PptScene } from './pptScene';
 import type { PptPageCount } from './pptPageCount';
 import type { PptSource } from './pptSource';
 import type { PptSlide } from './pptSlide';
+import type { PptDeckAllOfOutlineBy } from './pptDeckAllOfOutlineBy';
 
 export type PptDeckAllOf = {
   /** 所用模板的 id */
@@ -49,4 +50,13 @@ export type PptDeckAllOf = {
    * @maxItems 50
    */
   slides: PptSlide[];
+  /** 大纲的来源：model 大模型撰写或润色, offline 从论文离线提取（未使用大模型）, user 用户提供 */
+  outlineBy: PptDeckAllOfOutlineBy;
+  /**
+   * 渲染出的 .pptx 页数（溢出分页后可能多于 slideCount）；未渲染为 null
+   * @minimum 0
+   * @maximum 200
+   * @nullable
+   */
+  renderedSlideCount: number | null;
 };

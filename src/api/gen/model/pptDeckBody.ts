@@ -24,6 +24,7 @@ import type { Id } from './id';
 import type { PptScene } from './pptScene';
 import type { PptPageCount } from './pptPageCount';
 import type { PptSource } from './pptSource';
+import type { PptCover } from './pptCover';
 import type { PptSlide } from './pptSlide';
 
 /**
@@ -55,8 +56,11 @@ export interface PptDeckBody {
    * @maxLength 600000
    */
   paperText?: string;
+  /** source=paper 时可代替 paperText：自己的一条查重记录，取其论文正文 */
+  checkId?: Id;
+  cover?: PptCover;
   /**
-   * 幻灯片，按页序；不传或为空时由系统起草
+   * 幻灯片，按页序；新建时不传或为空由系统起草
    * @maxItems 50
    */
   slides?: PptSlide[];

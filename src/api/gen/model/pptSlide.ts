@@ -21,6 +21,8 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { PptSlideLayout } from './pptSlideLayout';
+import type { PptTable } from './pptTable';
+import type { PptChart } from './pptChart';
 
 /**
  * 一页幻灯片
@@ -48,4 +50,12 @@ export interface PptSlide {
    * @maxLength 2000
    */
   notes: string;
+  /**
+   * two-column 时两栏的小标题
+   * @minItems 2
+   * @maxItems 2
+   */
+  columnTitles?: string[];
+  table?: PptTable;
+  chart?: PptChart;
 }

@@ -22,7 +22,7 @@
  */
 
 /**
- * cover 封面, toc 目录, section 章节过渡, content 要点, two-column 双栏对比, summary 总结, ending 致谢结束
+ * cover 封面, toc 目录, section 章节过渡, content 要点, two-column 双栏对比, table 表格, chart 图表, summary 总结, ending 致谢结束
  */
 export type PptSlideLayout = typeof PptSlideLayout[keyof typeof PptSlideLayout];
 
@@ -34,6 +34,8 @@ export const PptSlideLayout = {
   section: 'section',
   content: 'content',
   'two-column': 'two-column',
+  table: 'table',
+  chart: 'chart',
   summary: 'summary',
   ending: 'ending',
 } as const;

@@ -52,7 +52,6 @@ import type {
   ConflictResponse,
   GeneratePaperBody,
   NotFoundResponse,
-  NotImplementedResponse,
   PaperBusyResponse,
   PaperDeletedResponse,
   PaperDetailResponse,
@@ -76,6 +75,7 @@ import type {
   PaperSubmitBody,
   PaperXueshuSubmitBody,
   ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UpdatePaperContentBody
@@ -88,8 +88,7 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的论文。按章节顺序拼接的全文（含标题行）；仍在生成时只含已完成的章节。
+ * 需登录，不收费，只能读取自己的论文。按章节顺序拼接的全文（含标题行）；仍在生成时只含已完成的章节。
 他人的或不存在的论文 404。
 
  * @summary 论文全文（按章节拼接）
@@ -117,7 +116,7 @@ export const getPaperInfoQueryPaperContentQueryKey = (params?: PaperInfoQueryPap
     }
 
     
-export const getPaperInfoQueryPaperContentQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>>, }
+export const getPaperInfoQueryPaperContentQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -136,10 +135,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoQueryPaperContentQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>>
-export type PaperInfoQueryPaperContentQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperInfoQueryPaperContentQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoQueryPaperContentParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoQueryPaperContent>>,
@@ -149,7 +148,7 @@ export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoQueryPaperContent>>,
@@ -159,7 +158,7 @@ export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -167,7 +166,7 @@ export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof 
  * @summary 论文全文（按章节拼接）
  */
 
-export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoQueryPaperContentParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryPaperContent>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -184,8 +183,7 @@ export function usePaperInfoQueryPaperContent<TData = Awaited<ReturnType<typeof 
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页。他人的或不存在的论文 404。
+ * 需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页。他人的或不存在的论文 404。
 
  * @summary 论文章节列表（含状态与正文）
  */
@@ -212,7 +210,7 @@ export const getPaperInfoQueryContentListQueryKey = (params?: PaperInfoQueryCont
     }
 
     
-export const getPaperInfoQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>>, }
+export const getPaperInfoQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -231,10 +229,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoQueryContentListQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoQueryContentList>>>
-export type PaperInfoQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperInfoQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoQueryContentListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoQueryContentList>>,
@@ -244,7 +242,7 @@ export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof p
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoQueryContentList>>,
@@ -254,7 +252,7 @@ export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof p
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -262,7 +260,7 @@ export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof p
  * @summary 论文章节列表（含状态与正文）
  */
 
-export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -279,8 +277,7 @@ export function usePaperInfoQueryContentList<TData = Awaited<ReturnType<typeof p
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。当前用户自己的论文写作记录（经典表单提交的），最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
+ * 需登录，不收费。当前用户自己的论文写作记录（经典表单提交的），最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
 也可不带请求体。参数不符 400。
 
  * @summary 论文写作记录
@@ -312,7 +309,7 @@ export const getPaperInfoQueryListQueryKey = (paperFilter?: PaperFilter,
     }
 
     
-export const getPaperInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(paperFilter?: PaperFilter,
+export const getPaperInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(paperFilter?: PaperFilter,
     params?: PaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>>, }
 ) => {
 
@@ -332,10 +329,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoQueryList>>>
-export type PaperInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
 
 
-export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperFilter: undefined |  PaperFilter,
     params: undefined |  PaperInfoQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -346,7 +343,7 @@ export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInf
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperFilter?: PaperFilter,
     params?: PaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -357,7 +354,7 @@ export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInf
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperFilter?: PaperFilter,
     params?: PaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -366,7 +363,7 @@ export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInf
  * @summary 论文写作记录
  */
 
-export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperFilter?: PaperFilter,
     params?: PaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -384,8 +381,7 @@ export function usePaperInfoQueryList<TData = Awaited<ReturnType<typeof paperInf
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录、参考文献与大纲（大纲生成前为 null）。
+ * 需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录、参考文献与大纲（大纲生成前为 null）。
 
  * @summary 论文详情（含大纲与参考文献）
  */
@@ -412,7 +408,7 @@ export const getPaperInfoLoadByIdQueryKey = (params?: PaperInfoLoadByIdParams,) 
     }
 
     
-export const getPaperInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>>, }
+export const getPaperInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -431,10 +427,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoLoadById>>>
-export type PaperInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoLoadById>>,
@@ -444,7 +440,7 @@ export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoLoadById>>,
@@ -454,7 +450,7 @@ export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -462,7 +458,7 @@ export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfo
  * @summary 论文详情（含大纲与参考文献）
  */
 
-export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -479,8 +475,7 @@ export function usePaperInfoLoadById<TData = Awaited<ReturnType<typeof paperInfo
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能删除自己的论文及其章节与配套材料，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
+ * 需登录，只能删除自己的论文及其章节与配套材料，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
 
  * @summary 删除论文记录
  */
@@ -499,7 +494,7 @@ export const paperInfoDelete = (
   
 
 
-export const getPaperInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDelete>>, TError,{params: PaperInfoDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoDelete>>, TError,{params: PaperInfoDeleteParams}, TContext> => {
 
@@ -526,12 +521,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoDelete>>>
     
-    export type PaperInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>
 
     /**
  * @summary 删除论文记录
  */
-export const usePaperInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDelete>>, TError,{params: PaperInfoDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoDelete>>,
@@ -545,8 +540,8 @@ export const usePaperInfoDelete = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不另收费。id 为章节 id：重新生成自己论文中的这一章节，章节重新排队。论文或章节正在生成 409 PAPER_BUSY；
+ * 需登录。id 为章节 id：重新生成自己论文中已完成或失败的这一章节，按该节目标字数以论文写作单价（每千字计，不设最低价）从余额扣费后排队，失败自动退款；
+未配置大模型 503 MODEL_NOT_CONFIGURED；余额不足 409 INSUFFICIENT_BALANCE。论文或章节正在生成 409 PAPER_BUSY；
 他人的或不存在的章节 404；频繁调用 429。
 
  * @summary 重新生成某一章节
@@ -566,7 +561,7 @@ export const paperInfoReload = (
   
 
 
-export const getPaperInfoReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperInfoReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoReload>>, TError,{params: PaperInfoReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoReload>>, TError,{params: PaperInfoReloadParams}, TContext> => {
 
@@ -593,12 +588,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoReloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoReload>>>
     
-    export type PaperInfoReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperInfoReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>
 
     /**
  * @summary 重新生成某一章节
  */
-export const usePaperInfoReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperInfoReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoReload>>, TError,{params: PaperInfoReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoReload>>,
@@ -612,8 +607,7 @@ export const usePaperInfoReload = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能下载自己的论文。论文 Word 文档（含目录与参考文献），文件名为论文题目。
+ * 需登录，不收费，只能下载自己的论文。论文 Word 文档（含目录与参考文献），文件名为论文题目。
 尚未生成完成 409 PAPER_NOT_READY；他人的或不存在的论文 404。
 
  * @summary 下载论文 Word 文档
@@ -633,7 +627,7 @@ export const paperInfoDownload = (
   
 
 
-export const getPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDownload>>, TError,{params: PaperInfoDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoDownload>>, TError,{params: PaperInfoDownloadParams}, TContext> => {
 
@@ -660,12 +654,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoDownload>>>
     
-    export type PaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>
 
     /**
  * @summary 下载论文 Word 文档
  */
-export const usePaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDownload>>, TError,{params: PaperInfoDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoDownload>>,
@@ -679,8 +673,7 @@ export const usePaperInfoDownload = <TError = ErrorType<BadRequestResponse | Una
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的论文。随论文一同生成的配套材料（开题报告、文献综述、致谢）；提交时未选择的不出现。
+ * 需登录，不收费，只能读取自己的论文。随论文一同生成的配套材料（开题报告、文献综述、致谢）；提交时未选择的不出现。
 他人的或不存在的论文 404。
 
  * @summary 配套材料：开题报告、文献综述、致谢
@@ -708,7 +701,7 @@ export const getPaperInfoLoadOtherByIdQueryKey = (params?: PaperInfoLoadOtherByI
     }
 
     
-export const getPaperInfoLoadOtherByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>>, }
+export const getPaperInfoLoadOtherByIdQueryOptions = <TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -727,10 +720,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type PaperInfoLoadOtherByIdQueryResult = NonNullable<Awaited<ReturnType<typeof paperInfoLoadOtherById>>>
-export type PaperInfoLoadOtherByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type PaperInfoLoadOtherByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoLoadOtherByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoLoadOtherById>>,
@@ -740,7 +733,7 @@ export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof pape
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof paperInfoLoadOtherById>>,
@@ -750,7 +743,7 @@ export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof pape
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -758,7 +751,7 @@ export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof pape
  * @summary 配套材料：开题报告、文献综述、致谢
  */
 
-export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: PaperInfoLoadOtherByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof paperInfoLoadOtherById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -775,9 +768,10 @@ export function usePaperInfoLoadOtherById<TData = Awaited<ReturnType<typeof pape
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。按期刊学术论文表单一次性生成整篇论文：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
-从余额扣费后排队，失败自动退款一次。参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；频繁调用 429。
+ * 需登录。按期刊学术论文表单一次性生成整篇论文：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
+从余额扣费后排队。大模型中途出错时任务失败，已写好的章节保留，按未写部分的目标字数退款一次。
+参考文献只用用户提供的，正文中指向不存在文献的引用标记会被删除并标注 [待补充参考文献]。
+参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；未配置大模型 503 MODEL_NOT_CONFIGURED；频繁调用 429。
 
  * @summary 提交期刊学术论文写作
  */
@@ -797,7 +791,7 @@ export const paperInfoPaperXueshuSubmit = (
   
 
 
-export const getPaperInfoPaperXueshuSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperInfoPaperXueshuSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>, TError,{data: BodyType<PaperXueshuSubmitBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>, TError,{data: BodyType<PaperXueshuSubmitBody>}, TContext> => {
 
@@ -824,12 +818,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoPaperXueshuSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>>
     export type PaperInfoPaperXueshuSubmitMutationBody = BodyType<PaperXueshuSubmitBody>
-    export type PaperInfoPaperXueshuSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperInfoPaperXueshuSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>
 
     /**
  * @summary 提交期刊学术论文写作
  */
-export const usePaperInfoPaperXueshuSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperInfoPaperXueshuSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>, TError,{data: BodyType<PaperXueshuSubmitBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoPaperXueshuSubmit>>,
@@ -843,9 +837,10 @@ export const usePaperInfoPaperXueshuSubmit = <TError = ErrorType<BadRequestRespo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。按毕业论文表单一次性生成整篇论文及所选配套材料：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
-从余额扣费后排队，失败自动退款一次。参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；频繁调用 429。
+ * 需登录。按毕业论文表单一次性生成整篇论文及所选配套材料：按目标字数以论文写作单价（默认每千字 0.5 元，至少 9.9 元）
+从余额扣费后排队。大模型中途出错时任务失败，已写好的章节保留，按未写部分的目标字数退款一次。
+参考文献只用用户提供的，正文中指向不存在文献的引用标记会被删除并标注 [待补充参考文献]。
+参数不符 400；余额不足 409 INSUFFICIENT_BALANCE（不扣费、不创建记录）；未配置大模型 503 MODEL_NOT_CONFIGURED；频繁调用 429。
 
  * @summary 提交毕业论文写作
  */
@@ -865,7 +860,7 @@ export const paperInfoPaperSubmit = (
   
 
 
-export const getPaperInfoPaperSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperInfoPaperSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperSubmit>>, TError,{data: BodyType<PaperSubmitBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperSubmit>>, TError,{data: BodyType<PaperSubmitBody>}, TContext> => {
 
@@ -892,12 +887,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoPaperSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoPaperSubmit>>>
     export type PaperInfoPaperSubmitMutationBody = BodyType<PaperSubmitBody>
-    export type PaperInfoPaperSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperInfoPaperSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>
 
     /**
  * @summary 提交毕业论文写作
  */
-export const usePaperInfoPaperSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperInfoPaperSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoPaperSubmit>>, TError,{data: BodyType<PaperSubmitBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoPaperSubmit>>,
@@ -911,9 +906,11 @@ export const usePaperInfoPaperSubmit = <TError = ErrorType<BadRequestResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，此步不扣费。根据题目、学科、学历层次与目标字数创建草稿论文（stage=outline，status=draft）并生成可编辑的大纲；
-确认大纲（commit_paper）时才按目标字数扣费。参数不符 400；频繁调用 429。
+ * 需登录，此步不扣费。根据题目、学科、学历层次与目标字数创建草稿论文（stage=outline，status=draft）并生成可编辑的大纲：
+配置了大模型时由大模型拟定（outlineSource=model），否则或大模型给出的大纲不可用时使用按学历层次与学科的大纲模板
+（outlineSource=template，offline=true，outlineNote 注明是模板）。参考文献可逐条给出（references）或粘贴整段列表、.bib、.ris
+内容（referencesText），统一整理为 GB/T 7714-2015 格式；系统绝不编造参考文献。确认大纲（commit_paper）时才按目标字数扣费。
+参数不符 400（不保存任何数据）；频繁调用 429。
 
  * @summary 根据题目生成论文与可编辑大纲
  */
@@ -933,7 +930,7 @@ export const aiPaperInfoGeneratePaper = (
   
 
 
-export const getAiPaperInfoGeneratePaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPaperInfoGeneratePaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>, TError,{data: BodyType<GeneratePaperBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>, TError,{data: BodyType<GeneratePaperBody>}, TContext> => {
 
@@ -960,12 +957,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoGeneratePaperMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>>
     export type AiPaperInfoGeneratePaperMutationBody = BodyType<GeneratePaperBody>
-    export type AiPaperInfoGeneratePaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPaperInfoGeneratePaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 根据题目生成论文与可编辑大纲
  */
-export const useAiPaperInfoGeneratePaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPaperInfoGeneratePaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>, TError,{data: BodyType<GeneratePaperBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>,
@@ -979,8 +976,7 @@ export const useAiPaperInfoGeneratePaper = <TError = ErrorType<BadRequestRespons
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。当前用户自己的 AI 论文，最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
+ * 需登录，不收费。当前用户自己的 AI 论文，最新在前；请求体可按状态、阶段、学历层次和题目关键词筛选，
 也可不带请求体。参数不符 400。
 
  * @summary AI 论文记录
@@ -1012,7 +1008,7 @@ export const getAiPaperInfoQueryListQueryKey = (paperFilter?: PaperFilter,
     }
 
     
-export const getAiPaperInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(paperFilter?: PaperFilter,
+export const getAiPaperInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(paperFilter?: PaperFilter,
     params?: AiPaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>>, }
 ) => {
 
@@ -1032,10 +1028,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPaperInfoQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoQueryList>>>
-export type AiPaperInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
+export type AiPaperInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
 
 
-export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperFilter: undefined |  PaperFilter,
     params: undefined |  AiPaperInfoQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1046,7 +1042,7 @@ export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPape
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperFilter?: PaperFilter,
     params?: AiPaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1057,7 +1053,7 @@ export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPape
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperFilter?: PaperFilter,
     params?: AiPaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -1066,7 +1062,7 @@ export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPape
  * @summary AI 论文记录
  */
 
-export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  paperFilter?: PaperFilter,
     params?: AiPaperInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -1084,8 +1080,7 @@ export function useAiPaperInfoQueryList<TData = Awaited<ReturnType<typeof aiPape
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能删除自己的 AI 论文及其章节，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
+ * 需登录，只能删除自己的 AI 论文及其章节，不退费。正在生成 409 PAPER_BUSY；他人的或不存在的论文 404。
 
  * @summary 删除 AI 论文
  */
@@ -1104,7 +1099,7 @@ export const aiPaperInfoDelete = (
   
 
 
-export const getAiPaperInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPaperInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDelete>>, TError,{params: AiPaperInfoDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDelete>>, TError,{params: AiPaperInfoDeleteParams}, TContext> => {
 
@@ -1131,12 +1126,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoDelete>>>
     
-    export type AiPaperInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPaperInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>
 
     /**
  * @summary 删除 AI 论文
  */
-export const useAiPaperInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPaperInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDelete>>, TError,{params: AiPaperInfoDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoDelete>>,
@@ -1150,8 +1145,7 @@ export const useAiPaperInfoDelete = <TError = ErrorType<BadRequestResponse | Una
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页；生成期间轮询它显示进度。
+ * 需登录，不收费，只能读取自己的论文。章节列表（状态、字数与正文），按 index 升序分页；生成期间轮询它显示进度。
 他人的或不存在的论文 404。
 
  * @summary AI 论文章节列表（含状态与正文）
@@ -1179,7 +1173,7 @@ export const getAiPaperInfoQueryContentListQueryKey = (params?: AiPaperInfoQuery
     }
 
     
-export const getAiPaperInfoQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>>, }
+export const getAiPaperInfoQueryContentListQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1198,10 +1192,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPaperInfoQueryContentListQueryResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>>
-export type AiPaperInfoQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type AiPaperInfoQueryContentListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPaperInfoQueryContentListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>,
@@ -1211,7 +1205,7 @@ export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>,
@@ -1221,7 +1215,7 @@ export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1229,7 +1223,7 @@ export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof
  * @summary AI 论文章节列表（含状态与正文）
  */
 
-export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPaperInfoQueryContentListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoQueryContentList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1246,8 +1240,7 @@ export function useAiPaperInfoQueryContentList<TData = Awaited<ReturnType<typeof
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录与可编辑的大纲。
+ * 需登录，不收费，只能读取自己的论文（他人的与不存在的一样 404）。论文记录与可编辑的大纲。
 
  * @summary AI 论文详情（含可编辑大纲）
  */
@@ -1274,7 +1267,7 @@ export const getAiPaperInfoLoadByIdQueryKey = (params?: AiPaperInfoLoadByIdParam
     }
 
     
-export const getAiPaperInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>>, }
+export const getAiPaperInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1293,10 +1286,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPaperInfoLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoLoadById>>>
-export type AiPaperInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type AiPaperInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPaperInfoLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPaperInfoLoadById>>,
@@ -1306,7 +1299,7 @@ export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaper
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPaperInfoLoadById>>,
@@ -1316,7 +1309,7 @@ export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaper
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1324,7 +1317,7 @@ export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaper
  * @summary AI 论文详情（含可编辑大纲）
  */
 
-export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPaperInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPaperInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1341,9 +1334,10 @@ export function useAiPaperInfoLoadById<TData = Awaited<ReturnType<typeof aiPaper
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能提交自己 stage 为 outline 的草稿。保存（可能已编辑的）大纲，按目标字数以论文写作单价（默认每千字 0.5 元，
-至少 9.9 元）从余额扣费，逐节排队生成（stage=writing）；失败的章节可 reload，整篇失败自动退款一次。大纲已确认过 409
+ * 需登录，只能提交自己 stage 为 outline 的草稿。保存（可能已编辑的）大纲，按目标字数以论文写作单价（默认每千字 0.5 元，
+至少 9.9 元）从余额扣费，作为一个任务逐节生成（stage=writing），每节写完即保存，生成中的一节随写随存（轮询
+query_content_list 可见）。大模型中途出错时任务失败，已写好的章节保留，按未写部分的目标字数退款一次；失败的章节可 reload。
+未配置大模型 503 MODEL_NOT_CONFIGURED（不扣费）。大纲已确认过 409
 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的论文 404；频繁调用 429。
 
  * @summary 确认大纲并开始生成正文
@@ -1364,7 +1358,7 @@ export const aiPaperInfoCommitPaper = (
   
 
 
-export const getAiPaperInfoCommitPaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPaperInfoCommitPaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>, TError,{data: BodyType<CommitPaperBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>, TError,{data: BodyType<CommitPaperBody>}, TContext> => {
 
@@ -1391,12 +1385,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoCommitPaperMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>>
     export type AiPaperInfoCommitPaperMutationBody = BodyType<CommitPaperBody>
-    export type AiPaperInfoCommitPaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPaperInfoCommitPaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>
 
     /**
  * @summary 确认大纲并开始生成正文
  */
-export const useAiPaperInfoCommitPaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPaperInfoCommitPaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>, TError,{data: BodyType<CommitPaperBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoCommitPaper>>,
@@ -1410,8 +1404,8 @@ export const useAiPaperInfoCommitPaper = <TError = ErrorType<BadRequestResponse 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不另收费。id 为章节 id：重新生成自己论文中的这一章节，章节重新排队。论文或章节正在生成 409 PAPER_BUSY；
+ * 需登录。id 为章节 id：重新生成自己论文中已完成或失败的这一章节，按该节目标字数以论文写作单价（每千字计，不设最低价）从余额扣费后排队，失败自动退款；
+未配置大模型 503 MODEL_NOT_CONFIGURED；余额不足 409 INSUFFICIENT_BALANCE。论文或章节正在生成 409 PAPER_BUSY；
 他人的或不存在的章节 404；频繁调用 429。
 
  * @summary 重新生成某一章节
@@ -1431,7 +1425,7 @@ export const aiPaperInfoReload = (
   
 
 
-export const getAiPaperInfoReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPaperInfoReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoReload>>, TError,{params: AiPaperInfoReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoReload>>, TError,{params: AiPaperInfoReloadParams}, TContext> => {
 
@@ -1458,12 +1452,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoReloadMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoReload>>>
     
-    export type AiPaperInfoReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPaperInfoReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>
 
     /**
  * @summary 重新生成某一章节
  */
-export const useAiPaperInfoReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPaperInfoReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | TooManyRequestsResponse | ServerErrorResponse | ServiceUnavailableResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoReload>>, TError,{params: AiPaperInfoReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoReload>>,
@@ -1477,8 +1471,7 @@ export const useAiPaperInfoReload = <TError = ErrorType<BadRequestResponse | Una
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能下载自己的论文。AI 论文 Word 文档（含目录与参考文献），文件名为论文题目。
+ * 需登录，不收费，只能下载自己的论文。AI 论文 Word 文档（含目录与参考文献），文件名为论文题目。
 尚未生成完成 409 PAPER_NOT_READY；他人的或不存在的论文 404。
 
  * @summary 下载 AI 论文 Word 文档（含目录与参考文献）
@@ -1498,7 +1491,7 @@ export const aiPaperInfoDownload = (
   
 
 
-export const getAiPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDownload>>, TError,{params: AiPaperInfoDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDownload>>, TError,{params: AiPaperInfoDownloadParams}, TContext> => {
 
@@ -1525,12 +1518,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoDownload>>>
     
-    export type AiPaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>
 
     /**
  * @summary 下载 AI 论文 Word 文档（含目录与参考文献）
  */
-export const useAiPaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDownload>>, TError,{params: AiPaperInfoDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoDownload>>,
@@ -1544,8 +1537,7 @@ export const useAiPaperInfoDownload = <TError = ErrorType<BadRequestResponse | U
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。id 为章节 id：用新的正文替换自己论文中的这一章节（手动修改）。正在生成的章节 409 PAPER_BUSY；
+ * 需登录，不收费。id 为章节 id：用新的正文替换自己论文中的这一章节（手动修改）。正在生成的章节 409 PAPER_BUSY；
 他人的或不存在的章节 404；正文为空或过长 400。
 
  * @summary 手动修改章节正文
@@ -1566,7 +1558,7 @@ export const aiPaperInfoUpdateContent = (
   
 
 
-export const getAiPaperInfoUpdateContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPaperInfoUpdateContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>, TError,{data: BodyType<UpdatePaperContentBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>, TError,{data: BodyType<UpdatePaperContentBody>}, TContext> => {
 
@@ -1593,12 +1585,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoUpdateContentMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>>
     export type AiPaperInfoUpdateContentMutationBody = BodyType<UpdatePaperContentBody>
-    export type AiPaperInfoUpdateContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPaperInfoUpdateContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>
 
     /**
  * @summary 手动修改章节正文
  */
-export const useAiPaperInfoUpdateContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPaperInfoUpdateContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>, TError,{data: BodyType<UpdatePaperContentBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoUpdateContent>>,
@@ -1612,8 +1604,7 @@ export const useAiPaperInfoUpdateContent = <TError = ErrorType<BadRequestRespons
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不退费。id 为章节 id：删除自己论文中的这一章节。正在生成的章节 409 PAPER_BUSY；他人的或不存在的章节 404。
+ * 需登录，不退费。id 为章节 id：删除自己论文中的这一章节。正在生成的章节 409 PAPER_BUSY；他人的或不存在的章节 404。
 
  * @summary 删除某一章节
  */
@@ -1632,7 +1623,7 @@ export const aiPaperInfoDeleteContent = (
   
 
 
-export const getAiPaperInfoDeleteContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPaperInfoDeleteContentMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>, TError,{params: AiPaperInfoDeleteContentParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>, TError,{params: AiPaperInfoDeleteContentParams}, TContext> => {
 
@@ -1659,12 +1650,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoDeleteContentMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>>
     
-    export type AiPaperInfoDeleteContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPaperInfoDeleteContentMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>
 
     /**
  * @summary 删除某一章节
  */
-export const useAiPaperInfoDeleteContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPaperInfoDeleteContent = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>, TError,{params: AiPaperInfoDeleteContentParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoDeleteContent>>,

@@ -46,12 +46,13 @@ import type {
   AiPptInfoQueryListParams,
   AiPptInfoSubmitByIdParams,
   AiSysConfigLoadByIdParams,
+  BadGatewayResponse,
   BadRequestResponse,
   ConflictResponse,
   DeliveredFile,
   Error,
+  GatewayTimeoutResponse,
   NotFoundResponse,
-  NotImplementedResponse,
   PayloadTooLargeResponse,
   PptBusyResponse,
   PptDeckBody,
@@ -59,13 +60,16 @@ import type {
   PptDeckPageResponse,
   PptDeckResponse,
   PptDeletedResponse,
+  PptPaperForm,
   PptTemplateListResponse,
   ServerErrorResponse,
+  ServiceUnavailableResponse,
   SysConfigEntityBody,
   SysConfigListResponse,
   SysConfigResponse,
   TooManyRequestsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnprocessableResponse
 } from '.././model';
 
 import { http } from '../../http';
@@ -75,8 +79,7 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。全部 PPT 模板（名称、封面预览图、配色），按推荐顺序。
+ * 需登录，不收费。全部 PPT 模板（名称、封面预览图、配色），按推荐顺序。
 
  * @summary PPT 模板列表
  */
@@ -102,7 +105,7 @@ export const getAiPptInfoGetTemplateListQueryKey = () => {
     }
 
     
-export const getAiPptInfoGetTemplateListQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>>, }
+export const getAiPptInfoGetTemplateListQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -121,10 +124,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPptInfoGetTemplateListQueryResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>>
-export type AiPptInfoGetTemplateListQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
+export type AiPptInfoGetTemplateListQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
 
 
-export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>,
@@ -134,7 +137,7 @@ export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof ai
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>,
@@ -144,7 +147,7 @@ export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof ai
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -152,7 +155,7 @@ export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof ai
  * @summary PPT 模板列表
  */
 
-export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoGetTemplateList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -169,8 +172,7 @@ export function useAiPptInfoGetTemplateList<TData = Awaited<ReturnType<typeof ai
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：无需登录，不收费。按类别读取配置项（ppt_scene 场景、ppt_page_count 页数选项），按 sort 升序；
+ * 无需登录，不收费。按类别读取配置项（ppt_scene 场景、ppt_page_count 页数选项），按 sort 升序；
 保存 PPT 时以配置项的 key 作为 scene 等字段的值。类别不在枚举中 400；按网络地址限频（429）。
 
  * @summary 按类别读取配置项（如 PPT 场景、页数选项）
@@ -199,7 +201,7 @@ export const getAiSysConfigLoadAllByEntityQueryKey = (sysConfigEntityBody?: SysC
     }
 
     
-export const getAiSysConfigLoadAllByEntityQueryOptions = <TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>>, }
+export const getAiSysConfigLoadAllByEntityQueryOptions = <TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -218,10 +220,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiSysConfigLoadAllByEntityQueryResult = NonNullable<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>>
-export type AiSysConfigLoadAllByEntityQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+export type AiSysConfigLoadAllByEntityQueryError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>
 
 
-export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(
  sysConfigEntityBody: SysConfigEntityBody, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>,
@@ -231,7 +233,7 @@ export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(
  sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>,
@@ -241,7 +243,7 @@ export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(
  sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -249,7 +251,7 @@ export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof 
  * @summary 按类别读取配置项（如 PPT 场景、页数选项）
  */
 
-export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError = ErrorType<BadRequestResponse | TooManyRequestsResponse | ServerErrorResponse>>(
  sysConfigEntityBody: SysConfigEntityBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadAllByEntity>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -266,12 +268,15 @@ export function useAiSysConfigLoadAllByEntity<TData = Awaited<ReturnType<typeof 
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，此步不扣费。不带 id 时新建草稿（status=draft），带 id 时更新自己的草稿。source=topic 时需要 topic，
-source=paper 时需要 paperText；未传 slides（或为空）时按主题或论文正文起草幻灯片，传入 slides 时按原样保存。
-缺少 topic 或 paperText 等参数不符 400；他人的或不存在的 PPT 404；正在渲染 409 PPT_BUSY；论文正文过大 413；频繁调用 429。
+ * 需登录，此步不扣费。不带 id 时新建草稿（status=draft），带 id 时更新自己的草稿（编辑页自动保存即调用它）。
+新建且未传 slides（或为空）时起草大纲：source=topic 时由大模型按主题与场景撰写（需要配置大模型，未配置 503
+MODEL_NOT_CONFIGURED，什么也不保存）；source=paper 时从论文正文（paperText，或 checkId 指定的自己的查重记录）
+离线提取标题、章节与关键句（TextRank），配置了大模型时再由它润色，未配置或润色失败时保留离线大纲并标记 offline=true。
+传入 slides 时按原样保存（校验版式、长度与表格/图表数据）。templateId 须为 get_template_list 中的模板，scene 须为
+ppt_scene 配置项的 key。参数不符 400（中文说明，不保存、不扣费）；他人的或不存在的 PPT 或查重记录 404；
+正在渲染或已提交 409 PPT_BUSY；论文正文过大 413；大模型出错 502、繁忙 503、超时 504；频繁调用 429。
 
- * @summary 保存或更新 PPT
+ * @summary 保存或更新 PPT（新建时按主题或论文起草大纲）
  */
 export const aiPptInfoSaveOrUpdate = (
     pptDeckBody: BodyType<PptDeckBody>,
@@ -289,7 +294,7 @@ export const aiPptInfoSaveOrUpdate = (
   
 
 
-export const getAiPptInfoSaveOrUpdateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPptInfoSaveOrUpdateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>, TError,{data: BodyType<PptDeckBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>, TError,{data: BodyType<PptDeckBody>}, TContext> => {
 
@@ -316,12 +321,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoSaveOrUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>>
     export type AiPptInfoSaveOrUpdateMutationBody = BodyType<PptDeckBody>
-    export type AiPptInfoSaveOrUpdateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPptInfoSaveOrUpdateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
 
     /**
- * @summary 保存或更新 PPT
+ * @summary 保存或更新 PPT（新建时按主题或论文起草大纲）
  */
-export const useAiPptInfoSaveOrUpdate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPptInfoSaveOrUpdate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>, TError,{data: BodyType<PptDeckBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>,
@@ -335,8 +340,97 @@ export const useAiPptInfoSaveOrUpdate = <TError = ErrorType<BadRequestResponse |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费。当前用户自己的 PPT，最新在前；请求体可按状态、来源和标题关键词筛选，也可不带请求体。参数不符 400。
+ * 需登录，此步不扣费。上传论文文件（必填），离线提取标题、章节与关键句（TextRank）起草答辩大纲，配置了大模型时再由它润色；
+未配置大模型或润色失败时保留离线大纲并标记 offline=true。返回 status 为 draft 的 PPT，随后在编辑页修改并提交渲染。
+缺少文件或参数不符 400（不保存、不扣费）；文件过大 413；文件无法读取 422；频繁调用 429。
+
+ * @summary 上传论文（.docx、.pdf、.txt），从中提取大纲并新建 PPT 草稿
+ */
+export const aiPptInfoPaperInit = (
+    pptPaperForm: BodyType<PptPaperForm>,
+ signal?: AbortSignal
+) => {
+      
+      const formData = new FormData();
+if(pptPaperForm.file !== undefined) {
+ formData.append(`file`, pptPaperForm.file)
+ }
+if(pptPaperForm.title !== undefined) {
+ formData.append(`title`, pptPaperForm.title)
+ }
+formData.append(`templateId`, pptPaperForm.templateId)
+formData.append(`scene`, pptPaperForm.scene)
+formData.append(`pageCount`, pptPaperForm.pageCount.toString())
+if(pptPaperForm.speaker !== undefined) {
+ formData.append(`speaker`, pptPaperForm.speaker)
+ }
+if(pptPaperForm.supervisor !== undefined) {
+ formData.append(`supervisor`, pptPaperForm.supervisor)
+ }
+if(pptPaperForm.institution !== undefined) {
+ formData.append(`institution`, pptPaperForm.institution)
+ }
+if(pptPaperForm.date !== undefined) {
+ formData.append(`date`, pptPaperForm.date)
+ }
+
+      return http<PptDeckResponse>(
+      {url: `/api/base/ai_ppt_info_api/paper_init`, method: 'POST',
+      headers: {'Content-Type': 'multipart/form-data', },
+       data: formData, signal
+    },
+      );
+    }
+  
+
+
+export const getAiPptInfoPaperInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoPaperInit>>, TError,{data: BodyType<PptPaperForm>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoPaperInit>>, TError,{data: BodyType<PptPaperForm>}, TContext> => {
+
+const mutationKey = ['aiPptInfoPaperInit'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof aiPptInfoPaperInit>>, {data: BodyType<PptPaperForm>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  aiPptInfoPaperInit(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AiPptInfoPaperInitMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoPaperInit>>>
+    export type AiPptInfoPaperInitMutationBody = BodyType<PptPaperForm>
+    export type AiPptInfoPaperInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>
+
+    /**
+ * @summary 上传论文（.docx、.pdf、.txt），从中提取大纲并新建 PPT 草稿
+ */
+export const useAiPptInfoPaperInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | UnprocessableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoPaperInit>>, TError,{data: BodyType<PptPaperForm>}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof aiPptInfoPaperInit>>,
+        TError,
+        {data: BodyType<PptPaperForm>},
+        TContext
+      > => {
+
+      const mutationOptions = getAiPptInfoPaperInitMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。当前用户自己的 PPT，最新在前；请求体可按状态、来源和标题关键词筛选，也可不带请求体。参数不符 400。
 
  * @summary PPT 记录
  */
@@ -367,7 +461,7 @@ export const getAiPptInfoQueryListQueryKey = (pptDeckFilter?: PptDeckFilter,
     }
 
     
-export const getAiPptInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(pptDeckFilter?: PptDeckFilter,
+export const getAiPptInfoQueryListQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(pptDeckFilter?: PptDeckFilter,
     params?: AiPptInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>>, }
 ) => {
 
@@ -387,10 +481,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPptInfoQueryListQueryResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoQueryList>>>
-export type AiPptInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>
+export type AiPptInfoQueryListQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
 
 
-export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  pptDeckFilter: undefined |  PptDeckFilter,
     params: undefined |  AiPptInfoQueryListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -401,7 +495,7 @@ export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInf
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  pptDeckFilter?: PptDeckFilter,
     params?: AiPptInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -412,7 +506,7 @@ export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInf
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  pptDeckFilter?: PptDeckFilter,
     params?: AiPptInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -421,7 +515,7 @@ export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInf
  * @summary PPT 记录
  */
 
-export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
  pptDeckFilter?: PptDeckFilter,
     params?: AiPptInfoQueryListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoQueryList>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -439,8 +533,7 @@ export function useAiPptInfoQueryList<TData = Awaited<ReturnType<typeof aiPptInf
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能删除自己的 PPT 及其渲染文件，不退费。正在渲染 409 PPT_BUSY；他人的或不存在的 PPT 404。
+ * 需登录，只能删除自己的 PPT 及其渲染文件，不退费。正在渲染 409 PPT_BUSY；他人的或不存在的 PPT 404。
 
  * @summary 删除 PPT
  */
@@ -459,7 +552,7 @@ export const aiPptInfoDelete = (
   
 
 
-export const getAiPptInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPptInfoDeleteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDelete>>, TError,{params: AiPptInfoDeleteParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDelete>>, TError,{params: AiPptInfoDeleteParams}, TContext> => {
 
@@ -486,12 +579,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoDeleteMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoDelete>>>
     
-    export type AiPptInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPptInfoDeleteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse>
 
     /**
  * @summary 删除 PPT
  */
-export const useAiPptInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPptInfoDelete = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDelete>>, TError,{params: AiPptInfoDeleteParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoDelete>>,
@@ -505,8 +598,7 @@ export const useAiPptInfoDelete = <TError = ErrorType<BadRequestResponse | Unaut
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：无需登录，不收费。按 id 读取一个配置项。不存在 404；按网络地址限频（429）。
+ * 无需登录，不收费。按 id 读取一个配置项。不存在 404；按网络地址限频（429）。
 
  * @summary 读取单个配置项
  */
@@ -533,7 +625,7 @@ export const getAiSysConfigLoadByIdQueryKey = (params?: AiSysConfigLoadByIdParam
     }
 
     
-export const getAiSysConfigLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>>, }
+export const getAiSysConfigLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -552,10 +644,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiSysConfigLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof aiSysConfigLoadById>>>
-export type AiSysConfigLoadByIdQueryError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+export type AiSysConfigLoadByIdQueryError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>
 
 
-export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(
  params: AiSysConfigLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiSysConfigLoadById>>,
@@ -565,7 +657,7 @@ export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysCo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(
  params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiSysConfigLoadById>>,
@@ -575,7 +667,7 @@ export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysCo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(
  params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -583,7 +675,7 @@ export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysCo
  * @summary 读取单个配置项
  */
 
-export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError = ErrorType<BadRequestResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>>(
  params: AiSysConfigLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiSysConfigLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -600,10 +692,9 @@ export function useAiSysConfigLoadById<TData = Awaited<ReturnType<typeof aiSysCo
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能提交自己的草稿。按 AI PPT 单价（默认每份 9.9 元）从余额扣费后排队渲染为 .pptx，返回 status 为 queued 的记录，
-进度随任务更新；失败自动退款一次。已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；
-他人的或不存在的 PPT 404；频繁调用 429。
+ * 需登录，只能提交自己的草稿。按 AI PPT 单价（默认每份 9.9 元）从余额扣费后排队渲染为 .pptx，返回 status 为 queued 的记录，
+进度随任务更新；失败自动退款一次。放不下的文字先在限度内缩小字号，仍放不下时分到下一页（标题加“（续）”），从不截断。
+没有幻灯片 400；已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的 PPT 404；频繁调用 429。
 
  * @summary 提交 PPT 渲染为 .pptx
  */
@@ -622,7 +713,7 @@ export const aiPptInfoSubmitById = (
   
 
 
-export const getAiPptInfoSubmitByIdMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPptInfoSubmitByIdMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSubmitById>>, TError,{params: AiPptInfoSubmitByIdParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSubmitById>>, TError,{params: AiPptInfoSubmitByIdParams}, TContext> => {
 
@@ -649,12 +740,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoSubmitByIdMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoSubmitById>>>
     
-    export type AiPptInfoSubmitByIdMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>
+    export type AiPptInfoSubmitByIdMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 提交 PPT 渲染为 .pptx
  */
-export const useAiPptInfoSubmitById = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPptInfoSubmitById = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSubmitById>>, TError,{params: AiPptInfoSubmitByIdParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoSubmitById>>,
@@ -668,8 +759,7 @@ export const useAiPptInfoSubmitById = <TError = ErrorType<BadRequestResponse | U
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能下载自己的 PPT。渲染好的 .pptx 文件，文件名为 PPT 标题。尚未渲染完成 409 PPT_NOT_READY；
+ * 需登录，不收费，只能下载自己的 PPT。渲染好的 .pptx 文件，文件名为 PPT 标题。尚未渲染完成 409 PPT_NOT_READY；
 他人的或不存在的 PPT 404。
 
  * @summary 下载渲染好的 PPT 文件
@@ -689,7 +779,7 @@ export const aiPptInfoDownload = (
   
 
 
-export const getAiPptInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>,
+export const getAiPptInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDownload>>, TError,{params: AiPptInfoDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDownload>>, TError,{params: AiPptInfoDownloadParams}, TContext> => {
 
@@ -716,12 +806,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoDownload>>>
     
-    export type AiPptInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>
+    export type AiPptInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>
 
     /**
  * @summary 下载渲染好的 PPT 文件
  */
-export const useAiPptInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse | NotImplementedResponse>,
+export const useAiPptInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDownload>>, TError,{params: AiPptInfoDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoDownload>>,
@@ -735,8 +825,7 @@ export const useAiPptInfoDownload = <TError = ErrorType<BadRequestResponse | Una
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能读取自己的 PPT（他人的与不存在的一样 404）。PPT 的设置与全部幻灯片；确认提交页刷新后重新读取。
+ * 需登录，不收费，只能读取自己的 PPT（他人的与不存在的一样 404）。PPT 的设置与全部幻灯片；确认提交页刷新后重新读取。
 
  * @summary PPT 详情（确认提交页刷新后重新读取）
  */
@@ -763,7 +852,7 @@ export const getAiPptInfoLoadByIdQueryKey = (params?: AiPptInfoLoadByIdParams,) 
     }
 
     
-export const getAiPptInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>>, }
+export const getAiPptInfoLoadByIdQueryOptions = <TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -782,10 +871,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AiPptInfoLoadByIdQueryResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoLoadById>>>
-export type AiPptInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>
+export type AiPptInfoLoadByIdQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
 
 
-export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPptInfoLoadByIdParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPptInfoLoadById>>,
@@ -795,7 +884,7 @@ export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof aiPptInfoLoadById>>,
@@ -805,7 +894,7 @@ export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -813,7 +902,7 @@ export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfo
  * @summary PPT 详情（确认提交页刷新后重新读取）
  */
 
-export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse | NotImplementedResponse>>(
+export function useAiPptInfoLoadById<TData = Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>>(
  params: AiPptInfoLoadByIdParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof aiPptInfoLoadById>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
