@@ -350,6 +350,8 @@ function parseFaults(faults: string[]): Map<string, string | undefined> {
 export function answerFor(prompt: string, fault: Map<string, string | undefined> = new Map()): string {
   const question = prompt.replace(/\[\[fake:[^\]]*\]\]/g, '').trim();
   const quoted = question.length > 40 ? `${question.slice(0, 40)}……` : question;
+  const slides = slidesAnswer(question);
+  if (slides !== null) return slides;
   const parts = [CANNED_NOTE, `\n\n您的问题是：“${quoted}”。`];
   if (fault.has('html')) {
     parts.push('\n\n下面这段含有原始 HTML，界面应当把它当作文字显示：<img src="x" onerror="alert(1)"><script>alert(2)</script>');
@@ -366,6 +368,26 @@ export function answerFor(prompt: string, fault: Map<string, string | undefined>
     }
   }
   return parts.join('');
+}
+
+/**
+ * The canned slide outline for the slide-deck prompts (server/engines/slides/model.ts marks them
+ * 【墨研幻灯片·大纲】): JSON with a cover, a table of contents, content, a table and the closing slide. Null
+ * for any other prompt.
+ */
+function slidesAnswer(question: string): string | null {
+  if (!question.includes('【墨研幻灯片·大纲】')) return null;
+  const title = /标题：(.+)/.exec(question)?.[1]?.trim() ?? '模拟演示文稿';
+  const slides = [
+    { layout: 'cover', title, bullets: ['汇报人：（姓名）', '指导教师：（导师）', '（学校 学院）', '（日期）'], notes: `开场白。${CANNED_NOTE}` },
+    { layout: 'toc', title: '目录', bullets: ['研究背景', '研究方法', '实验结果', '结论'], notes: '介绍汇报结构。' },
+    { layout: 'content', title: '研究背景', bullets: ['模拟要点一：问题的来源', '模拟要点二：现有方法的不足'], notes: `说明研究动机。${CANNED_NOTE}` },
+    { layout: 'content', title: '研究方法', bullets: ['模拟要点：总体技术路线', '模拟要点：关键模型设计'], notes: '讲解方法。' },
+    { layout: 'table', title: '实验结果', bullets: [], notes: '读出表中的关键数字。', table: { header: ['方法', '准确率'], rows: [['基线', '85.0%'], ['本文方法', '87.6%']] } },
+    { layout: 'summary', title: '结论', bullets: ['模拟结论：方法有效', '模拟展望：后续工作'], notes: '总结全文。' },
+    { layout: 'ending', title: '谢谢！敬请各位老师批评指正', bullets: [], notes: '致谢并请老师提问。' },
+  ];
+  return `好的，下面是幻灯片大纲：\n\`\`\`json\n${JSON.stringify({ slides })}\n\`\`\``;
 }
 
 /** Splits an answer into the tokens the fake streams: a CJK character or punctuation mark each, a Latin word with its space. */
