@@ -350,6 +350,8 @@ function parseFaults(faults: string[]): Map<string, string | undefined> {
 export function answerFor(prompt: string, fault: Map<string, string | undefined> = new Map()): string {
   const question = prompt.replace(/\[\[fake:[^\]]*\]\]/g, '').trim();
   const quoted = question.length > 40 ? `${question.slice(0, 40)}……` : question;
+  const writing = writingAnswer(question);
+  if (writing !== null) return writing;
   const slides = slidesAnswer(question);
   if (slides !== null) return slides;
   const parts = [CANNED_NOTE, `\n\n您的问题是：“${quoted}”。`];
@@ -368,6 +370,33 @@ export function answerFor(prompt: string, fault: Map<string, string | undefined>
     }
   }
   return parts.join('');
+}
+
+/**
+ * Canned answers for the writing engine's prompts (server/engines/writing/prompts.ts marks them): an outline
+ * as JSON, an abstract, a section that cites [1] and also an invented [7] (the citation check must remove it),
+ * a companion material. Null for any other prompt.
+ */
+function writingAnswer(question: string): string | null {
+  if (question.includes('【墨研写作·大纲】')) {
+    return `${CANNED_NOTE}\n${JSON.stringify({
+      chapters: [
+        { heading: '绪论', sections: [{ heading: '研究背景与意义', points: ['现实需求'] }, { heading: '国内外研究现状', points: ['已有方法'] }] },
+        { heading: '相关技术', sections: [{ heading: '基本概念', points: ['定义'] }, { heading: '关键方法', points: ['原理'] }] },
+        { heading: '总结与展望', sections: [] },
+      ],
+    })}`;
+  }
+  if (question.includes('【墨研写作·摘要】')) {
+    const english = question.includes('Abstract:') ? '\nAbstract: This is a canned abstract from the Moyan test model.' : '';
+    return `摘要：${CANNED_NOTE}本文围绕题目展开研究，概括了研究问题、方法与主要结论。${english}`;
+  }
+  if (question.includes('【墨研写作·章节】')) {
+    const heading = /现在请写：(.+?)（属于/.exec(question)?.[1] ?? '本节';
+    return `${CANNED_NOTE}\n本节讨论“${heading}”。已有研究对此进行了系统梳理[1]。\n也有观点认为这一问题仍待深入研究[7]。本节在此基础上展开分析，并为后文奠定基础。`;
+  }
+  if (question.includes('【墨研写作·材料】')) return `${CANNED_NOTE}\n这是一份配套材料的模拟草稿，内容固定，请按实际情况修改。`;
+  return null;
 }
 
 /**
