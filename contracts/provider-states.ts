@@ -18,6 +18,7 @@ import { storeDraftCheck, storeFinishedCheck } from '../server/services/check/se
 import { submitCheck } from '../server/services/check/submit';
 import { storeDetection } from '../server/services/aigc/seed';
 import { storeRewrite } from '../server/services/rewrite/seed';
+import { storeDeck } from '../server/services/ppt/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
@@ -28,6 +29,9 @@ import {
   PACT_AIGC_ID,
   PACT_AIGC_UNPAID_ID,
   PACT_BALANCE_FEN,
+  PACT_PPT_DELETE_ID,
+  PACT_PPT_DRAFT_ID,
+  PACT_PPT_ID,
   PACT_CONVERSATION_ID,
   PACT_DELETABLE_CONVERSATION_ID,
   PACT_FOREIGN_CONVERSATION_ID,
@@ -328,6 +332,9 @@ export function providerStates(
     [STATES.aigcDraft]: state(() => detectionOf(PACT_AIGC_DRAFT_ID, 'draft')),
     [STATES.unpaidAigcDraft]: state(() => detectionOf(PACT_AIGC_UNPAID_ID, 'draft')),
     [STATES.deletableAigc]: state(() => detectionOf(PACT_AIGC_DELETE_ID, 'done')),
+    [STATES.pptDone]: state(async () => storeDeck(deps, { id: PACT_PPT_ID, userId: await signedIn(), title: '中文文本相似度研究——毕业答辩', status: 'done' })),
+    [STATES.pptDraft]: state(async () => storeDeck(deps, { id: PACT_PPT_DRAFT_ID, userId: await signedIn(), title: '中文文本相似度研究——毕业答辩', status: 'draft' })),
+    [STATES.deletablePpt]: state(async () => storeDeck(deps, { id: PACT_PPT_DELETE_ID, userId: await signedIn(), title: '待删除的演示文稿', status: 'done' })),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
     [STATES.deletableConversation]: state(() => conversation(PACT_DELETABLE_CONVERSATION_ID, '开题报告的结构')),
     [STATES.foreignConversation]: state(async () => {

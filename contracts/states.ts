@@ -43,6 +43,9 @@ export const PACT_AIGC_DELETE_ID = 'aigc-pact-delete';
 export const PACT_AIGC_PARAGRAPH_ID = `${PACT_AIGC_ID}-p1`;
 /** The balance the funded states leave zhangsan with (fen): more than any seeded draft costs. */
 export const PACT_BALANCE_FEN = 5000;
+export const PACT_PPT_ID = 'ppt-pact-done';
+export const PACT_PPT_DRAFT_ID = 'ppt-pact-draft';
+export const PACT_PPT_DELETE_ID = 'ppt-pact-delete';
 
 export const STATES = {
   userExists: `user zhangsan exists with password ${PACT_USER.password}`,
@@ -83,4 +86,7 @@ export const STATES = {
   deletableAigc: `user zhangsan has a finished AIGC detection ${PACT_AIGC_DELETE_ID}`,
   chatModel: 'a model is configured for chat',
   noChatModel: 'no model is configured for chat',
+  pptDone: `user zhangsan has a rendered slide deck ${PACT_PPT_ID}`,
+  pptDraft: `user zhangsan has a draft slide deck ${PACT_PPT_DRAFT_ID}`,
+  deletablePpt: `user zhangsan has a rendered slide deck ${PACT_PPT_DELETE_ID}`,
 } as const;
