@@ -19,6 +19,7 @@ import { submitCheck } from '../server/services/check/submit';
 import { storeDetection } from '../server/services/aigc/seed';
 import { storeRewrite } from '../server/services/rewrite/seed';
 import { storeDeck } from '../server/services/ppt/seed';
+import { storePaper } from '../server/services/paper/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
@@ -32,6 +33,11 @@ import {
   PACT_PPT_DELETE_ID,
   PACT_PPT_DRAFT_ID,
   PACT_PPT_ID,
+  PACT_PAPER_DELETE_ID,
+  PACT_PAPER_ID,
+  PACT_PAPER_INFO_DELETE_ID,
+  PACT_PAPER_INFO_ID,
+  PACT_PAPER_OUTLINE_ID,
   PACT_CONVERSATION_ID,
   PACT_DELETABLE_CONVERSATION_ID,
   PACT_FOREIGN_CONVERSATION_ID,
@@ -335,6 +341,15 @@ export function providerStates(
     [STATES.pptDone]: state(async () => storeDeck(deps, { id: PACT_PPT_ID, userId: await signedIn(), title: '中文文本相似度研究——毕业答辩', status: 'done' })),
     [STATES.pptDraft]: state(async () => storeDeck(deps, { id: PACT_PPT_DRAFT_ID, userId: await signedIn(), title: '中文文本相似度研究——毕业答辩', status: 'draft' })),
     [STATES.deletablePpt]: state(async () => storeDeck(deps, { id: PACT_PPT_DELETE_ID, userId: await signedIn(), title: '待删除的演示文稿', status: 'done' })),
+    [STATES.paperDone]: state(async () => storePaper(deps, { id: PACT_PAPER_ID, userId: await signedIn(), title: '基于深度学习的中文文本相似度研究', api: 'ai', stage: 'done' })),
+    [STATES.paperOutline]: state(async () => storePaper(deps, { id: PACT_PAPER_OUTLINE_ID, userId: await signedIn(), title: '中文文本复述识别方法研究', api: 'ai', stage: 'outline' })),
+    [STATES.deletablePaper]: state(async () => storePaper(deps, { id: PACT_PAPER_DELETE_ID, userId: await signedIn(), title: '待删除的论文', api: 'ai', stage: 'done' })),
+    [STATES.paperInfoDone]: state(async () => storePaper(deps, { id: PACT_PAPER_INFO_ID, userId: await signedIn(), title: '学术不端检测技术研究', api: 'info', stage: 'done' })),
+    [STATES.deletablePaperInfo]: state(async () => storePaper(deps, { id: PACT_PAPER_INFO_DELETE_ID, userId: await signedIn(), title: '待删除的期刊论文', api: 'info', stage: 'done' })),
+    [STATES.writingModel]: state(async () => {
+      if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      await balance(PACT_BALANCE_FEN);
+    }),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
     [STATES.deletableConversation]: state(() => conversation(PACT_DELETABLE_CONVERSATION_ID, '开题报告的结构')),
     [STATES.foreignConversation]: state(async () => {

@@ -46,6 +46,14 @@ export const PACT_BALANCE_FEN = 5000;
 export const PACT_PPT_ID = 'ppt-pact-done';
 export const PACT_PPT_DRAFT_ID = 'ppt-pact-draft';
 export const PACT_PPT_DELETE_ID = 'ppt-pact-delete';
+export const PACT_PAPER_ID = 'paper-pact-done';
+export const PACT_PAPER_OUTLINE_ID = 'paper-pact-outline';
+export const PACT_PAPER_DELETE_ID = 'paper-pact-delete';
+export const PACT_PAPER_INFO_ID = 'paper-pact-info';
+export const PACT_PAPER_INFO_DELETE_ID = 'paper-pact-info-delete';
+/** The first written section of the finished AI paper (update_content, reload, delete_content). */
+export const PACT_PAPER_SECTION_ID = `${PACT_PAPER_ID}-s0`;
+export const PACT_PAPER_DELETE_SECTION_ID = `${PACT_PAPER_ID}-s1`;
 
 export const STATES = {
   userExists: `user zhangsan exists with password ${PACT_USER.password}`,
@@ -89,4 +97,10 @@ export const STATES = {
   pptDone: `user zhangsan has a rendered slide deck ${PACT_PPT_ID}`,
   pptDraft: `user zhangsan has a draft slide deck ${PACT_PPT_DRAFT_ID}`,
   deletablePpt: `user zhangsan has a rendered slide deck ${PACT_PPT_DELETE_ID}`,
+  paperDone: `user zhangsan has a finished AI paper ${PACT_PAPER_ID} with its sections`,
+  paperOutline: `user zhangsan has an AI paper ${PACT_PAPER_OUTLINE_ID} whose outline awaits confirmation`,
+  deletablePaper: `user zhangsan has a finished AI paper ${PACT_PAPER_DELETE_ID}`,
+  paperInfoDone: `user zhangsan has a finished journal paper ${PACT_PAPER_INFO_ID} from the classic form`,
+  deletablePaperInfo: `user zhangsan has a finished journal paper ${PACT_PAPER_INFO_DELETE_ID} from the classic form`,
+  writingModel: 'a model is configured for paper writing',
 } as const;
