@@ -27,8 +27,8 @@ describe('operations marked x-moyan-status: planned', () => {
   });
 
   it('are exactly the operations whose handler is the 501 placeholder', () => {
+    // Every area is built now (降AIGC was the last): the list may be empty, and must then stay empty on both sides.
     const placeholders = operations.filter(placeholder).map((op) => op.operationId);
-    expect(placeholders.length).toBeGreaterThan(0);
     expect(operations.filter(planned).map((op) => op.operationId)).toEqual(placeholders);
   });
 

@@ -938,9 +938,11 @@ export interface paths {
         put?: never;
         /**
          * 按 AIGC 检测报告标出的段落降重
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。以自己已完成的 AIGC 检测记录为来源，改写检测标出（分档 medium、high）的段落：创建 source 为 aigc 的
-         *     降重记录，从余额扣费并排队。检测未完成、重复提交 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的检测记录 404。
+         * @description 需登录。以自己已完成的 AIGC 检测记录为来源，只改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 source 为
+         *     aigc 的降重记录（与 paper_aigc_api/aigc_machine_submit 建的是同一种记录，在降 AI 记录中为 kind lower），按标出段落的字数以
+         *     降重单价从余额扣费并排队，失败自动退款一次。每段改写前后的 AI 概率（aigcBefore、aigcAfter）由本站检测器给出。mode 只能是
+         *     rewrite、strong、polish（其他 400）。检测未完成 409 TASK_NOT_FINISHED；没有标出的段落 409 NOTHING_FLAGGED；重复提交 409
+         *     TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费、不建记录）；他人的或不存在的检测记录 404。
          */
         post: operations["paperMachineCheckAigcMachineSubmit"];
         delete?: never;
@@ -960,10 +962,11 @@ export interface paths {
         put?: never;
         /**
          * 查重并检测 AIGC，改写两者标出的段落后复查
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，只能提交自己的 draft 记录（machine_init 创建）。依次查重、检测 AIGC、改写任一报告标出的段落，
-         *     再查重和检测一次；记录中 similarityBefore/After 与 aigcBefore/After 四个数据都会填写。价格含两次查重与检测，
-         *     提交时一次扣清，失败自动退款。重复提交、余额不足 409；他人的或不存在的记录 404。
+         * @description 需登录，只能提交自己的 draft 记录（paper_machine_api/machine_init 创建）。依次查重（本站比对库）、检测 AIGC（本站检测器）、
+         *     改写任一标出的段落（查重复制比大于 0，或 AIGC 分档 medium、high），再查重和检测一次；记录的 source 变为 check-aigc，
+         *     similarityBefore/After 与 aigcBefore/After 四个数据都会填写，每段也有这四个数据。价格为改写价加两次查重与两次检测的价格，
+         *     提交时一次扣清，失败自动退款一次。mode 只能是 rewrite、strong、polish（其他 400）；正文无法做 AIGC 判断（不是中文、太短）
+         *     422；重复提交、余额不足 409（不扣费）；他人的或不存在的记录 404。
          */
         post: operations["paperMachineCheckAigcAndMachineSubmit"];
         delete?: never;
@@ -1453,9 +1456,10 @@ export interface paths {
         put?: never;
         /**
          * 对降 AIGC 后的文本重新检测
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。对自己已完成的降 AIGC 记录的改写后文本重新检测：按检测价格从余额扣费，创建新的检测记录并返回其 id
-         *     （记在 recheckId）。未完成、已在复测 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
+         * @description 需登录。对自己已完成的降 AIGC 记录的改写后文本（采纳的改写，其余为原文）重新检测：按 AIGC 检测价格从余额扣费，
+         *     创建新的检测记录并排队，返回其 id（记录的 recheckId 随之填写，用 load_by_id 查看）。降 AIGC 未完成 409
+         *     TASK_NOT_FINISHED；已提交过重新检测 409 RECHECK_EXISTS；余额不足 409 INSUFFICIENT_BALANCE（都不扣费、不建记录）；
+         *     改写后文本无法判断（不是中文、太短）422；他人的或不存在的记录 404。
          */
         post: operations["paperAigcSubmitCheck"];
         delete?: never;
@@ -1475,10 +1479,14 @@ export interface paths {
         put?: never;
         /**
          * 改写检测标出的段落以降低 AI 痕迹
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录。以自己已完成的检测记录为来源，改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 kind 为 lower
-         *     的记录，按改写字数以降 AIGC 单价（默认每千字 3 元，至少 5 元）从余额扣费并排队。检测未完成、重复提交 409；余额不足 409
-         *     INSUFFICIENT_BALANCE；他人的或不存在的检测记录 404。
+         * @description 需登录。以自己已完成的检测记录为来源，只改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 kind 为 lower
+         *     的记录，按标出段落的字数以降重单价（默认每千字 3 元，至少 5 元）从余额扣费并排队，失败自动退款一次（已完成的段落保留）。
+         *     改写经大模型（mode 为 rewrite 时用降 AIGC 提示词，多个候选中取本站检测器判为 AI 概率最低且保留全部保护内容的一个）；
+         *     未配置大模型时用离线引擎（在多个改写中取本站检测器评分最低的一个），记录 offline 为 true。完成后每段都用本站检测器
+         *     重新评估：query_content_list 给出每段改写前（aiProbabilityBefore，来自原检测）与改写后（aiProbability）的概率，记录给出
+         *     全文 AI 字符占比改写前后（aiCharRatioBefore、aiCharRatioAfter）。该记录也是一条降重记录（source 为 aigc），可在
+         *     paper_machine_api 的对照页查看、采纳或重新改写。检测未完成 409 TASK_NOT_FINISHED；没有标出的段落 409 NOTHING_FLAGGED；
+         *     已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费、不建记录）；他人的或不存在的检测记录 404。
          */
         post: operations["paperAigcAigcMachineSubmit"];
         delete?: never;
@@ -1498,9 +1506,8 @@ export interface paths {
         put?: never;
         /**
          * 下载降 AIGC 后的论文（.docx）
-         * @description 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-         *     上线后：需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）。尚未完成或是检测记录 409 TASK_NOT_FINISHED；
-         *     他人的或不存在的记录 404。
+         * @description 需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）：采纳的段落用改写，其余为原文。尚未完成或是
+         *     检测记录 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         post: operations["paperAigcDownload"];
         delete?: never;
@@ -5133,24 +5140,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 规划中的接口：本实例尚未提供该服务（NOT_IMPLEMENTED），不扣费、不保存任何数据 */
-        NotImplemented: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "NOT_IMPLEMENTED",
-                 *         "message": "该功能即将上线，敬请期待"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description 正文无法可靠判断：NOT_CHINESE（几乎没有中文，检测只支持中文文本）、TEXT_TOO_SHORT（少于检测所需的最少字数， details 带 chars 与 minChars） */
         AigcUnjudgeable: {
             headers: {
@@ -6943,7 +6932,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineCheckAigcAndMachineSubmit: {
@@ -6978,8 +6966,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperMachineAcceptContent: {
@@ -7745,8 +7733,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["AigcUnreadable"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcAigcMachineSubmit: {
@@ -7782,7 +7770,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperAigcDownload: {
@@ -7812,7 +7799,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
             500: components["responses"]["ServerError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     paperInfoQueryPaperContent: {

@@ -354,10 +354,4 @@ describe('AIGC detection (paper_aigc_api)', () => {
     }
     expect(body<{ total: number }>(await call('query_list', other)).result.total).toBe(0);
   });
-
-  it('leaves lowering AI traces as planned (501, nothing charged)', async () => {
-    const token = await paidUser();
-    const response = await expectNoChange(t.db, () => call('aigc_machine_submit', token, { payload: { id: 'x', mode: 'strong' } }));
-    expect(response.statusCode).toBe(501);
-  });
 });

@@ -30,8 +30,8 @@ describe('every operation of the contract', () => {
   });
 
   it('answers areas that are not built yet with 501 NOT_IMPLEMENTED, never with a pretend result', async () => {
+    // Possibly none: every area is built since 降AIGC; an area added as planned later is checked here.
     const unbuilt = operations.filter((o) => isNotImplemented(handlerOf(o.operation.operationId)));
-    expect(unbuilt.length).toBeGreaterThan(0);
     let notImplemented = 0;
     for (const op of unbuilt) {
       const response = await t.app.inject({
@@ -48,7 +48,7 @@ describe('every operation of the contract', () => {
         expect([400, 415], op.operation.operationId).toContain(response.statusCode);
       }
     }
-    expect(notImplemented).toBeGreaterThan(0);
+    expect(notImplemented > 0).toBe(unbuilt.length > 0);
     for (const op of unbuilt) {
       await expect(handlerOf(op.operation.operationId)({} as never), op.operation.operationId).rejects.toMatchObject({
         statusCode: 501,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { rewriteFromDetection, submitCheckAndDetect } from '../services/aigc/lower';
 import { pageOf } from '../services/paging';
 import {
   acceptPair,
@@ -19,7 +20,6 @@ import {
   submitFromCheck,
   submitRewrite,
 } from '../services/rewrite';
-import { notImplementedHandlers } from './not-implemented';
 import type { HandlerGroup } from './types';
 
 type RewriteOperations =
@@ -90,6 +90,9 @@ const built: HandlerGroup<RewriteOperations> = {
 
 export const rewriteHandlers = built;
 
-// The two paper_machine_api flows that start from an AIGC report belong to AIGC lowering (tag aigc):
-// they wait for the AIGC detector's records, and count with the aigc area for what is offered.
-export const rewriteFromAigcHandlers = notImplementedHandlers('paperMachineCheckAigcMachineSubmit', 'paperMachineCheckAigcAndMachineSubmit');
+// The two paper_machine_api flows that start from an AIGC report belong to AIGC lowering (tag aigc) and
+// count with the aigc area for what is offered (server/services/aigc/lower.ts).
+export const rewriteFromAigcHandlers: HandlerGroup<'paperMachineCheckAigcMachineSubmit' | 'paperMachineCheckAigcAndMachineSubmit'> = {
+  paperMachineCheckAigcMachineSubmit: ({ app, user, body }) => andWake(app, rewriteFromDetection(app, user.id, body.aigcId, body.mode)),
+  paperMachineCheckAigcAndMachineSubmit: ({ app, user, body }) => andWake(app, submitCheckAndDetect(app, user.id, body.id, body.mode)),
+};

@@ -1,7 +1,7 @@
 import { EngineMissing } from '../services/rewrite/engine';
 import { jobGateway, RewriteMissing, rerunParagraph, runRewrite } from '../services/rewrite/run';
 import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
-import { checkInWorker, libraryPreparerInWorker, rewriteOfflineInWorker } from '../workers/offload';
+import { checkInWorker, libraryPreparerInWorker, rewriteOfflineInWorker, scoreDetectionInWorker } from '../workers/offload';
 import { WorkerFailure } from '../workers/pool';
 import { LlmError } from '../engines/llm';
 
@@ -19,6 +19,7 @@ export const job: JobDefinition = {
       gateway: jobGateway(ctx.config, ctx.db),
       signal: ctx.signal,
       offline: rewriteOfflineInWorker(ctx.config, ctx.signal),
+      scoreAigc: scoreDetectionInWorker(ctx.config, ctx.signal),
     };
     try {
       const reload = ctx.task.payload.reloadPairId;

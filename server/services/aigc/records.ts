@@ -86,7 +86,7 @@ export function paragraphView(row: AigcParagraphRow): AigcParagraph {
   };
 }
 
-async function countsOf(db: Executor, ids: string[]): Promise<Map<string, Counts>> {
+export async function countsOf(db: Executor, ids: string[]): Promise<Map<string, Counts>> {
   const counts = new Map<string, Counts>();
   if (ids.length === 0) return counts;
   const rows = await db.orm
@@ -154,9 +154,8 @@ export interface AigcFilter {
   status?: TaskStatus;
 }
 
-/** query_list: the caller's detections, newest first (lowering records come with the rewording service). */
+/** query_list of detections only, newest first (with 降AIGC records: server/services/aigc/lower-list.ts). */
 export async function listDetections(db: Executor, userId: string, page: PageQuery, filter: AigcFilter = {}): Promise<Page<AigcRecord>> {
-  if (filter.kind === 'lower') return { ...page, total: 0, records: [] };
   const conditions: SQL[] = [eq(tasks.userId, userId), eq(tasks.kind, 'aigc')];
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
   const where = and(...conditions);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
+import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
 import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
@@ -11,7 +12,8 @@ import { checkText } from '../../engines/similarity/check';
 import { ReferenceLibrary } from '../library/library';
 import type { TextPreparer } from '../library/prepare';
 import { recordModelCalls } from '../llm/calls';
-import { type EngineMode, type EngineParagraph, type EngineResult, hasEngineOverride, loadRewriteEngine, rewriteOne } from './engine';
+import type { AigcSummary, ScoredDetection } from '../aigc/score';
+import { type EngineMode, type EngineOptions, type EngineParagraph, type EngineResult, hasEngineOverride, loadRewriteEngine, rewriteOne } from './engine';
 
 export class RewriteMissing extends Error {}
 
@@ -22,7 +24,9 @@ export interface RewriteWork {
   gateway?: LlmGateway;
   signal?: AbortSignal;
   /** The engine without a model in a worker thread (the job passes rewriteOfflineInWorker). */
-  offline?: (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[] }) => Promise<EngineResult>;
+  offline?: (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[]; only?: EngineOptions['only'] }) => Promise<EngineResult>;
+  /** The AIGC detector on a whole text (the job passes the worker pool's); default: this thread. */
+  scoreAigc?: (input: { text: string }) => Promise<ScoredDetection>;
 }
 
 const gateways = new WeakMap<object, LlmGateway>();
@@ -52,7 +56,49 @@ async function measure(db: Executor, taskId: string, userId: string, text: strin
   return (work.check ?? checkText)(text, library, { excludeDocumentIds: [taskId], ownerId: userId, excludeOwn: true });
 }
 
-const engineMode = (mode: RewriteRecordMode): EngineMode => mode;
+/** 降AIGC (a record made from a detection) in rewrite mode uses the engine's aigc mode (prompt and choice by our detector). */
+const engineMode = (mode: RewriteRecordMode, source?: string): EngineMode => (source === 'aigc' && mode === 'rewrite' ? 'aigc' : mode);
+
+/** Our AIGC detector on a text: each paragraph's probability by its text, and the document's AI share. */
+async function detect(text: string, work: RewriteWork): Promise<{ byText: Map<string, number>; flagged: Set<string>; aiCharRatio: number }> {
+  const scored = work.scoreAigc ? await work.scoreAigc({ text }) : (await import('../aigc/score')).scoreDetection(text);
+  const byText = new Map<string, number>();
+  const flagged = new Set<string>();
+  for (const p of scored.paragraphs) {
+    byText.set(squash(p.text), p.probability);
+    if (p.band === 'high' || p.band === 'medium') flagged.add(squash(p.text));
+  }
+  return { byText, flagged, aiCharRatio: scored.summary.aiCharRatio };
+}
+
+/** The source detection of a 降AIGC record: its paragraphs' probabilities and bands by text, and its AI share. */
+async function sourceDetection(db: Executor, detectionId: string) {
+  const [row] = await db.orm.select({ summary: aigcDetections.summary }).from(aigcDetections).where(eq(aigcDetections.taskId, detectionId));
+  const paragraphs = await db.orm
+    .select({ text: aigcParagraphs.text, probability: aigcParagraphs.probability, band: aigcParagraphs.band })
+    .from(aigcParagraphs)
+    .where(eq(aigcParagraphs.taskId, detectionId));
+  const byText = new Map<string, number>();
+  const flagged = new Set<string>();
+  for (const p of paragraphs) {
+    byText.set(squash(p.text), p.probability);
+    if (p.band === 'high' || p.band === 'medium') flagged.add(squash(p.text));
+  }
+  const summary = (row?.summary as unknown as AigcSummary | null) ?? null;
+  return { byText, flagged, aiCharRatio: summary?.aiCharRatio ?? null };
+}
+
+/** The sentences 查重 marked (red or orange) in each flagged paragraph, for 学术库降重. */
+function flaggedSentences(report: Pick<CheckReport, 'paragraphs'>): Record<string, true | Array<[number, number]>> {
+  const only: Record<string, true | Array<[number, number]>> = {};
+  for (const p of report.paragraphs) {
+    if (!(p.ratio > 0)) continue;
+    const marked = (p.sentences ?? []).filter((s) => s.mark === 'red' || s.mark === 'orange').map((s) => [s.start, s.end] as [number, number]);
+    // Offsets are the report paragraph's; they hold for the engine's paragraph when the texts are the same.
+    only[squash(p.text)] = marked.length && p.text === p.text.trim() ? marked : true;
+  }
+  return only;
+}
 
 /**
  * The rewording job: the whole text measured against the library, every paragraph rewritten by the
@@ -82,12 +128,26 @@ export async function runRewrite(
   before ??= await measure(db, taskId, userId, rewrite.text, work);
   await progress(15);
   const ratiosBefore = ratiosByText(before);
-  const flagged = (original: string) => (ratiosBefore.get(squash(original)) ?? 0) > 0;
+
+  // What is rewritten: 学术库降重 only the sentences 查重 marked, a record made from a check only the paragraphs
+  // it flagged, 降AIGC only the paragraphs the detector flagged (high or medium); every paragraph otherwise.
+  // check_aigc_and_machine_submit (source check-aigc): the paragraphs either 查重 or the detector flagged.
+  const fromAigc = rewrite.source === 'aigc' && rewrite.sourceAigcId ? await sourceDetection(db, rewrite.sourceAigcId) : null;
+  // AIGC before: the source detection's figures, or our detector on the submitted text.
+  const aigcBefore = fromAigc ?? (await detect(rewrite.text, work));
+  await progress(20);
+  const checkFlagged = () => before.paragraphs.filter((p) => p.ratio > 0).map((p) => [squash(p.text), true as const] as const);
+  let only: EngineOptions['only'];
+  if (fromAigc) only = Object.fromEntries([...fromAigc.flagged].map((key) => [key, true as const]));
+  else if (rewrite.source === 'check-aigc') only = Object.fromEntries([...checkFlagged(), ...[...aigcBefore.flagged].map((key) => [key, true as const] as const)]);
+  else if (rewrite.mode === 'cnki') only = flaggedSentences(before);
+  else if (rewrite.source === 'check') only = Object.fromEntries(checkFlagged());
+  const selected = (original: string) => !only || only[squash(original)] !== undefined;
 
   await db.orm.delete(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, taskId));
   let done = 0;
   const store = async (p: EngineParagraph) => {
-    const keep = (rewrite.mode === 'cnki' || rewrite.source === 'check') && !flagged(p.original);
+    const keep = only !== undefined && (!selected(p.original) || p.changed === false);
     const values = {
       original: p.original,
       rewritten: keep ? '' : p.rewritten,
@@ -97,6 +157,7 @@ export async function runRewrite(
       bigramOverlap: keep ? 1 : p.bigramOverlap,
       protectedKept: keep ? true : p.protectedKept,
       similarityBefore: ratiosBefore.get(squash(p.original)) ?? null,
+      aigcBefore: aigcBefore.byText.get(squash(p.original)) ?? null,
       accepted: !keep,
       updatedAt: new Date(),
     };
@@ -105,12 +166,12 @@ export async function runRewrite(
       .values({ taskId, index: p.index, ...values })
       .onConflictDoUpdate({ target: [rewriteParagraphs.taskId, rewriteParagraphs.index], set: values });
     done += 1;
-    await progress(15 + Math.min(65, done));
+    await progress(20 + Math.min(60, done));
   };
   // Without a model the engine is CPU work: a worker thread runs it. With one it waits on the model, here,
   // storing each paragraph as it comes.
   const withoutModel = rewrite.mode === 'smart' || !work.gateway?.configured('rewrite');
-  const options = { mode: engineMode(rewrite.mode), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms };
+  const options = { mode: engineMode(rewrite.mode, rewrite.source), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms, only };
   const result =
     withoutModel && work.offline && !hasEngineOverride()
       ? await work.offline({ text: rewrite.text, ...options })
@@ -118,6 +179,7 @@ export async function runRewrite(
   // Engines that report only at the end: store what onParagraph did not.
   if (done < result.paragraphs.length) for (const p of result.paragraphs) await store(p);
   await progress(80);
+  await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio }).where(eq(rewrites.taskId, taskId));
   await remeasure(db, taskId, userId, before.figures.totalRatio, work);
   return { offline: result.offline, paragraphs: result.paragraphs.length };
 }
@@ -133,17 +195,18 @@ export async function remeasure(db: Executor, taskId: string, userId: string, si
   const pairs = await db.orm.select().from(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, taskId)).orderBy(rewriteParagraphs.index);
   const text = pairs.map((p) => p.rewritten || p.original).join('\n');
   const after = await measure(db, taskId, userId, text, work);
+  const aigcAfter = await detect(text, work);
   const ratios = ratiosByText(after);
   for (const p of pairs) {
-    const ratio = ratios.get(squash(p.rewritten || p.original));
+    const key = squash(p.rewritten || p.original);
     await db.orm
       .update(rewriteParagraphs)
-      .set({ similarityAfter: ratio ?? null })
+      .set({ similarityAfter: ratios.get(key) ?? null, aigcAfter: aigcAfter.byText.get(key) ?? null })
       .where(eq(rewriteParagraphs.id, p.id));
   }
   await db.orm
     .update(rewrites)
-    .set({ similarityBefore, similarityAfter: after.figures.totalRatio, rewrittenCharCount: countChars(text) })
+    .set({ similarityBefore, similarityAfter: after.figures.totalRatio, aigcAfter: aigcAfter.aiCharRatio, rewrittenCharCount: countChars(text) })
     .where(eq(rewrites.taskId, taskId));
 }
 
@@ -160,7 +223,7 @@ export async function rerunParagraph(db: Executor, pairId: string, work: Rewrite
   const seed = reloadSeed(row.rewrite.seed, row.pair.index, row.pair.updatedAt);
   try {
     const p = await rewriteOne(engine, row.pair.original, {
-      mode: engineMode(row.rewrite.mode === 'cnki' ? 'cnki' : row.rewrite.mode),
+      mode: engineMode(row.rewrite.mode, row.rewrite.source),
       seed,
       protectedTerms: row.rewrite.protectedTerms,
       gateway: work.gateway,

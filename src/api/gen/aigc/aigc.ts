@@ -61,7 +61,6 @@ import type {
   Error,
   IdBody,
   NotFoundResponse,
-  NotImplementedResponse,
   PaperAigcCheckOrderIdParams,
   PaperAigcDeleteParams,
   PaperAigcDownloadParams,
@@ -79,6 +78,7 @@ import type {
   ServerErrorResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
+  UnprocessableResponse,
   WordCountBody
 } from '.././model';
 
@@ -89,9 +89,11 @@ import type { ErrorType , BodyType } from '../../http';
 
 
 /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。以自己已完成的 AIGC 检测记录为来源，改写检测标出（分档 medium、high）的段落：创建 source 为 aigc 的
-降重记录，从余额扣费并排队。检测未完成、重复提交 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的检测记录 404。
+ * 需登录。以自己已完成的 AIGC 检测记录为来源，只改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 source 为
+aigc 的降重记录（与 paper_aigc_api/aigc_machine_submit 建的是同一种记录，在降 AI 记录中为 kind lower），按标出段落的字数以
+降重单价从余额扣费并排队，失败自动退款一次。每段改写前后的 AI 概率（aigcBefore、aigcAfter）由本站检测器给出。mode 只能是
+rewrite、strong、polish（其他 400）。检测未完成 409 TASK_NOT_FINISHED；没有标出的段落 409 NOTHING_FLAGGED；重复提交 409
+TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费、不建记录）；他人的或不存在的检测记录 404。
 
  * @summary 按 AIGC 检测报告标出的段落降重
  */
@@ -111,7 +113,7 @@ export const paperMachineCheckAigcMachineSubmit = (
   
 
 
-export const getPaperMachineCheckAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineCheckAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>, TError,{data: BodyType<RewriteFromAigcBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>, TError,{data: BodyType<RewriteFromAigcBody>}, TContext> => {
 
@@ -138,12 +140,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineCheckAigcMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>>
     export type PaperMachineCheckAigcMachineSubmitMutationBody = BodyType<RewriteFromAigcBody>
-    export type PaperMachineCheckAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineCheckAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
 
     /**
  * @summary 按 AIGC 检测报告标出的段落降重
  */
-export const usePaperMachineCheckAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineCheckAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>, TError,{data: BodyType<RewriteFromAigcBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineCheckAigcMachineSubmit>>,
@@ -157,10 +159,11 @@ export const usePaperMachineCheckAigcMachineSubmit = <TError = ErrorType<BadRequ
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，只能提交自己的 draft 记录（machine_init 创建）。依次查重、检测 AIGC、改写任一报告标出的段落，
-再查重和检测一次；记录中 similarityBefore/After 与 aigcBefore/After 四个数据都会填写。价格含两次查重与检测，
-提交时一次扣清，失败自动退款。重复提交、余额不足 409；他人的或不存在的记录 404。
+ * 需登录，只能提交自己的 draft 记录（paper_machine_api/machine_init 创建）。依次查重（本站比对库）、检测 AIGC（本站检测器）、
+改写任一标出的段落（查重复制比大于 0，或 AIGC 分档 medium、high），再查重和检测一次；记录的 source 变为 check-aigc，
+similarityBefore/After 与 aigcBefore/After 四个数据都会填写，每段也有这四个数据。价格为改写价加两次查重与两次检测的价格，
+提交时一次扣清，失败自动退款一次。mode 只能是 rewrite、strong、polish（其他 400）；正文无法做 AIGC 判断（不是中文、太短）
+422；重复提交、余额不足 409（不扣费）；他人的或不存在的记录 404。
 
  * @summary 查重并检测 AIGC，改写两者标出的段落后复查
  */
@@ -180,7 +183,7 @@ export const paperMachineCheckAigcAndMachineSubmit = (
   
 
 
-export const getPaperMachineCheckAigcAndMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperMachineCheckAigcAndMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>, TError,{data: BodyType<RewriteCheckAigcBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>, TError,{data: BodyType<RewriteCheckAigcBody>}, TContext> => {
 
@@ -207,12 +210,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineCheckAigcAndMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>>
     export type PaperMachineCheckAigcAndMachineSubmitMutationBody = BodyType<RewriteCheckAigcBody>
-    export type PaperMachineCheckAigcAndMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperMachineCheckAigcAndMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | ServerErrorResponse>
 
     /**
  * @summary 查重并检测 AIGC，改写两者标出的段落后复查
  */
-export const usePaperMachineCheckAigcAndMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperMachineCheckAigcAndMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | UnprocessableResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>, TError,{data: BodyType<RewriteCheckAigcBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineCheckAigcAndMachineSubmit>>,
@@ -1158,9 +1161,10 @@ export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。对自己已完成的降 AIGC 记录的改写后文本重新检测：按检测价格从余额扣费，创建新的检测记录并返回其 id
-（记在 recheckId）。未完成、已在复测 409；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
+ * 需登录。对自己已完成的降 AIGC 记录的改写后文本（采纳的改写，其余为原文）重新检测：按 AIGC 检测价格从余额扣费，
+创建新的检测记录并排队，返回其 id（记录的 recheckId 随之填写，用 load_by_id 查看）。降 AIGC 未完成 409
+TASK_NOT_FINISHED；已提交过重新检测 409 RECHECK_EXISTS；余额不足 409 INSUFFICIENT_BALANCE（都不扣费、不建记录）；
+改写后文本无法判断（不是中文、太短）422；他人的或不存在的记录 404。
 
  * @summary 对降 AIGC 后的文本重新检测
  */
@@ -1179,7 +1183,7 @@ export const paperAigcSubmitCheck = (
   
 
 
-export const getPaperAigcSubmitCheckMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperAigcSubmitCheckMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | AigcUnreadableResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcSubmitCheck>>, TError,{params: PaperAigcSubmitCheckParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcSubmitCheck>>, TError,{params: PaperAigcSubmitCheckParams}, TContext> => {
 
@@ -1206,12 +1210,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcSubmitCheckMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcSubmitCheck>>>
     
-    export type PaperAigcSubmitCheckMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperAigcSubmitCheckMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | AigcUnreadableResponse | ServerErrorResponse>
 
     /**
  * @summary 对降 AIGC 后的文本重新检测
  */
-export const usePaperAigcSubmitCheck = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperAigcSubmitCheck = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | AigcUnreadableResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcSubmitCheck>>, TError,{params: PaperAigcSubmitCheckParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcSubmitCheck>>,
@@ -1225,10 +1229,14 @@ export const usePaperAigcSubmitCheck = <TError = ErrorType<BadRequestResponse | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录。以自己已完成的检测记录为来源，改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 kind 为 lower
-的记录，按改写字数以降 AIGC 单价（默认每千字 3 元，至少 5 元）从余额扣费并排队。检测未完成、重复提交 409；余额不足 409
-INSUFFICIENT_BALANCE；他人的或不存在的检测记录 404。
+ * 需登录。以自己已完成的检测记录为来源，只改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 kind 为 lower
+的记录，按标出段落的字数以降重单价（默认每千字 3 元，至少 5 元）从余额扣费并排队，失败自动退款一次（已完成的段落保留）。
+改写经大模型（mode 为 rewrite 时用降 AIGC 提示词，多个候选中取本站检测器判为 AI 概率最低且保留全部保护内容的一个）；
+未配置大模型时用离线引擎（在多个改写中取本站检测器评分最低的一个），记录 offline 为 true。完成后每段都用本站检测器
+重新评估：query_content_list 给出每段改写前（aiProbabilityBefore，来自原检测）与改写后（aiProbability）的概率，记录给出
+全文 AI 字符占比改写前后（aiCharRatioBefore、aiCharRatioAfter）。该记录也是一条降重记录（source 为 aigc），可在
+paper_machine_api 的对照页查看、采纳或重新改写。检测未完成 409 TASK_NOT_FINISHED；没有标出的段落 409 NOTHING_FLAGGED；
+已提交过 409 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费、不建记录）；他人的或不存在的检测记录 404。
 
  * @summary 改写检测标出的段落以降低 AI 痕迹
  */
@@ -1248,7 +1256,7 @@ export const paperAigcAigcMachineSubmit = (
   
 
 
-export const getPaperAigcAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperAigcAigcMachineSubmitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>, TError,{data: BodyType<AigcLowerBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>, TError,{data: BodyType<AigcLowerBody>}, TContext> => {
 
@@ -1275,12 +1283,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcAigcMachineSubmitMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>>
     export type PaperAigcAigcMachineSubmitMutationBody = BodyType<AigcLowerBody>
-    export type PaperAigcAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperAigcAigcMachineSubmitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
 
     /**
  * @summary 改写检测标出的段落以降低 AI 痕迹
  */
-export const usePaperAigcAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperAigcAigcMachineSubmit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>, TError,{data: BodyType<AigcLowerBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcAigcMachineSubmit>>,
@@ -1294,9 +1302,8 @@ export const usePaperAigcAigcMachineSubmit = <TError = ErrorType<BadRequestRespo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 规划中：本实例尚未提供，调用返回 501 NOT_IMPLEMENTED（该功能即将上线，敬请期待），不扣费、不保存任何数据。
-上线后：需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）。尚未完成或是检测记录 409 TASK_NOT_FINISHED；
-他人的或不存在的记录 404。
+ * 需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）：采纳的段落用改写，其余为原文。尚未完成或是
+检测记录 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
 
  * @summary 下载降 AIGC 后的论文（.docx）
  */
@@ -1315,7 +1322,7 @@ export const paperAigcDownload = (
   
 
 
-export const getPaperAigcDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
+export const getPaperAigcDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext> => {
 
@@ -1342,12 +1349,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDownload>>>
     
-    export type PaperAigcDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>
+    export type PaperAigcDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>
 
     /**
  * @summary 下载降 AIGC 后的论文（.docx）
  */
-export const usePaperAigcDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse | NotImplementedResponse>,
+export const usePaperAigcDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDownload>>,

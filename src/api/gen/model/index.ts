@@ -190,7 +190,6 @@ export * from './machineQueryListParams';
 export * from './machineWordCountBody';
 export * from './machineWordCountBodyAllOf';
 export * from './notFoundResponse';
-export * from './notImplementedResponse';
 export * from './order';
 export * from './orderFilter';
 export * from './orderInfoLoadByIdParams';
