@@ -7,3 +7,5 @@ export const DEGREE_LABELS: Record<string, string> = {
 };
 
 export const STAGE_LABELS: Record<string, string> = { outline: '大纲', writing: '撰写中', done: '已完成' };
+
+export const MATERIAL_LABELS: Record<string, string> = { proposal: '开题报告', 'literature-review': '文献综述', acknowledgement: '致谢' };

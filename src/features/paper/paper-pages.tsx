@@ -1,19 +1,10 @@
-import { useAiPaperInfoLoadById, usePaperInfoLoadById } from '@/api/gen/paper/paper';
-import type { PaperDetail } from '@/api/gen/model';
 import { PageHeader } from '@/components/page-header';
-import type { Field } from '@/components/record-details';
+import { SectionCard } from '@/components/section-card';
 import { ServiceScreen } from '@/components/service-screen';
-import { TaskDetail } from '@/components/task-detail';
-import { useSignedIn } from '@/components/use-signed-in';
-import { DEGREE_LABELS, STAGE_LABELS } from './paper-labels';
+import { OutlineEditorPage } from './outline-editor';
+import { PaperContentPage } from './paper-content';
+import { PaperForm } from './paper-form';
 import { AiPaperRecords, PaperInfoRecords } from './paper-records';
-
-const PAPER_FIELDS: Field<PaperDetail>[] = [
-  { key: 'degree', label: '类型', render: (record) => DEGREE_LABELS[record.degree] ?? record.degree },
-  { key: 'stage', label: '阶段', render: (record) => STAGE_LABELS[record.stage] ?? record.stage },
-  { key: 'keywords', label: '关键词', render: (record) => record.keywords?.join('、') || '—' },
-  { key: 'sections', label: '章节进度', render: (record) => `${record.sectionsDone}/${record.sectionCount}` },
-];
 
 export function AiPaperPage() {
   return (
@@ -23,6 +14,9 @@ export function AiPaperPage() {
       description="输入题目与要求，先生成可编辑的大纲，再逐章生成正文"
       highlights={['大纲可编辑后再生成', '逐章生成，可单独重写', '导出带目录与参考文献的 Word']}
     >
+      <SectionCard title="新建论文">
+        <PaperForm kind="ai" />
+      </SectionCard>
       <AiPaperRecords title="最近论文" />
     </ServiceScreen>
   );
@@ -37,14 +31,12 @@ export function AiPaperListPage() {
   );
 }
 
-export function AiPaperDetailPage({ id, title }: { id: string; title: string }) {
-  const query = useAiPaperInfoLoadById({ id }, { query: { enabled: useSignedIn() } });
-  return (
-    <>
-      <PageHeader title={title} icon="writing" />
-      <TaskDetail query={query} fields={PAPER_FIELDS} />
-    </>
-  );
+export function AiPaperOutlinePage({ id }: { id: string }) {
+  return <OutlineEditorPage id={id} />;
+}
+
+export function AiPaperContentPage({ id }: { id: string }) {
+  return <PaperContentPage api="ai" id={id} />;
 }
 
 export function PaperGcPage() {
@@ -53,8 +45,11 @@ export function PaperGcPage() {
       title="论文生成"
       icon="notebook"
       description="按学科、学位与字数要求一次生成完整论文与配套材料"
-      highlights={['开题报告、文献综述、致谢一并生成', '按学位调整篇幅与深度', '导出 Word']}
+      highlights={['期刊学术论文一次生成', '只引用你提供的参考文献', '导出 Word']}
     >
+      <SectionCard title="期刊学术论文">
+        <PaperForm kind="journal" />
+      </SectionCard>
       <PaperInfoRecords title="最近生成" />
     </ServiceScreen>
   );
@@ -66,8 +61,11 @@ export function PaperWritePage({ title }: { title: string }) {
       title={title}
       icon="thesis"
       description="填写毕业论文要求，生成整篇论文初稿"
-      highlights={['按学校格式组织章节', '附带开题报告与致谢草稿', '可逐章重写']}
+      highlights={['按学位与学科组织章节', '附带开题报告、文献综述与致谢草稿', '只引用你提供的参考文献']}
     >
+      <SectionCard title="毕业论文">
+        <PaperForm kind="thesis" />
+      </SectionCard>
       <PaperInfoRecords title="最近记录" />
     </ServiceScreen>
   );
@@ -83,11 +81,5 @@ export function PaperWriteReportPage() {
 }
 
 export function PaperWriteDetailPage({ id }: { id: string }) {
-  const query = usePaperInfoLoadById({ id }, { query: { enabled: useSignedIn() } });
-  return (
-    <>
-      <PageHeader title="论文详情" icon="thesis" />
-      <TaskDetail query={query} fields={PAPER_FIELDS} />
-    </>
-  );
+  return <PaperContentPage api="info" id={id} />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AiPaperDetailPage } from '@/features/paper/paper-pages';
+import { AiPaperContentPage } from '@/features/paper/paper-pages';
 
 export const Route = createFileRoute('/_app/aipaper/content/$id')({
   staticData: { meta: { title: '论文内容', hidden: true } },
   component: function Screen() {
     const { id } = Route.useParams();
-    return <AiPaperDetailPage id={id} title="论文内容" />;
+    return <AiPaperContentPage id={id} />;
   },
 });

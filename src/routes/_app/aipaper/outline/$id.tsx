@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AiPaperDetailPage } from '@/features/paper/paper-pages';
+import { AiPaperOutlinePage } from '@/features/paper/paper-pages';
 
 export const Route = createFileRoute('/_app/aipaper/outline/$id')({
   staticData: { meta: { title: '论文大纲', hidden: true } },
   component: function Screen() {
     const { id } = Route.useParams();
-    return <AiPaperDetailPage id={id} title="论文大纲" />;
+    return <AiPaperOutlinePage id={id} />;
   },
 });
