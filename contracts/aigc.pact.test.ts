@@ -1,6 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
+  paperAigcAigcMachineSubmit,
   paperAigcDelete,
   paperAigcDownloadReport,
   paperAigcLoadById,
@@ -18,6 +19,7 @@ import { BEARER, createPact, failureOf, useMockServer } from './pact';
 import {
   PACT_AIGC_DELETE_ID,
   PACT_AIGC_DRAFT_ID,
+  PACT_AIGC_FLAGGED_ID,
   PACT_AIGC_ID,
   PACT_AIGC_PARAGRAPH_ID,
   PACT_AIGC_UNPAID_ID,
@@ -279,6 +281,40 @@ describe('aigc contract (AIGC检测)', () => {
       .executeTest(async (server) => {
         useMockServer(server.url, { signedIn: true });
         expect(await paperAigcDelete({ id: PACT_AIGC_DELETE_ID })).toEqual({ id: PACT_AIGC_DELETE_ID, deleted: true });
+      });
+  });
+  it('降AIGC of a finished detection: a record of kind lower queued from it, its AI share before kept', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.aigcFlagged)
+      .given(STATES.funded)
+      .uponReceiving('a 降AIGC of the paragraphs a finished detection flagged')
+      .withRequest('POST', '/api/base/paper_aigc_api/aigc_machine_submit', (req) =>
+        req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_AIGC_FLAGGED_ID, mode: 'rewrite' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok(
+            unscored({
+              kind: oneOf(['detect', 'lower'], 'lower'),
+              status: oneOf(TASK_STATUSES, 'queued'),
+              progress: integer(0),
+              priceFen: integer(500),
+              offline: boolean(false),
+              sourceId: like(PACT_AIGC_FLAGGED_ID),
+              mode: oneOf(['rewrite', 'strong', 'polish'], 'rewrite'),
+              aiCharRatioBefore: number(0.6604),
+              aiCharRatioAfter: nullValue(),
+              paragraphRewritten: integer(0),
+            }),
+          ),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const lowered = await paperAigcAigcMachineSubmit({ id: PACT_AIGC_FLAGGED_ID, mode: 'rewrite' });
+        expect(lowered).toMatchObject({ kind: 'lower', status: 'queued', sourceId: PACT_AIGC_FLAGGED_ID, mode: 'rewrite', aiCharRatioAfter: null });
+        expect(lowered.aiCharRatioBefore).toBeGreaterThan(0);
       });
   });
 });

@@ -5,7 +5,9 @@ import { loginThrottles } from '../server/db/schema/login-throttles';
 import { orders } from '../server/db/schema/orders';
 import { packages } from '../server/db/schema/packages';
 import { qrSessions } from '../server/db/schema/qr';
+import { rewrites } from '../server/db/schema/rewrites';
 import { accessTokens } from '../server/db/schema/sessions';
+import { tasks } from '../server/db/schema/tasks';
 import { users } from '../server/db/schema/users';
 import { builtServices } from '../server/handlers';
 import { addressBucket, identityHash } from '../server/http/client-identity';
@@ -27,6 +29,7 @@ import { capabilities } from '../server/services/system/capabilities';
 import {
   PACT_AIGC_DELETE_ID,
   PACT_AIGC_DRAFT_ID,
+  PACT_AIGC_FLAGGED_ID,
   PACT_AIGC_ID,
   PACT_AIGC_UNPAID_ID,
   PACT_BALANCE_FEN,
@@ -119,6 +122,11 @@ const AIGC_TEXT = [
   '随着人工智能技术的快速发展，深度学习在自然语言处理领域取得了显著的成果。首先，预训练语言模型能够有效地捕捉文本中的语义信息，' +
     '从而显著提升下游任务的性能。此外，注意力机制的广泛应用也为模型的可解释性提供了重要支撑。综上所述，该技术具有重要的理论意义和广泛的应用价值。',
   '去年夏天我在实验室调了三个月参数，模型就是不收敛。师兄看了一眼日志，说学习率设大了，改成万分之一试试，第二天早上损失果然降下来了。',
+].join('\n');
+/** Written the way chat models write (templated connectives, stock phrases): the detector flags both paragraphs. */
+const AIGC_FLAGGED_TEXT = [
+  '随着人工智能技术的快速发展，深度学习在自然语言处理领域取得了显著的成果。首先，预训练语言模型能够有效地捕捉文本中的语义信息，从而显著提升下游任务的性能。其次，大规模语料的引入进一步增强了模型的泛化能力。此外，注意力机制的广泛应用也为模型的可解释性提供了重要支撑。',
+  '综上所述，深度学习技术在文本相似度计算中具有重要的理论意义和广泛的应用价值。值得注意的是，现有方法在处理长文本时仍然面临诸多挑战。因此，未来的研究需要进一步探索更加高效、可靠的模型结构，以满足实际应用的需求。',
 ].join('\n');
 const CHAT_QUESTION = '请帮我梳理文献综述的写作步骤。';
 const CHAT_ANSWER = '文献综述一般分为四步：确定主题与检索范围、筛选与精读文献、按主题归纳观点、指出研究空白并引出本文的问题。';
@@ -335,6 +343,13 @@ export function providerStates(
     [STATES.smartDone]: state(() => rewriteOf(PACT_SMART_ID, 'smart', 'done')),
     [STATES.deletableSmart]: state(() => rewriteOf(PACT_SMART_DELETE_ID, 'smart', 'done')),
     [STATES.aigcDone]: state(() => detectionOf(PACT_AIGC_ID, 'done')),
+    // Machine-style paragraphs the detector flags; 降AIGC records an earlier verification made from it are removed.
+    [STATES.aigcFlagged]: state(async () => {
+      const userId = await signedIn();
+      const made = await db.orm.select({ id: rewrites.taskId }).from(rewrites).where(eq(rewrites.sourceAigcId, PACT_AIGC_FLAGGED_ID));
+      if (made.length) await db.orm.delete(tasks).where(inArray(tasks.id, made.map((r) => r.id)));
+      await storeDetection(deps, { id: PACT_AIGC_FLAGGED_ID, userId, title: '人工智能在自然语言处理中的应用', text: AIGC_FLAGGED_TEXT, status: 'done' });
+    }),
     [STATES.aigcDraft]: state(() => detectionOf(PACT_AIGC_DRAFT_ID, 'draft')),
     [STATES.unpaidAigcDraft]: state(() => detectionOf(PACT_AIGC_UNPAID_ID, 'draft')),
     [STATES.deletableAigc]: state(() => detectionOf(PACT_AIGC_DELETE_ID, 'done')),

@@ -39,6 +39,7 @@ export const PACT_AIGC_ID = 'aigc-pact-done';
 export const PACT_AIGC_DRAFT_ID = 'aigc-pact-draft';
 export const PACT_AIGC_UNPAID_ID = 'aigc-pact-draft-unpaid';
 export const PACT_AIGC_DELETE_ID = 'aigc-pact-delete';
+export const PACT_AIGC_FLAGGED_ID = 'aigc-pact-flagged';
 /** The second paragraph of the finished detection (its first is the heading 摘要): reload, load_content_by_id. */
 export const PACT_AIGC_PARAGRAPH_ID = `${PACT_AIGC_ID}-p1`;
 /** The balance the funded states leave zhangsan with (fen): more than any seeded draft costs. */
@@ -89,6 +90,7 @@ export const STATES = {
   smartDone: `user zhangsan has a finished smart rewrite ${PACT_SMART_ID}`,
   deletableSmart: `user zhangsan has a finished smart rewrite ${PACT_SMART_DELETE_ID}`,
   aigcDone: `user zhangsan has a finished AIGC detection ${PACT_AIGC_ID} with flagged sentences`,
+  aigcFlagged: `user zhangsan has a finished AIGC detection ${PACT_AIGC_FLAGGED_ID} with paragraphs flagged high or medium and no 降AIGC made from it`,
   aigcDraft: `user zhangsan has a draft AIGC detection ${PACT_AIGC_DRAFT_ID}`,
   unpaidAigcDraft: `user zhangsan has a draft AIGC detection ${PACT_AIGC_UNPAID_ID} never submitted`,
   deletableAigc: `user zhangsan has a finished AIGC detection ${PACT_AIGC_DELETE_ID}`,

@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { ServiceScreen } from '@/components/service-screen';
 import { AigcForm } from './aigc-form';
+import { AigcLowerForm } from './aigc-lower-form';
 import { AigcRecords } from './aigc-records';
 import { AigcReportPage } from './aigc-report';
 
@@ -42,6 +43,9 @@ export function AigcLowerPage({ title }: { title: string }) {
       description="改写检测标记的段落，降低 AI 生成痕迹，并重新检测对比"
       highlights={['只改写被标记的段落', '改写前后 AI 占比对比', '保留专业术语与原意']}
     >
+      <SectionCard title="选择检测结果并降AIGC">
+        <AigcLowerForm />
+      </SectionCard>
       <AigcRecords kind="lower" title="最近降AI记录" />
     </ServiceScreen>
   );

@@ -21,7 +21,8 @@ export function AigcRecords({ kind, title }: { kind: AigcKind; title?: string })
       title={title}
       query={query}
       paging={paging}
-      detailHref={kind === 'detect' ? (record) => `/aigccheck/content/${record.id}` : undefined}
+      // A 降AIGC record is a rewording record: its comparison view shows each paragraph's AI probability before and after.
+      detailHref={(record) => (kind === 'detect' ? `/aigccheck/content/${record.id}` : `/papermachine/content/${record.id}`)}
       extraColumns={
         kind === 'detect'
           ? [

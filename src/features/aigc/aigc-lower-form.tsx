@@ -1,0 +1,119 @@
+import { Button, Field, Link as ChakraLink, NativeSelect, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { paperAigcAigcMachineSubmit, usePaperAigcQueryList } from '@/api/gen/aigc/aigc';
+import type { AigcLowerMode } from '@/api/gen/model';
+import { ApiError } from '@/api/http';
+import { useSignedIn } from '@/components/use-signed-in';
+import { formatRatio } from '@/lib/number';
+import { appStore } from '@/stores/app';
+
+/** Each way of lowering in one sentence. */
+export const LOWER_MODE_EXPLAINED: Record<AigcLowerMode, string> = {
+  rewrite: '降AIGC：按研究者的写作习惯重写被标出的段落（句子长短错落、少用套话和模板化连接词），多个候选中取本站检测器判为 AI 概率最低的一个。',
+  strong: '强力：更大幅度地重组被标出段落的句子结构，适合 AI 概率很高的段落。',
+  polish: '润色：在降低 AI 痕迹的同时重在语句通顺与学术规范，改动最小。',
+};
+
+const MODES: Array<{ value: AigcLowerMode; label: string }> = [
+  { value: 'rewrite', label: '降AIGC' },
+  { value: 'strong', label: '强力' },
+  { value: 'polish', label: '润色' },
+];
+
+/**
+ * Pick one of your finished AIGC detections and a way of lowering: only the paragraphs the detector flagged
+ * (中度、高度疑似) are rewritten, then every paragraph is scored again by the same detector; the comparison
+ * view shows each paragraph's AI probability before and after.
+ */
+export function AigcLowerForm() {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const detections = usePaperAigcQueryList({ kind: 'detect', status: 'done' }, { pageNo: 1, pageSize: 50 }, { query: { enabled: signedIn } });
+  const flagged = (detections.data?.records ?? []).filter((r) => r.paragraphFlagged > 0);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [mode, setMode] = useState<AigcLowerMode>('rewrite');
+  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = chosen ?? flagged[0]?.id ?? '';
+
+  const submit = async () => {
+    setError(null);
+    if (!signedIn) {
+      appStore.actions.openLogin();
+      return;
+    }
+    if (!id) return setError({ message: '请先选择一份已完成的 AIGC 检测' });
+    setBusy(true);
+    try {
+      const record = await paperAigcAigcMachineSubmit({ id, mode });
+      await navigate({ to: '/papermachine/content/$id', params: { id: record.id } });
+    } catch (e) {
+      setError(e instanceof ApiError ? { message: e.message, code: e.code } : { message: '提交失败，请稍后重试' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="降AIGC"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="4">
+        {signedIn && detections.isSuccess && flagged.length === 0 ? (
+          <Text fontSize="sm" color="gray.600" data-testid="lower-none">
+            还没有标出疑似 AI 生成段落的检测结果。请先
+            <ChakraLink asChild color="brand.solid" mx="1">
+              <Link to="/aigccheck/check">做一次 AIGC 检测</Link>
+            </ChakraLink>
+            ，再回来降低 AI 痕迹。
+          </Text>
+        ) : (
+          <Field.Root>
+            <Field.Label>选择检测结果</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field aria-label="检测结果" value={id} onChange={(e) => setChosen(e.target.value)}>
+                {flagged.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {`${r.title}（AI字符占比 ${formatRatio(r.aiCharRatio)}，标出 ${r.paragraphFlagged}/${r.paragraphTotal} 段）`}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        )}
+        <SegmentGroup.Root value={mode} onValueChange={(d) => setMode(d.value as AigcLowerMode)} alignSelf="flex-start">
+          <SegmentGroup.Indicator />
+          <SegmentGroup.Items items={MODES} />
+        </SegmentGroup.Root>
+        <Text fontSize="sm" color="gray.700" data-testid="lower-mode-explained">
+          {LOWER_MODE_EXPLAINED[mode]}
+        </Text>
+        <Text fontSize="xs" color="gray.500">
+          只按被标出段落的字数计价（与降重同价），提交时从余额扣费，失败自动退款；未配置大模型时由离线引擎改写并标明“离线”。
+        </Text>
+        {error && (
+          <Stack gap="1" role="alert">
+            <Text color="red.600" fontSize="sm">
+              {error.message}
+            </Text>
+            {error.code === 'INSUFFICIENT_BALANCE' && (
+              <ChakraLink asChild color="brand.solid" fontSize="sm">
+                <Link to="/order/recharge">去充值</Link>
+              </ChakraLink>
+            )}
+          </Stack>
+        )}
+        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="正在提交" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
+          {signedIn ? '支付并开始降AIGC' : '登录后提交'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
