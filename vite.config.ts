@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+// Chakra's theme modules one by one (src/theme/system.ts takes only the recipes the app uses).
+const chakraTheme = fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme', import.meta.url));
 
 // `npm run dev` answers every /api call from MSW in the browser. `npm run dev:server` turns MSW off and
 // proxies /api to a running server (npm run serve) instead.
@@ -11,7 +13,7 @@ const apiTarget = process.env.MOYAN_API_PROXY;
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
-  resolve: { alias: { '@': src } },
+  resolve: { alias: { '@': src, 'chakra-theme': chakraTheme } },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../mocks/envelope';
 import { setMockOffer } from '../../mocks/overrides/capabilities';
-import { toaster } from '@/components/ui/toaster';
+import { toaster } from '@/components/ui/toaster-view';
 import { setupMockServer } from '@/test/mock-server';
 import { recordRequests } from '@/test/request-log';
 import { renderApp, signIn } from '@/test/render-app';

@@ -2,8 +2,9 @@ import { type AnyRoute, createRootRoute, createRoute } from '@tanstack/react-rou
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/query-client';
 import { createAppRouter } from '@/router';
-import { buildMenu, createRouteSearch, flattenMenu } from './menu';
+import { buildMenu, flattenMenu } from './menu';
 import { hasPermission } from './meta';
+import { createRouteSearch } from './route-search';
 
 const appRoutes = () => Object.values(createAppRouter({ queryClient: createQueryClient() }).routesById) as AnyRoute[];
 

@@ -1,5 +1,4 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import Fuse from 'fuse.js';
 import type { IconName } from '@/components/route-icon';
 import { hasPermission } from './meta';
 
@@ -68,18 +67,4 @@ export function flattenMenu(nodes: readonly MenuNode[], prefix: string[] = []): 
       ? flattenMenu(node.children, [...prefix, node.title])
       : [{ title: [...prefix, node.title].join(' > '), path: node.path }],
   );
-}
-
-/** Route search as the spec tunes it: threshold 0.4, title weight 0.7, path weight 0.3. */
-export function createRouteSearch(items: readonly SearchItem[]): (query: string) => SearchItem[] {
-  const fuse = new Fuse(items, {
-    shouldSort: true,
-    threshold: 0.4,
-    minMatchCharLength: 1,
-    keys: [
-      { name: 'title', weight: 0.7 },
-      { name: 'path', weight: 0.3 },
-    ],
-  });
-  return (query) => (query.trim() ? fuse.search(query.trim()).map((result) => result.item) : []);
 }

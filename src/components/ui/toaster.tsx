@@ -1,36 +1,46 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** Messages drop from the top, 90 px down, as the spec's error toast does. */
-export const toaster = createToaster({
-  placement: 'top',
-  offsets: { top: '90px', right: '16px', bottom: '16px', left: '16px' },
-  max: 4,
-});
+// The toast machinery (the toast group, its dismiss and focus handling) is about 8 kB gzip that no page needs
+// before its first message: notify loads it then, and Toaster mounts the group at that moment. A toast
+// created while the module loads is kept by the toaster's store and shown when the group mounts.
+const loadView = () => import('./toaster-view');
+const ToasterView = lazy(() => loadView().then((module) => ({ default: module.ToasterView })));
+
+let requested = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 const MESSAGE_DURATION_MS = 2000;
+type ToastType = 'success' | 'info' | 'warning' | 'error';
+
+function show(type: ToastType, title: string) {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  void loadView().then(({ toaster }) => toaster.create({ type, title, duration: MESSAGE_DURATION_MS }));
+}
 
 export const notify = {
-  success: (title: string) => toaster.create({ type: 'success', title, duration: MESSAGE_DURATION_MS }),
-  info: (title: string) => toaster.create({ type: 'info', title, duration: MESSAGE_DURATION_MS }),
-  warning: (title: string) => toaster.create({ type: 'warning', title, duration: MESSAGE_DURATION_MS }),
-  error: (title: string) => toaster.create({ type: 'error', title, duration: MESSAGE_DURATION_MS }),
+  success: (title: string) => show('success', title),
+  info: (title: string) => show('info', title),
+  warning: (title: string) => show('warning', title),
+  error: (title: string) => show('error', title),
 };
 
 export function Toaster() {
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
+  if (!mounted) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} role="alert">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@/api/http';
-import { toaster } from '@/components/ui/toaster';
+import { toaster } from '@/components/ui/toaster-view';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
 import { setupMockServer } from '@/test/mock-server';

@@ -1,8 +1,9 @@
-import { Avatar, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@tanstack/react-store';
 import { ChevronDown, LogOut, ShoppingBag, UserRound } from 'lucide-react';
+import { DeferredMenu } from '@/components/ui/deferred-menu';
 import { appStore } from '@/stores/app';
 import { DEFAULT_AVATAR, sessionStore } from '@/stores/session';
 import { currentUserQuery } from './api/current-user';
@@ -28,14 +29,13 @@ export function UserArea() {
 
   const avatar = user.avatar || DEFAULT_AVATAR;
   return (
-    <Menu.Root
-      onSelect={({ value }) => {
+    <DeferredMenu
+      onSelect={(value) => {
         if (value === 'account') void navigate({ to: '/order/account' });
         if (value === 'taocan') void navigate({ to: '/order/taocan' });
         if (value === 'logout') void logout();
       }}
-    >
-      <Menu.Trigger asChild>
+      trigger={
         <Button variant="ghost" size="sm" px="2" aria-label="用户菜单">
           <Avatar.Root size="2xs">
             <Avatar.Image src={avatar} />
@@ -46,37 +46,52 @@ export function UserArea() {
           </Text>
           <ChevronDown />
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="200px">
-            <HStack gap="3" px="2" py="2">
-              <Box asChild boxSize={AVATAR_SIZE} rounded="full" objectFit="cover" flexShrink={0}>
-                <img src={avatar} width={80} height={80} alt="头像" />
-              </Box>
-              <Stack gap="0" minW="0">
-                <Text fontWeight="semibold" truncate>
-                  {user.loginName}
-                </Text>
-                <Text fontSize="xs" color="gray.500">
-                  ID: {user.id}
-                </Text>
-              </Stack>
-            </HStack>
-            <Menu.Separator />
-            <Menu.Item value="account">
+      }
+      contentProps={{ minW: '200px' }}
+      header={
+        <HStack gap="3" px="2" py="2">
+          <Box asChild boxSize={AVATAR_SIZE} rounded="full" objectFit="cover" flexShrink={0}>
+            <img src={avatar} width={80} height={80} alt="头像" />
+          </Box>
+          <Stack gap="0" minW="0">
+            <Text fontWeight="semibold" truncate>
+              {user.loginName}
+            </Text>
+            <Text fontSize="xs" color="gray.500">
+              ID: {user.id}
+            </Text>
+          </Stack>
+        </HStack>
+      }
+      items={[
+        'separator',
+        {
+          value: 'account',
+          label: (
+            <>
               <UserRound size={16} /> 账户中心
-            </Menu.Item>
-            <Menu.Item value="taocan">
+            </>
+          ),
+        },
+        {
+          value: 'taocan',
+          label: (
+            <>
               <ShoppingBag size={16} /> 购买套餐
-            </Menu.Item>
-            <Menu.Separator />
-            <Menu.Item value="logout" color="red.600">
+            </>
+          ),
+        },
+        'separator',
+        {
+          value: 'logout',
+          label: (
+            <>
               <LogOut size={16} /> 退出登录
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+            </>
+          ),
+          color: 'red.600',
+        },
+      ]}
+    />
   );
 }

@@ -1,9 +1,20 @@
 import { Badge, Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import type { ChatMessageStatus } from '@/api/gen/model';
 import { formatYuan } from '@/lib/number';
 import { CopyButton } from './copy-button';
-import { MarkdownAnswer } from './markdown-answer';
+
+// The markdown renderer (micromark, GFM, the sanitizer: about 45 kB gzip) loads with the first answer shown,
+// not with the chat page; until it has, the answer shows as plain text.
+const MarkdownAnswer = lazy(() => import('./markdown-answer').then((module) => ({ default: module.MarkdownAnswer })));
+
+function PlainAnswer({ content }: { content: string }) {
+  return (
+    <Text whiteSpace="pre-wrap" wordBreak="break-word">
+      {content}
+    </Text>
+  );
+}
 
 /** An answer still arriving, or how it ended: complete, stopped by the user, or failed part-way. */
 export type AnswerState = 'streaming' | ChatMessageStatus;
@@ -35,7 +46,9 @@ export function AnswerBubble({ content, state, chargedFen, error, retry }: Answe
     <Stack alignSelf="stretch" gap="1" data-role="assistant" data-state={state} aria-busy={streaming}>
       <Box bg="white" borderWidth="1px" borderColor={state === 'failed' ? 'red.200' : 'gray.200'} rounded="xl" px="4" py="3">
         {content ? (
-          <MarkdownAnswer content={content} />
+          <Suspense fallback={<PlainAnswer content={content} />}>
+            <MarkdownAnswer content={content} />
+          </Suspense>
         ) : streaming ? (
           <HStack color="gray.500" fontSize="sm">
             <Spinner size="xs" /> <Text>正在思考…</Text>

@@ -1,10 +1,12 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { CheckRecord } from '@/api/gen/model';
-import { DeleteDialog } from './delete-dialog';
 import { useReportDownload } from './download-report';
-import { RenameDialog } from './rename-dialog';
+
+// The dialogs (and their form and dialog machinery) load when one is opened.
+const DeleteDialog = lazy(() => import('./delete-dialog').then((module) => ({ default: module.DeleteDialog })));
+const RenameDialog = lazy(() => import('./rename-dialog').then((module) => ({ default: module.RenameDialog })));
 
 /** What a record offers in its state: continue a draft; view or download a report; rename; delete. */
 export function RecordActions({ record }: { record: CheckRecord }) {
@@ -42,8 +44,10 @@ export function RecordActions({ record }: { record: CheckRecord }) {
       <Button size="xs" variant="ghost" colorPalette="red" disabled={busy} onClick={() => setDialog('delete')}>
         删除
       </Button>
-      {dialog === 'rename' && <RenameDialog record={record} onClose={() => setDialog(null)} />}
-      {dialog === 'delete' && <DeleteDialog record={record} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === 'rename' && <RenameDialog record={record} onClose={() => setDialog(null)} />}
+        {dialog === 'delete' && <DeleteDialog record={record} onClose={() => setDialog(null)} />}
+      </Suspense>
     </HStack>
   );
 }

@@ -1,24 +1,14 @@
-import { Box, CloseButton, Drawer, HStack, Portal, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useSelector } from '@tanstack/react-store';
+import { Suspense, lazy, useState } from 'react';
 import { appStore } from '@/stores/app';
 import { settingsStore } from '@/stores/settings';
-import { HEADER_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, SLOGAN } from '../constants';
-import { LogoMark } from '../top-nav/logo';
+import { HEADER_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../constants';
+import { SidebarLogo } from './sidebar-logo';
 import { SidebarMenu } from './sidebar-menu';
 import { useMenu } from './use-menu';
 
-function SidebarLogo({ collapsed }: { collapsed: boolean }) {
-  return (
-    <HStack gap="2" px={collapsed ? 0 : 4} py="4" justify={collapsed ? 'center' : 'flex-start'} borderBottomWidth="1px" borderColor="gray.100">
-      <LogoMark size="28px" />
-      {!collapsed && (
-        <Text fontSize="sm" fontWeight="semibold" color="gray.700" truncate>
-          {SLOGAN}
-        </Text>
-      )}
-    </HStack>
-  );
-}
+const SidebarDrawer = lazy(() => import('./sidebar-drawer').then((module) => ({ default: module.SidebarDrawer })));
 
 export function Sidebar() {
   const menu = useMenu();
@@ -26,25 +16,16 @@ export function Sidebar() {
   const mobile = useSelector(appStore, (state) => state.device === 'mobile');
   const showLogo = useSelector(settingsStore, (state) => state.sidebarLogo);
   const fixedHeader = useSelector(settingsStore, (state) => state.fixedHeader);
+  const [drawerWanted, setDrawerWanted] = useState(false);
 
   if (mobile) {
+    // The drawer's code loads the first time it opens (a phone's first page does not wait for it).
+    if (!drawerWanted && opened) setDrawerWanted(true);
+    if (!drawerWanted) return null;
     return (
-      <Drawer.Root open={opened} placement="start" onOpenChange={(event) => !event.open && appStore.actions.closeSidebar(false)}>
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW={SIDEBAR_WIDTH} data-testid="sidebar">
-              <Drawer.Body p="0">
-                {showLogo && <SidebarLogo collapsed={false} />}
-                <SidebarMenu menu={menu} collapsed={false} onNavigate={() => appStore.actions.closeSidebar(false)} />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="关闭侧边栏" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <Suspense fallback={null}>
+        <SidebarDrawer open={opened} showLogo={showLogo} menu={menu} />
+      </Suspense>
     );
   }
 

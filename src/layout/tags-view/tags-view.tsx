@@ -1,6 +1,7 @@
-import { Box, HStack, Menu, Portal, Text } from '@chakra-ui/react';
+import { Box, HStack, Text } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { DeferredMenu } from '@/components/ui/deferred-menu';
 import type { TagView } from '@/stores/tags';
 import { useTagActions } from './use-tag-actions';
 import { useVisitedTags } from './use-visited-tags';
@@ -11,15 +12,22 @@ const TAG_SCROLL_PADDING = '4px';
 
 function Tag({ view, active, actions }: { view: TagView; active: boolean; actions: ReturnType<typeof useTagActions> }) {
   return (
-    <Menu.Root
-      onSelect={({ value }) => {
+    <DeferredMenu
+      context
+      onSelect={(value) => {
         if (value === 'refresh') actions.refresh(view);
         if (value === 'close') actions.close(view);
         if (value === 'close-others') actions.closeOthers(view);
         if (value === 'close-all') actions.closeAll(view);
       }}
-    >
-      <Menu.ContextTrigger asChild>
+      contentProps={{ w: TAG_MENU_WIDTH, minW: TAG_MENU_WIDTH, fontSize: 'sm' }}
+      items={[
+        { value: 'refresh', label: '刷新' },
+        ...(view.affix ? [] : [{ value: 'close', label: '关闭' }]),
+        { value: 'close-others', label: '关闭其他' },
+        { value: 'close-all', label: '关闭所有' },
+      ]}
+      trigger={
         <HStack
           as="span"
           role="link"
@@ -64,18 +72,8 @@ function Tag({ view, active, actions }: { view: TagView; active: boolean; action
             </Box>
           )}
         </HStack>
-      </Menu.ContextTrigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content w={TAG_MENU_WIDTH} minW={TAG_MENU_WIDTH} fontSize="sm">
-            <Menu.Item value="refresh">刷新</Menu.Item>
-            {!view.affix && <Menu.Item value="close">关闭</Menu.Item>}
-            <Menu.Item value="close-others">关闭其他</Menu.Item>
-            <Menu.Item value="close-all">关闭所有</Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    />
   );
 }
 

@@ -2,17 +2,20 @@ import { Box, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { createRouteSearch, flattenMenu } from '@/router/menu';
+import { flattenMenu } from '@/router/menu';
+import type { createRouteSearch } from '@/router/route-search';
 import { useMenu } from '../sidebar/use-menu';
 
 export function RouteSearch() {
   const menu = useMenu();
-  const search = useMemo(() => createRouteSearch(flattenMenu(menu)), [menu]);
+  // fuse.js loads with the first opening of the box, not with the page.
+  const [createSearch, setCreateSearch] = useState<typeof createRouteSearch>();
+  const search = useMemo(() => createSearch?.(flattenMenu(menu)), [createSearch, menu]);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  const results = search(query).slice(0, 8);
+  const results = search ? search(query).slice(0, 8) : [];
 
   const close = () => {
     setOpen(false);
@@ -31,6 +34,7 @@ export function RouteSearch() {
         variant="ghost"
         size="sm"
         onClick={() => {
+          if (!createSearch) void import('@/router/route-search').then((module) => setCreateSearch(() => module.createRouteSearch));
           setOpen(true);
           queueMicrotask(() => input.current?.focus());
         }}

@@ -1,6 +1,7 @@
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { IconButton } from '@chakra-ui/react';
 import { useSelector } from '@tanstack/react-store';
 import { ALargeSmall } from 'lucide-react';
+import { DeferredMenu } from '@/components/ui/deferred-menu';
 import { notify } from '@/components/ui/toaster';
 import { SIZES, type Size, appStore } from '@/stores/app';
 
@@ -10,28 +11,18 @@ const SIZE_SWITCHED = 'Switch Size Success';
 export function SizeSelect() {
   const size = useSelector(appStore, (state) => state.size);
   return (
-    <Menu.Root
-      onSelect={({ value }) => {
+    <DeferredMenu
+      onSelect={(value) => {
         appStore.actions.setSize(value as Size);
         notify.success(SIZE_SWITCHED);
       }}
-    >
-      <Menu.Trigger asChild>
+      trigger={
         <IconButton aria-label="布局大小" title="布局大小" variant="ghost" size="sm">
           <ALargeSmall />
         </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="120px">
-            {SIZES.map((item) => (
-              <Menu.Item key={item} value={item} disabled={item === size} aria-checked={item === size}>
-                {SIZE_LABELS[item]}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+      contentProps={{ minW: '120px' }}
+      items={SIZES.map((item) => ({ value: item, label: SIZE_LABELS[item], disabled: item === size, checked: item === size }))}
+    />
   );
 }
