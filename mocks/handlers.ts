@@ -9,6 +9,8 @@ import { type MockData, setMockData } from './overrides/data-mode';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
+import { paperOverrides, resetPaperState } from './overrides/paper';
+import { pptOverrides } from './overrides/ppt';
 import { recordAreas } from './overrides/records';
 import { SEED } from './seed';
 
@@ -19,6 +21,8 @@ export const handlers: RequestHandler[] = [
   ...orderOverrides,
   ...checkOverrides,
   ...chatOverrides,
+  ...pptOverrides,
+  ...paperOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
   ...generatedHandlers,
 ];
@@ -35,6 +39,7 @@ export function resetMockState({ data = 'seeded' }: { data?: MockData } = {}): v
   resetOrderState();
   resetCheckState();
   resetChatState();
+  resetPaperState();
   for (const area of recordAreas) area.reset();
 }
 
