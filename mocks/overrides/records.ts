@@ -8,7 +8,6 @@ import {
   getPaperInfoQueryListResponseMock,
   getPaperInfoQueryPaperContentResponseMock,
 } from '../gen/paper/paper.msw';
-import { getAiPptInfoQueryListResponseMock } from '../gen/ppt/ppt.msw';
 import {
   getMachineLoadByIdResponseMock,
   getMachineQueryListResponseMock,
@@ -17,6 +16,7 @@ import {
   getPaperMachineQueryListResponseMock,
 } from '../gen/rewrite/rewrite.msw';
 import { checkArea } from './check';
+import { pptArea } from './ppt';
 import { aigcParagraphs, mockRewrite, paperMaterials, paperSections, paperText, rewritePairs } from './record-content';
 import { recordArea } from './record-store';
 import type { Row } from './request';
@@ -79,7 +79,7 @@ export const recordAreas = [
     detail: () => one(getAiPaperInfoLoadByIdResponseMock()),
     content: (row) => paperSections(row, () => one(getAiPaperInfoReloadResponseMock())),
   }),
-  recordArea({ base: '/api/base/ai_ppt_info_api', seed: () => rows(getAiPptInfoQueryListResponseMock()) }),
+  pptArea,
   recordArea({
     base: '/api/base/chat_gpt_api',
     seed: () => rows(getChatGptQueryListResponseMock()),

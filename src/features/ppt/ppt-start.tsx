@@ -1,0 +1,214 @@
+import { Box, Button, Field, HStack, Input, NativeSelect, SegmentGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { PptTemplate } from '@/api/gen/model';
+import { aiPptInfoPaperInit, aiPptInfoSaveOrUpdate, useAiPptInfoGetTemplateList, useAiSysConfigLoadAllByEntity } from '@/api/gen/ppt/ppt';
+import { SectionCard } from '@/components/section-card';
+import { useSignedIn } from '@/components/use-signed-in';
+import { appStore } from '@/stores/app';
+
+type Source = 'topic' | 'paper';
+
+const FALLBACK_PAGES = ['10', '15', '20', '30'];
+const ACCEPT = '.docx,.pdf,.txt,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf,text/plain';
+const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** The template picker: each template's cover preview (an image drawn from the template itself). */
+export function TemplatePicker({ templates, value, onChange }: { templates: PptTemplate[]; value: string; onChange: (id: string) => void }) {
+  return (
+    <SimpleGrid columns={{ base: 2, md: 3 }} gap="3" role="radiogroup" aria-label="选择模板">
+      {templates.map((template) => {
+        const picked = template.id === value;
+        return (
+          <Box
+            key={template.id}
+            as="button"
+            role="radio"
+            aria-checked={picked}
+            aria-label={template.name}
+            onClick={() => onChange(template.id)}
+            borderWidth="2px"
+            borderColor={picked ? 'brand.500' : 'gray.200'}
+            rounded="lg"
+            overflow="hidden"
+            textAlign="left"
+            bg="white"
+          >
+            <Box as="span" display="block" aspectRatio={16 / 9} bg={`linear-gradient(135deg, ${template.palette.slice(0, 2).join(', ')})`}>
+              <img src={template.previewUrl} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+            </Box>
+            <HStack as="span" px="3" py="2" justify="space-between">
+              <Text as="span" fontSize="sm" fontWeight={picked ? 'semibold' : 'normal'}>
+                {template.name}
+              </Text>
+              <HStack as="span" gap="1">
+                {template.palette.slice(0, 3).map((color, i) => (
+                  <Box as="span" key={`${i}-${color}`} w="3" h="3" rounded="full" bg={color} borderWidth="1px" borderColor="gray.300" />
+                ))}
+              </HStack>
+            </HStack>
+          </Box>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/** /aippt/ppt: pick a template, then a topic and scene (the model writes the outline) or a paper (extracted offline). */
+export function PptStart() {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const templates = useAiPptInfoGetTemplateList({ query: { enabled: signedIn } });
+  const scenes = useAiSysConfigLoadAllByEntity({ entity: 'ppt_scene' });
+  const pageOptions = useAiSysConfigLoadAllByEntity({ entity: 'ppt_page_count' });
+  const [templateId, setTemplateId] = useState('');
+  const [source, setSource] = useState<Source>('paper');
+  const [scene, setScene] = useState('');
+  const [pageCount, setPageCount] = useState('15');
+  const [title, setTitle] = useState('');
+  const [topic, setTopic] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [cover, setCover] = useState({ speaker: '', supervisor: '', institution: '', date: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const chosenTemplate = templateId || templates.data?.[0]?.id || '';
+  const chosenScene = scene || scenes.data?.[0]?.key || '';
+  const pages = pageOptions.data?.map((p) => p.value) ?? FALLBACK_PAGES;
+
+  const submit = async () => {
+    setError(null);
+    if (!signedIn) return appStore.actions.openLogin();
+    if (!chosenTemplate) return setError('请选择模板');
+    if (!chosenScene) return setError('请选择场景');
+    if (source === 'topic' && Array.from(title.trim()).length < 2) return setError('请填写 PPT 标题（至少 2 个字）');
+    if (source === 'topic' && Array.from(topic.trim()).length < 2) return setError('请填写主题与要求');
+    if (source === 'paper' && !file) return setError('请上传论文文件（.docx、.pdf 或 .txt）');
+    if (file && file.size > MAX_UPLOAD_BYTES) return setError('文件过大，请上传不超过 20 MB 的文件');
+    setBusy(true);
+    try {
+      const filled = Object.fromEntries(Object.entries(cover).filter(([, v]) => v.trim()));
+      const deck =
+        source === 'paper' && file
+          ? await aiPptInfoPaperInit({ file, templateId: chosenTemplate, scene: chosenScene, pageCount: Number(pageCount), ...(title.trim() ? { title: title.trim() } : {}), ...filled })
+          : await aiPptInfoSaveOrUpdate({ title: title.trim(), templateId: chosenTemplate, scene: chosenScene, pageCount: Number(pageCount), source: 'topic', topic: topic.trim(), cover: filled });
+      await navigate({ to: '/aippt/ppttype/$id', params: { id: deck.id } });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : '生成大纲失败，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="4">
+      <SectionCard title="1. 选择模板">
+        {templates.data?.length ? (
+          <TemplatePicker templates={templates.data} value={chosenTemplate} onChange={setTemplateId} />
+        ) : (
+          <Text fontSize="sm" color="gray.600">
+            {signedIn ? '正在读取模板…' : '登录后可选择模板'}
+          </Text>
+        )}
+      </SectionCard>
+      <SectionCard title="2. 内容来源">
+        <form
+          aria-label="生成 PPT 大纲"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="4">
+            <SegmentGroup.Root value={source} onValueChange={(d) => setSource(d.value as Source)} alignSelf="flex-start">
+              <SegmentGroup.Indicator />
+              <SegmentGroup.Items
+                items={[
+                  { value: 'paper', label: '上传论文' },
+                  { value: 'topic', label: '输入主题' },
+                ]}
+              />
+            </SegmentGroup.Root>
+            <Text fontSize="sm" color="gray.600">
+              {source === 'paper'
+                ? '从论文的章节标题和关键句离线提炼答辩大纲（不需要大模型）；配置了大模型时再由它润色。'
+                : '由大模型按主题和场景撰写大纲，需要站点配置大模型服务。'}
+            </Text>
+            <HStack gap="4" align="flex-start" flexDirection={{ base: 'column', md: 'row' }}>
+              <Field.Root flex="1">
+                <Field.Label>场景</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field aria-label="场景" value={chosenScene} onChange={(e) => setScene(e.target.value)}>
+                    {(scenes.data ?? []).map((s) => (
+                      <option key={s.id} value={s.key}>
+                        {s.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root flex="1">
+                <Field.Label>页数</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field aria-label="页数" value={pageCount} onChange={(e) => setPageCount(e.target.value)}>
+                    {pages.map((p) => (
+                      <option key={p} value={p}>
+                        {p} 页左右
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root flex="2" required={source === 'topic'}>
+                <Field.Label>PPT 标题{source === 'paper' ? '（选填，默认取论文题目）' : ''}</Field.Label>
+                <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} placeholder="如：基于深度学习的中文文本相似度研究" />
+              </Field.Root>
+            </HStack>
+            {source === 'topic' ? (
+              <Field.Root required>
+                <Field.Label>主题与要求</Field.Label>
+                <Textarea rows={4} value={topic} maxLength={2000} onChange={(e) => setTopic(e.target.value)} placeholder="介绍研究背景、方法、实验结果与结论……" />
+              </Field.Root>
+            ) : (
+              <Field.Root required>
+                <Field.Label>论文文件（.docx、.pdf、.txt）</Field.Label>
+                <Input type="file" accept={ACCEPT} aria-label="选择论文文件" onChange={(e) => setFile(e.target.files?.[0] ?? null)} p="1" />
+                {file && (
+                  <Text fontSize="sm" color="gray.600">
+                    已选择：{file.name}
+                  </Text>
+                )}
+              </Field.Root>
+            )}
+            <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+              {(
+                [
+                  ['speaker', '汇报人'],
+                  ['supervisor', '指导教师'],
+                  ['institution', '学校与学院'],
+                  ['date', '日期'],
+                ] as const
+              ).map(([key, label]) => (
+                <Field.Root key={key}>
+                  <Field.Label>{label}</Field.Label>
+                  <Input value={cover[key]} maxLength={key === 'institution' ? 80 : 40} onChange={(e) => setCover({ ...cover, [key]: e.target.value })} placeholder="选填，写在封面" />
+                </Field.Root>
+              ))}
+            </SimpleGrid>
+            {error && (
+              <Text color="red.600" fontSize="sm" role="alert">
+                {error}
+              </Text>
+            )}
+            <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="正在生成大纲" alignSelf="flex-start">
+              {signedIn ? '生成大纲' : '登录后生成'}
+            </Button>
+          </Stack>
+        </form>
+      </SectionCard>
+    </Stack>
+  );
+}
