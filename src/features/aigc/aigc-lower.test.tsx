@@ -1,0 +1,36 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AigcRecord } from '@/api/gen/model';
+import { callMock } from '@/test/call-mock';
+import { setupMockServer } from '@/test/mock-server';
+import { renderApp, signIn } from '@/test/render-app';
+import { recordRequests } from '@/test/request-log';
+
+setupMockServer();
+
+describe('降AIGC screens', () => {
+  it('offers the finished detections with flagged paragraphs, explains each way, and opens the comparison after paying', async () => {
+    const token = await signIn();
+    const done = (await callMock<{ records: AigcRecord[] }>('/api/base/paper_aigc_api/query_list?pageSize=50', { token, body: { kind: 'detect', status: 'done' } })).body.result.records;
+    const flagged = done.filter((r) => r.paragraphFlagged > 0);
+    expect(flagged.length).toBeGreaterThan(0);
+    const requests = recordRequests();
+    const { user, router } = renderApp('/aigcdown/machine');
+    const select = await screen.findByRole('combobox', { name: '检测结果' });
+    await waitFor(() => expect(select.querySelectorAll('option')).toHaveLength(flagged.length));
+    expect(select).toHaveTextContent(flagged[0].title);
+    expect(screen.getByTestId('lower-mode-explained')).toHaveTextContent('本站检测器');
+    await user.click(screen.getByText('强力'));
+    expect(screen.getByTestId('lower-mode-explained')).toHaveTextContent('重组');
+    await user.click(screen.getByRole('button', { name: '支付并开始降AIGC' }));
+    await waitFor(() => expect(requests.calls('/api/base/paper_aigc_api/aigc_machine_submit')).toBe(1));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/papermachine\/content\//));
+  });
+
+  it('lists 降AIGC records with the AI share before and after', async () => {
+    await signIn();
+    renderApp('/aiaigc/list');
+    expect(await screen.findByText('降前')).toBeInTheDocument();
+    expect(screen.getByText('降后')).toBeInTheDocument();
+  });
+});
