@@ -89,7 +89,7 @@ async function sourceDetection(db: Executor, detectionId: string) {
 }
 
 /** The sentences 查重 marked (red or orange) in each flagged paragraph, for 学术库降重. */
-function flaggedSentences(report: Pick<CheckReport, 'paragraphs'>): Record<string, true | Array<[number, number]>> {
+export function flaggedSentences(report: Pick<CheckReport, 'paragraphs'>): Record<string, true | Array<[number, number]>> {
   const only: Record<string, true | Array<[number, number]>> = {};
   for (const p of report.paragraphs) {
     if (!(p.ratio > 0)) continue;
