@@ -10,6 +10,7 @@ import { failureText, inFreshPage } from './browser';
 import { checkFlow } from './check-flow';
 import { checkMobileFlow } from './check-mobile';
 import { orderPurchaseFlow } from './order-purchase';
+import { pptFlow } from './ppt-flow';
 import { passwordLoginFlow } from './real-login';
 import { rewriteFlow } from './rewrite-flow';
 import { type RealServer, type RealUser, startRealServer } from './server';
@@ -31,7 +32,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, pptFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 
