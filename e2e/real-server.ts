@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { aigcFlow } from './aigc-flow';
+import { aigcLowerFlow } from './aigc-lower-flow';
 import { apiDocsFlow } from './api-docs';
 import { chatFlow } from './chat-flow';
 import { failureText, inFreshPage } from './browser';
@@ -32,7 +33,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, pptFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, aigcLowerFlow, pptFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 

@@ -1,0 +1,64 @@
+// 降AIGC against the real server: a student detects a paper (machine-style paragraphs, then a human one) on
+// /aigccheck/check, then on /aigcdown/machine picks that detection, pays, and lands on the comparison view,
+// where each paragraph shows its AI probability before (the detection's) and after (our detector on the
+// rewrite), the flagged paragraphs rewritten and the human one kept; /aiaigc/list shows the AI share before
+// and after. No model is configured for this flow's user path: the rewrite is the offline engine's, labelled.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loginWithPassword, storedToken } from './login';
+import type { RealFlow } from './real-server';
+
+const USER = { username: 'e2e_aigc_lower', password: 'Moyan2026!' };
+const TITLE = '人工智能与文本相似度计算';
+const fixture = (name: string) => readFileSync(new URL(`../server/services/aigc/fixtures/${name}`, import.meta.url), 'utf8').trim();
+const PAPER = `${fixture('machine-style.txt')}\n${fixture('human-style.txt')}`;
+const RATIO = /\d+\.\d%/;
+
+export const aigcLowerFlow: RealFlow = {
+  name: '降AIGC：检测后选择报告降AI、对照页逐段显示改写前后的 AI 概率、降AI记录（真实服务器）',
+  users: [USER],
+  async run({ page, server, artifacts, log }) {
+    await server.cli(['user', 'credit', '--username', USER.username, '--fen', '5000', '--reason', 'e2e 降AIGC']);
+    await page.goto(`${server.url}/`);
+    await loginWithPassword(page, USER.username, USER.password);
+    assert.ok(await storedToken(page));
+
+    await page.goto(`${server.url}/aigccheck/check`);
+    await page.getByPlaceholder('把论文正文粘贴到这里，每段一行（只支持中文）').fill(PAPER);
+    await page.getByPlaceholder('请输入论文题目').fill(TITLE);
+    await page.getByTestId('aigc-quote').getByText(/费用 ¥[\d.]+/).waitFor();
+    await page.getByRole('button', { name: '支付并开始检测' }).click();
+    await page.waitForURL(/\/aigccheck\/content\/[\w-]+$/);
+    await page.getByTestId('aigc-rate').waitFor({ timeout: 60_000 });
+    const rate = (await page.getByTestId('aigc-rate').innerText()).replace(/\s+/g, ' ');
+    log(`检测完成：${rate}`);
+
+    await page.goto(`${server.url}/aigcdown/machine`);
+    const select = page.getByRole('combobox', { name: '检测结果' });
+    await select.locator('option', { hasText: TITLE }).waitFor({ state: 'attached' });
+    await page.getByTestId('lower-mode-explained').getByText(/本站检测器/).waitFor();
+    await page.getByRole('button', { name: '支付并开始降AIGC' }).click();
+    await page.waitForURL(/\/papermachine\/content\/[\w-]+$/);
+    const id = page.url().split('/').pop() ?? '';
+    log(`选择该检测结果并支付，进入对照页（记录 ${id}）`);
+
+    const pairs = page.getByTestId('paragraph-pair');
+    await page.locator('[data-testid="paragraph-pair"][data-status="done"]').first().waitFor({ timeout: 60_000 });
+    await page.getByText(new RegExp(`AI 概率（前→后）\\s*${RATIO.source} → ${RATIO.source}`)).waitFor({ timeout: 60_000 });
+    const texts = await pairs.allInnerTexts();
+    const withBoth = texts.filter((t) => new RegExp(`AI 概率 ${RATIO.source} → ${RATIO.source}`).test(t));
+    assert.equal(withBoth.length, texts.length, '有段落缺少改写前后的 AI 概率');
+    const figures = texts.map((t) => /AI 概率 (\d+\.\d)% → (\d+\.\d)%/.exec(t)!.slice(1).map(Number));
+    const lowered = figures.filter(([before, after]) => after < before).length;
+    assert.ok(lowered >= 1, `没有一段的 AI 概率降低：${JSON.stringify(figures)}`);
+    await page.getByTestId('offline-label').first().waitFor();
+    await page.screenshot({ path: `${artifacts}/aigc-lower-comparison.png`, fullPage: true });
+    log(`对照页：${texts.length} 段都显示改写前后的 AI 概率（${figures.map(([b, a]) => `${b}%→${a}%`).join('，')}），带“离线引擎改写”标签`);
+
+    await page.goto(`${server.url}/aiaigc/list`);
+    const row = page.getByRole('row').filter({ hasText: TITLE }).first();
+    await row.waitFor();
+    assert.match(await row.innerText(), new RegExp(`${RATIO.source}[\\s\\S]*${RATIO.source}`));
+    log('降AI记录：列出该记录的降前与降后 AI 字符占比');
+  },
+};
