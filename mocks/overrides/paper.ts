@@ -1,8 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import type { GeneratePaperBody, PaperDetail, PaperOutline, PaperSection, PaperSubmitBody, PaperXueshuSubmitBody, UpdatePaperContentBody } from '@/api/gen/model';
 import { countChars } from '@/lib/char-count';
-import { badRequest, fail, notFound, ok } from '../envelope';
+import { badRequest, fail, notFound, ok, unauthorized } from '../envelope';
 import { OUTLINE, OUTLINE_POINTS, PARAGRAPHS } from '../vocab/papers';
+import { userOf } from './auth-state';
 import { idOf, readBody, withUser } from './request';
 
 // The paper-writing calls of the mocked server (npm run dev, web tests) for papers made in the session:
@@ -76,7 +77,22 @@ function write(entry: MockPaper, only?: string) {
   }, STEP_MS);
 }
 
-function newPaper(api: Api, body: Partial<GeneratePaperBody & PaperSubmitBody>, degree: PaperDetail['degree']): MockPaper {
+interface Form {
+  title?: string;
+  discipline?: string;
+  length?: number;
+  keywords?: string[];
+  references?: string[];
+  referencesText?: string;
+  englishAbstract?: boolean;
+}
+
+/** For the session's own papers: answers signed-in calls about them, and passes anything else on (undefined). */
+function ownOnly(handler: (request: Request) => Response | undefined | Promise<Response | undefined>) {
+  return ({ request }: { request: Request }) => (userOf(request) ? handler(request) : unauthorized());
+}
+
+function newPaper(api: Api, body: Form, degree: PaperDetail['degree']): MockPaper {
   const id = `paper-mock-${++created}`;
   const outline = outlineFor(body.length ?? 15000);
   const references = [...(body.references ?? []), ...(body.referencesText ?? '').split('\n').map((l) => l.replace(/^\s*\[\d+\]\s*/, '').trim()).filter(Boolean)];
@@ -134,15 +150,15 @@ const busy = () => fail(409, 'PAPER_BUSY', '论文正在生成中，请等待完
 function paperHandlers(api: Api) {
   const base = api === 'ai' ? '*/api/base/ai_paper_info_api' : '*/api/base/paper_info_api';
   return [
-    http.post(`${base}/load_by_id`, withUser((request) => {
+    http.post(`${base}/load_by_id`, ownOnly((request) => {
       const entry = mine(request);
       return entry ? ok(entry.paper) : undefined;
     })),
-    http.post(`${base}/query_content_list`, withUser((request) => {
+    http.post(`${base}/query_content_list`, ownOnly((request) => {
       const entry = mine(request);
       return entry ? ok({ pageNo: 1, pageSize: 100, total: entry.sections.length, records: entry.sections }) : undefined;
     })),
-    http.post(`${base}/download`, withUser((request) => {
+    http.post(`${base}/download`, ownOnly((request) => {
       const entry = mine(request);
       if (!entry) return undefined;
       if (entry.paper.stage !== 'done') return fail(409, 'PAPER_NOT_READY', '论文尚未生成完成，请稍后再下载');
@@ -150,7 +166,7 @@ function paperHandlers(api: Api) {
         headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'Content-Disposition': 'attachment; filename="paper.docx"' },
       });
     })),
-    http.post(`${base}/reload`, withUser((request) => {
+    http.post(`${base}/reload`, ownOnly((request) => {
       const found = sectionById(idOf(request));
       if (!found) return undefined;
       if (found.entry.paper.status === 'running' || found.section.status === 'queued' || found.section.status === 'running') return busy();
@@ -181,7 +197,7 @@ export const paperOverrides = [
     start(entry);
     return ok(entry.paper);
   })),
-  http.post('*/api/base/ai_paper_info_api/update_content', withUser(async (request) => {
+  http.post('*/api/base/ai_paper_info_api/update_content', ownOnly(async (request) => {
     const body = await readBody<UpdatePaperContentBody>(request);
     const found = sectionById(String(body.id));
     if (!found) return undefined;
@@ -190,7 +206,7 @@ export const paperOverrides = [
     Object.assign(found.section, { content: String(body.content).trim(), charCount: countChars(String(body.content)), status: 'done' });
     return ok(found.section);
   })),
-  http.post('*/api/base/ai_paper_info_api/delete_content', withUser((request) => {
+  http.post('*/api/base/ai_paper_info_api/delete_content', ownOnly((request) => {
     const id = idOf(request);
     const found = sectionById(id);
     if (!found) return undefined;

@@ -393,7 +393,11 @@ function writingAnswer(question: string): string | null {
   }
   if (question.includes('【墨研写作·章节】')) {
     const heading = /现在请写：(.+?)（属于/.exec(question)?.[1] ?? '本节';
-    return `${CANNED_NOTE}\n本节讨论“${heading}”。已有研究对此进行了系统梳理[1]。\n也有观点认为这一问题仍待深入研究[7]。本节在此基础上展开分析，并为后文奠定基础。`;
+    // About as long as asked (up to 1 500 characters), so benches stream a section of realistic size.
+    const asked = Math.min(1500, Number(/篇幅约 (\d+) 字/.exec(question)?.[1] ?? 0));
+    const filler = '本节在此基础上展开分析，说明相关概念、方法与适用条件，并为后文奠定基础。';
+    const body = filler.repeat(Math.max(1, Math.floor(asked / filler.length) - 1));
+    return `${CANNED_NOTE}\n本节讨论“${heading}”。已有研究对此进行了系统梳理[1]。\n也有观点认为这一问题仍待深入研究[7]。${body}`;
   }
   if (question.includes('【墨研写作·材料】')) return `${CANNED_NOTE}\n这是一份配套材料的模拟草稿，内容固定，请按实际情况修改。`;
   return null;

@@ -11,6 +11,7 @@ import type { Slide } from '../../src/lib/slides/deck';
 import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
 import { WorkerFailure, workerPool } from './pool';
 import { libraryHost } from './remote-library';
+import type { PaperDocument } from '../engines/writing/docx';
 
 // The services' calls into the worker pool, each with its time limit.
 
@@ -82,4 +83,10 @@ export function extractPptOutlineInWorker(config: PoolConfig, input: { text: str
 /** AI PPT: the .pptx rendered in a worker. */
 export function renderPptxInWorker(config: PoolConfig, signal?: AbortSignal) {
   return (input: { slides: Slide[]; templateId: string; title: string }) => workerPool(config).run('renderPptx', input, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
+}
+
+/** Paper writing: the .docx built in a worker (a doctoral thesis takes a few hundred milliseconds of CPU). */
+export async function buildPaperDocxInWorker(config: PoolConfig, doc: PaperDocument): Promise<Buffer> {
+  const body = await workerPool(config).run('buildPaperDocx', { doc }, { timeoutMs: config.ENGINE_TIMEOUT_MS });
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }

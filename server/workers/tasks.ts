@@ -4,6 +4,7 @@ import type { AigcReportView } from '../services/aigc/report-pdf';
 import type { CheckReportView } from '../services/check/report';
 import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
 import type { Slide } from '../../src/lib/slides/deck';
+import type { PaperDocument } from '../engines/writing/docx';
 import type { Host, TaskTable } from './protocol';
 
 // What the API process runs in its worker threads (server/workers/pool.ts): the work that takes long or
@@ -64,6 +65,12 @@ export const tasks = {
   renderPptx: async (input: { slides: Slide[]; templateId: string; title: string }) => {
     const [{ renderDeck }, { templateOrDefault }] = await Promise.all([import('../engines/slides/pptx'), import('../../src/lib/slides/templates')]);
     return renderDeck(input.slides, templateOrDefault(input.templateId), { title: input.title });
+  },
+
+  /** Paper writing: the paper as .docx (cover, contents field, numbered headings, the user's references). */
+  buildPaperDocx: async (input: { doc: PaperDocument }): Promise<Uint8Array> => {
+    const { buildPaperDocx } = await import('../engines/writing/docx');
+    return buildPaperDocx(input.doc);
   },
 } satisfies TaskTable;
 

@@ -96,8 +96,9 @@ export interface SectionOptions {
   contextBudget: number;
   signal?: AbortSignal;
   taskId?: string;
-  /** Called with the text so far (already citation-checked) as it streams in. */
+  /** Called with the text so far (already citation-checked) as it streams in, at most every `textEveryMs`. */
   onText?: (text: string) => void | Promise<void>;
+  textEveryMs?: number;
 }
 
 /** Tokens to allow for an answer of `chars` characters (Chinese text runs about one token per character). */
@@ -115,10 +116,15 @@ export async function writeSection(gateway: LlmGateway, input: SectionContextInp
     taskId: options.taskId,
   });
   let raw = '';
+  let last = Number.NEGATIVE_INFINITY;
   const count = input.references.length;
   for await (const delta of call) {
     raw += delta.content;
-    if (options.onText) await options.onText(checkCitations(stripModelArtifacts(raw, input.unit.heading), count).text);
+    // Checking the text so far costs its length: done only as often as the caller wants to see it.
+    const now = performance.now();
+    if (!options.onText || now - last < (options.textEveryMs ?? 0)) continue;
+    last = now;
+    await options.onText(checkCitations(stripModelArtifacts(raw, input.unit.heading), count).text);
   }
   const checked = checkCitations(stripModelArtifacts(raw, input.unit.heading), count);
   return { content: checked.text, removedCitations: checked.removed, record: await call.record };

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { buildPaperDocx } from '../../engines/writing/docx';
 import { DEGREE_NAMES } from '../../engines/writing/types';
+import { buildPaperDocxInWorker } from '../../workers/offload';
 import { safeFileName } from '../rewrite/docx';
 import { loadOwnPaper, type PaperApi, paperNotReady, sectionsOf } from './records';
 
@@ -16,7 +16,7 @@ export async function downloadPaper(app: AppContext, userId: string, id: string,
   const rows = await sectionsOf(app.db, id);
   const thanks = paper.materials.find((m) => m.kind === 'acknowledgement' && m.status === 'done')?.content;
   const date = app.now();
-  const body = await buildPaperDocx({
+  const body = await buildPaperDocxInWorker(app.config, {
     title: task.title,
     author: paper.author,
     institution: paper.institution,

@@ -68,7 +68,6 @@ export async function writeOne(db: Executor, taskId: string, section: PaperSecti
   const all = await sectionsOf(db, taskId);
   const previous = all.filter((s) => s.index < section.index && s.status === 'done' && s.summary).map((s) => ({ heading: s.heading, summary: s.summary }));
   await db.orm.update(paperSections).set({ status: 'running', error: null, updatedAt: new Date() }).where(eq(paperSections.id, section.id));
-  let last = 0;
   let saving: Promise<unknown> = Promise.resolve();
   const written = await writeSection(
     work.gateway,
@@ -77,10 +76,8 @@ export async function writeOne(db: Executor, taskId: string, section: PaperSecti
       contextBudget: WRITING_CONTEXT_TOKENS,
       signal: work.signal,
       taskId,
+      textEveryMs: FLUSH_MS,
       onText: (text) => {
-        const now = Date.now();
-        if (now - last < FLUSH_MS) return;
-        last = now;
         saving = saving.then(() =>
           db.orm.update(paperSections).set({ content: text, charCount: countChars(text), updatedAt: new Date() }).where(eq(paperSections.id, section.id)),
         );
