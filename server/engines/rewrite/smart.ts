@@ -278,7 +278,7 @@ function nearDe(pieces: Piece[], i: number): boolean {
   return false;
 }
 
-function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 2): boolean {
+function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 2 | 3): boolean {
   const p = pieces[i];
   if (p.changed) return false;
   if (!p.fixed && substitute(pieces, i, random, true)) return true;
@@ -360,6 +360,16 @@ function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 
     pieces.splice(i + 1, 0, piece('的', 'uj'));
     return true;
   }
+  // Only for a run chained to protected spans that nothing else broke: 的 between two protected terms side by side
+  // (单纯收缩期高血压的肾虚血瘀证), or between a term and the noun or nominal verb right after it, even near another 的.
+  if (level === 3 && isTerm(p) && next && !next.fixed && next.text !== '的' && (isNoun(next) || next.tag === 'vn') && pieces[i - 1]?.text !== '的') {
+    pieces.splice(i + 1, 0, piece('的', 'uj'));
+    return true;
+  }
+  if (level === 3 && isTerm(p) && isTerm(next)) {
+    pieces.splice(i + 1, 0, piece('的', 'uj'));
+    return true;
+  }
   return false;
 }
 
@@ -429,7 +439,7 @@ function breakRuns(originalText: string, pieces: Piece[], random: () => number):
         if (d > 0 && run.mid - d >= run.from) order.push(run.mid - d);
       }
       let done = false;
-      for (const level of [1, 2] as const) {
+      for (const level of [1, 2, 3] as const) {
         for (const i of order) {
           if (lightEdit(pieces, i, random, level)) {
             done = true;
