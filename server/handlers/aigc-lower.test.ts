@@ -153,12 +153,25 @@ function suite(name: string, withModel: boolean) {
       const redetected = body<AigcRecord>(await call('load_by_id', token, { query: { id: aigcId } })).result;
       expect(redetected).toMatchObject({ kind: 'detect', status: 'done' });
 
+      // Re-run one lowered paragraph (no charge), then delete the record through paper_aigc_api.
+      const rerun = await call('reload', token, { query: { id: rewritten.id } });
+      expect(rerun.statusCode, rerun.body).toBe(200);
+      expect(body<AigcParagraph>(rerun).result).toMatchObject({ id: rewritten.id, original: rewritten.original });
+      await runJobs();
+      const again2 = body<AigcParagraph>(await call('load_content_by_id', token, { query: { id: rewritten.id } })).result;
+      expect(again2.aiProbabilityBefore).toBe(rewritten.aiProbabilityBefore);
+      expect(await ledger(queued.id)).toEqual([{ kind: 'charge', amount_fen: -queued.priceFen }]);
+
       // Someone else sees none of it.
       const other = await paidUser();
       for (const path of ['load_by_id', 'query_content_list', 'download', 'submit_check', 'check_order_id']) {
         expect((await call(path, other, { query: { id: queued.id } })).statusCode, path).toBe(404);
       }
       expect((await call('aigc_machine_submit', other, { payload: { id: detection.id, mode: 'rewrite' } })).statusCode).toBe(404);
+      expect((await call('delete', other, { query: { id: queued.id } })).statusCode).toBe(404);
+      const deleted = await call('delete', token, { query: { id: queued.id } });
+      expect(body(deleted).result).toEqual({ id: queued.id, deleted: true });
+      expect((await call('load_by_id', token, { query: { id: queued.id } })).statusCode).toBe(404);
     });
 
     if (!withModel) {
