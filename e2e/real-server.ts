@@ -13,6 +13,7 @@ import { checkMobileFlow } from './check-mobile';
 import { orderPurchaseFlow } from './order-purchase';
 import { pptFlow } from './ppt-flow';
 import { passwordLoginFlow } from './real-login';
+import { paperFlow } from './paper-flow';
 import { rewriteFlow } from './rewrite-flow';
 import { type RealServer, type RealUser, startRealServer } from './server';
 
@@ -33,7 +34,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, aigcLowerFlow, pptFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, aigcLowerFlow, pptFlow, paperFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 
