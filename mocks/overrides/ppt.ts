@@ -16,12 +16,13 @@ import { idOf, readBody, type Row, withUser } from './request';
 const BASE = '*/api/base/ai_ppt_info_api';
 const CONFIG = '*/api/base/ai_sys_config_api';
 
+// Ids 1..8, as every mocked list numbers its records.
 const CONFIGS: SysConfig[] = [
-  { id: 'cfg-scene-thesis-defense', entity: 'ppt_scene', key: 'thesis_defense', label: '毕业答辩', value: '适用于本科、硕士学位论文答辩', sort: 1 },
-  { id: 'cfg-scene-proposal', entity: 'ppt_scene', key: 'proposal', label: '开题报告', value: '适用于开题答辩', sort: 2 },
-  { id: 'cfg-scene-course', entity: 'ppt_scene', key: 'course_report', label: '课程汇报', value: '适用于课程作业与读书报告', sort: 3 },
-  { id: 'cfg-scene-conference', entity: 'ppt_scene', key: 'conference', label: '学术会议', value: '适用于学术会议报告', sort: 4 },
-  ...['10', '15', '20', '30'].map((n, i): SysConfig => ({ id: `cfg-pages-${n}`, entity: 'ppt_page_count', key: n, label: `${n} 页左右`, value: n, sort: i + 1 })),
+  { id: '1', entity: 'ppt_scene', key: 'thesis_defense', label: '毕业答辩', value: '适用于本科、硕士学位论文答辩', sort: 1 },
+  { id: '2', entity: 'ppt_scene', key: 'proposal', label: '开题报告', value: '适用于开题答辩', sort: 2 },
+  { id: '3', entity: 'ppt_scene', key: 'course_report', label: '课程汇报', value: '适用于课程作业与读书报告', sort: 3 },
+  { id: '4', entity: 'ppt_scene', key: 'conference', label: '学术会议', value: '适用于学术会议报告', sort: 4 },
+  ...['10', '15', '20', '30'].map((n, i): SysConfig => ({ id: String(i + 5), entity: 'ppt_page_count', key: n, label: `${n} 页左右`, value: n, sort: i + 1 })),
 ];
 
 const apiSlides = (title: string): PptSlide[] =>
