@@ -1,7 +1,8 @@
 import { Alert, Badge, Box, Button, HStack, Progress, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { paperAigcMachineInit } from '@/api/gen/aigc/aigc';
 import { checkCheckInit } from '@/api/gen/check/check';
 import type { PaperDetail, PaperSection } from '@/api/gen/model';
 import {
@@ -166,32 +167,38 @@ function Materials({ id }: { id: string }) {
 function CheckOffer({ paper, sections }: { paper: PaperDetail; sections: PaperSection[] }) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'check' | 'aigc' | null>(null);
   const text = [paper.abstract ? `摘要\n${paper.abstract}` : '', ...sections.map((s) => (s.content ? `${s.heading}\n${s.content}` : s.heading))].filter(Boolean).join('\n');
-  const check = async () => {
-    setBusy(true);
+  // Each creates a draft record from the text; its page shows the price and takes the payment as usual.
+  const start = async (what: 'check' | 'aigc') => {
+    setBusy(what);
     setError(null);
     try {
-      const record = await checkCheckInit({ title: paper.title, content: text });
-      await navigate({ to: '/paper/submit/$id', params: { id: record.id } });
+      if (what === 'check') {
+        const record = await checkCheckInit({ title: paper.title, content: text });
+        await navigate({ to: '/paper/submit/$id', params: { id: record.id } });
+      } else {
+        const record = await paperAigcMachineInit({ title: paper.title, content: text });
+        await navigate({ to: '/aigccheck/content/$id', params: { id: record.id } });
+      }
     } catch (e) {
       setError(e instanceof Error ? e.message : '提交失败，请稍后重试');
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   return (
     <SectionCard title="交稿前自查">
       <Stack gap="2">
         <Text fontSize="sm" color="gray.700">
-          用本站的论文查重与 AIGC 检测先看一遍这篇论文（按常规价格计费）：查重会先显示费用，确认后才扣费。
+          用本站的论文查重与 AIGC 检测先看一遍这篇论文（按常规价格计费）：先显示费用，确认支付后才开始。
         </Text>
         <HStack gap="3" wrap="wrap">
-          <Button size="sm" colorPalette="brand" variant="outline" loading={busy} onClick={() => void check()}>
+          <Button size="sm" colorPalette="brand" variant="outline" loading={busy === 'check'} onClick={() => void start('check')}>
             用全文提交查重
           </Button>
-          <Button size="sm" variant="outline" asChild>
-            <Link to="/aigccheck/check">去 AIGC 检测</Link>
+          <Button size="sm" colorPalette="brand" variant="outline" loading={busy === 'aigc'} onClick={() => void start('aigc')}>
+            用全文提交 AIGC 检测
           </Button>
         </HStack>
         {error && (

@@ -49,6 +49,8 @@ describe('paper writing screens', () => {
     await user.click(screen.getByRole('button', { name: '下载 Word' }));
     await waitFor(() => expect(requests.calls('/api/base/ai_paper_info_api/download')).toBe(1));
     expect(screen.getByRole('button', { name: '用全文提交查重' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '用全文提交 AIGC 检测' }));
+    await waitFor(() => expect(requests.calls('/api/base/paper_aigc_api/machine_init')).toBe(1));
   }, 30_000);
 
   it('says what is missing before sending the form', async () => {
