@@ -135,6 +135,20 @@ describe('slide decks without a model', () => {
     expect(body(none).error.message).toContain('请上传论文文件');
   });
 
+  it('drafts a deck from the text of one of the user’s own 查重 records, and 404 for another user’s', async () => {
+    const token = await h.user();
+    const { payload, headers } = await multipart({ title: '论文查重', content: PAPER });
+    const check = await t.app.inject({ method: 'POST', url: '/api/base/check_api/check_init', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+    expect(check.statusCode).toBe(200);
+    const checkId = body<{ id: string }>(check).result.id;
+    const deck = body<Deck>(await h.save(token, { ...base, title: '来自查重记录', source: 'paper', checkId })).result;
+    expect(deck).toMatchObject({ outlineBy: 'offline', source: 'paper' });
+    expect(deck.slides[1].bullets).toContain('实验与分析');
+    const other = await h.user();
+    const refused = await expectNoChange(t.db, () => h.save(other, { ...base, title: '偷用查重记录', source: 'paper', checkId }));
+    expect(refused.statusCode).toBe(404);
+  });
+
   it('refuses bad input in Chinese, storing and charging nothing', async () => {
     const token = await h.user(5000);
     const cases: Array<[Record<string, unknown>, string]> = [

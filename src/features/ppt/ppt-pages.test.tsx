@@ -43,6 +43,25 @@ describe('AI PPT screens', () => {
     expect((await screen.findAllByTestId('slide-thumb')).length).toBeGreaterThanOrEqual(7);
   });
 
+  it('drafts a deck from one of the user’s finished 查重 records', async () => {
+    const token = await signIn();
+    const sent: Array<{ checkId?: string; source: string; title: string }> = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.includes('/ai_ppt_info_api/save_or_update')) sent.push(await request.clone().json());
+    });
+    const { body } = await callMock<{ records: { id: string; title: string }[] }>('/api/base/check_api/query_list?pageNo=1&pageSize=50', { token, body: { status: 'done' } });
+    const check = body.result.records[0];
+    const user = userEvent.setup();
+    renderApp('/aippt/ppt');
+    await user.click(await screen.findByText('从查重记录选'));
+    await within(screen.getByLabelText('查重记录')).findAllByRole('option', { name: check.title });
+    fireEvent.change(screen.getByLabelText('查重记录'), { target: { value: check.id } });
+    await user.click(screen.getByRole('button', { name: '生成大纲' }));
+    expect(await screen.findByRole('heading', { name: '确认提交', level: 1 })).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({ source: 'paper', checkId: check.id, title: check.title });
+    server.events.removeAllListeners();
+  });
+
   it('asks for a topic before the model writes the outline', async () => {
     await signIn();
     const user = userEvent.setup();

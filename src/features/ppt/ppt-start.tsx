@@ -2,12 +2,14 @@ import { Box, Button, Field, HStack, Input, NativeSelect, SegmentGroup, SimpleGr
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PptTemplate } from '@/api/gen/model';
+import { useCheckQueryList } from '@/api/gen/check/check';
 import { aiPptInfoPaperInit, aiPptInfoSaveOrUpdate, useAiPptInfoGetTemplateList, useAiSysConfigLoadAllByEntity } from '@/api/gen/ppt/ppt';
 import { SectionCard } from '@/components/section-card';
 import { useSignedIn } from '@/components/use-signed-in';
 import { appStore } from '@/stores/app';
 
-type Source = 'topic' | 'paper';
+/** An uploaded paper, a paper from one of the user's 查重 records, or a topic for the model. */
+type Source = 'topic' | 'paper' | 'check';
 
 const FALLBACK_PAGES = ['10', '15', '20', '30'];
 const ACCEPT = '.docx,.pdf,.txt,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf,text/plain';
@@ -68,6 +70,8 @@ export function PptStart() {
   const [title, setTitle] = useState('');
   const [topic, setTopic] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [checkId, setCheckId] = useState('');
+  const checks = useCheckQueryList({ status: 'done' }, { pageNo: 1, pageSize: 50 }, { query: { enabled: signedIn && source === 'check' } });
   const [cover, setCover] = useState({ speaker: '', supervisor: '', institution: '', date: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -84,14 +88,19 @@ export function PptStart() {
     if (source === 'topic' && Array.from(title.trim()).length < 2) return setError('请填写 PPT 标题（至少 2 个字）');
     if (source === 'topic' && Array.from(topic.trim()).length < 2) return setError('请填写主题与要求');
     if (source === 'paper' && !file) return setError('请上传论文文件（.docx、.pdf 或 .txt）');
+    const picked = checks.data?.records.find((c) => c.id === checkId);
+    if (source === 'check' && !picked) return setError('请选择一条查重记录');
     if (file && file.size > MAX_UPLOAD_BYTES) return setError('文件过大，请上传不超过 20 MB 的文件');
     setBusy(true);
     try {
       const filled = Object.fromEntries(Object.entries(cover).filter(([, v]) => v.trim()));
+      const settings = { templateId: chosenTemplate, scene: chosenScene, pageCount: Number(pageCount) };
       const deck =
         source === 'paper' && file
-          ? await aiPptInfoPaperInit({ file, templateId: chosenTemplate, scene: chosenScene, pageCount: Number(pageCount), ...(title.trim() ? { title: title.trim() } : {}), ...filled })
-          : await aiPptInfoSaveOrUpdate({ title: title.trim(), templateId: chosenTemplate, scene: chosenScene, pageCount: Number(pageCount), source: 'topic', topic: topic.trim(), cover: filled });
+          ? await aiPptInfoPaperInit({ file, ...settings, ...(title.trim() ? { title: title.trim() } : {}), ...filled })
+          : source === 'check' && picked
+            ? await aiPptInfoSaveOrUpdate({ title: title.trim() || picked.title, ...settings, source: 'paper', checkId: picked.id, cover: filled })
+            : await aiPptInfoSaveOrUpdate({ title: title.trim(), ...settings, source: 'topic', topic: topic.trim(), cover: filled });
       await navigate({ to: '/aippt/ppttype/$id', params: { id: deck.id } });
     } catch (e) {
       setError(e instanceof Error ? e.message : '生成大纲失败，请稍后重试');
@@ -126,12 +135,13 @@ export function PptStart() {
               <SegmentGroup.Items
                 items={[
                   { value: 'paper', label: '上传论文' },
+                  { value: 'check', label: '从查重记录选' },
                   { value: 'topic', label: '输入主题' },
                 ]}
               />
             </SegmentGroup.Root>
             <Text fontSize="sm" color="gray.600">
-              {source === 'paper'
+              {source !== 'topic'
                 ? '从论文的章节标题和关键句离线提炼答辩大纲（不需要大模型）；配置了大模型时再由它润色。'
                 : '由大模型按主题和场景撰写大纲，需要站点配置大模型服务。'}
             </Text>
@@ -163,11 +173,26 @@ export function PptStart() {
                 </NativeSelect.Root>
               </Field.Root>
               <Field.Root flex="2" required={source === 'topic'}>
-                <Field.Label>PPT 标题{source === 'paper' ? '（选填，默认取论文题目）' : ''}</Field.Label>
+                <Field.Label>PPT 标题{source !== 'topic' ? '（选填，默认取论文题目）' : ''}</Field.Label>
                 <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} placeholder="如：基于深度学习的中文文本相似度研究" />
               </Field.Root>
             </HStack>
-            {source === 'topic' ? (
+            {source === 'check' ? (
+              <Field.Root required>
+                <Field.Label>查重记录（已完成）</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field aria-label="查重记录" value={checkId} onChange={(e) => setCheckId(e.target.value)}>
+                    <option value="">{checks.isLoading ? '正在读取…' : checks.data?.records.length ? '请选择' : '还没有已完成的查重记录'}</option>
+                    {(checks.data?.records ?? []).map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.title}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            ) : source === 'topic' ? (
               <Field.Root required>
                 <Field.Label>主题与要求</Field.Label>
                 <Textarea rows={4} value={topic} maxLength={2000} onChange={(e) => setTopic(e.target.value)} placeholder="介绍研究背景、方法、实验结果与结论……" />
