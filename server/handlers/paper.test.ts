@@ -250,6 +250,21 @@ describe('paper writing with the fake model', () => {
     expect((await post(t.app, `${AI}/download`, { token, query: { id: draft.id } })).statusCode).toBe(200);
   });
 
+  it('the model’s connection lost in the first section: nothing delivered, the whole charge refunded once', async () => {
+    const { token, userId } = await chatUser(t);
+    const paper = await committed(token);
+    fake.script('ok', 'reset=3');
+    await runJobs();
+    const failed = await load(token, paper.id);
+    expect(failed).toMatchObject({ status: 'failed', stage: 'writing' });
+    expect(failed.error).toBe('大模型服务出错，论文未能生成，费用已退回，请稍后重试');
+    const ledger = await ledgerOf(t, userId);
+    expect(ledger.filter((e) => e.kind === 'refund').map((e) => e.amountFen)).toEqual([990]);
+    const rows = (await sections(token, paper.id)).records.filter((s) => s.targetLength > 0);
+    expect(rows[0].status).toBe('failed');
+    expect(rows.slice(1).every((s) => s.status === 'cancelled')).toBe(true);
+  });
+
   it('shows the section being written while it streams in; nobody polling changes nothing', async () => {
     const { token } = await chatUser(t);
     const paper = await committed(token);
