@@ -94,3 +94,22 @@ export function saveBody(deck: PptDeck, slides: PptSlide[], changes: { title?: s
     slides: renumber(slides.map((s) => ({ ...s, bullets: s.bullets.filter((b) => b.trim()) }))),
   };
 }
+
+/**
+ * Chart data typed as a table: the first line names the series (its first cell is ignored), each further
+ * line is a category and its numbers. Unreadable numbers count as 0.
+ */
+export function parseChart(text: string, kind: 'bar' | 'line' | 'pie' = 'bar'): PptSlide['chart'] | undefined {
+  const rows = linesOf(text).map((l) => l.split(/\t|\|/).map((c) => c.trim()));
+  if (rows.length < 2 || rows[0].length < 2) return undefined;
+  const names = rows[0].slice(1);
+  const data = rows.slice(1);
+  return {
+    kind,
+    categories: data.map((r) => r[0] ?? ''),
+    series: names.map((name, i) => ({ name, values: data.map((r) => Number(String(r[i + 1] ?? '').replace(/[%,，]/g, '')) || 0) })),
+  };
+}
+
+export const chartText = (chart: PptSlide['chart']): string =>
+  chart ? [['分类', ...chart.series.map((s) => s.name)], ...chart.categories.map((c, i) => [c, ...chart.series.map((s) => String(s.values[i] ?? ''))])].map((r) => r.join(' | ')).join('\n') : '';

@@ -18,7 +18,7 @@ import { TaskProgress } from '@/components/task-progress';
 import { useSignedIn } from '@/components/use-signed-in';
 import { LAYOUT_LABELS, SLIDE_LAYOUTS } from '@/lib/slides/deck';
 import { formatFen } from '@/lib/number';
-import { addSlide, linesOf, moveSlide, outlineProblems, parseTable, patchSlide, removeSlide, saveBody, setLayout, tableText } from './deck-edit';
+import { addSlide, chartText, linesOf, moveSlide, outlineProblems, parseChart, parseTable, patchSlide, removeSlide, saveBody, setLayout, tableText } from './deck-edit';
 import { SlideThumb } from './slide-thumb';
 
 const AUTOSAVE_MS = 800;
@@ -55,6 +55,7 @@ function SlideFields({ slide, onChange }: { slide: PptSlide; onChange: (patch: P
   // Text areas keep what is typed (blank lines too) and hand the parsed value up.
   const [bullets, setBullets] = useState(slide.bullets.join('\n'));
   const [table, setTable] = useState(tableText(slide.table));
+  const [chart, setChart] = useState(chartText(slide.chart));
   return (
     <Stack gap="3">
       <Field.Root>
@@ -105,6 +106,38 @@ function SlideFields({ slide, onChange }: { slide: PptSlide; onChange: (patch: P
             }}
           />
         </Field.Root>
+      )}
+      {slide.layout === 'chart' && (
+        <Stack gap="2">
+          <Field.Root>
+            <Field.Label>图表类型</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                aria-label="图表类型"
+                value={slide.chart?.kind ?? 'bar'}
+                onChange={(e) => onChange({ chart: parseChart(chart, e.target.value as 'bar' | 'line' | 'pie') })}
+              >
+                <option value="bar">柱状图</option>
+                <option value="line">折线图</option>
+                <option value="pie">饼图（只用第一组数值）</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>图表数据（第一行为系列名，之后每行一个分类及其数值，用 | 分隔）</Field.Label>
+            <Textarea
+              aria-label="图表数据"
+              rows={5}
+              fontFamily="mono"
+              value={chart}
+              onChange={(e) => {
+                setChart(e.target.value);
+                onChange({ chart: parseChart(e.target.value, slide.chart?.kind ?? 'bar') });
+              }}
+            />
+          </Field.Root>
+        </Stack>
       )}
       <Field.Root>
         <Field.Label>演讲者备注</Field.Label>
