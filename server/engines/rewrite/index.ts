@@ -25,7 +25,7 @@ export const OFFLINE_SETTINGS: Record<RewriteMode, SmartSettings> = {
   smart: SMART_SETTINGS,
   rewrite: SMART_SETTINGS,
   cnki: SMART_SETTINGS,
-  aigc: SMART_SETTINGS,
+  aigc: { ...SMART_SETTINGS, dropTemplates: true },
   strong: { substitute: 0.85, transform: 0.9, breakRuns: true },
   polish: { substitute: 0.25, transform: 0.3, breakRuns: false },
 };

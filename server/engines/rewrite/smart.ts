@@ -29,6 +29,8 @@ export interface SmartSettings {
   transform: number;
   /** Break runs of 13+ shared characters (the 查重 threshold) where possible. */
   breakRuns: boolean;
+  /** 降AIGC: drop the ordering and summing-up connectives chat models open clauses with (首先，… 综上所述，…). */
+  dropTemplates?: boolean;
 }
 
 export const SMART_SETTINGS: SmartSettings = { substitute: 0.6, transform: 0.6, breakRuns: true };
@@ -215,6 +217,34 @@ function sentences(pieces: Piece[]): Piece[][] {
     }
   }
   if (current.length) out.push(current);
+  return out;
+}
+
+// ---- 降AIGC: the connectives chat models open clauses with (the detector's lexicon weighs them), dropped with
+// their comma. Only at the start of a sentence or clause, never inside a protected span.
+const TEMPLATE_OPENERS = [
+  '首先', '其次', '再次', '最后', '此外', '另外', '总之', '综上所述', '综上', '总而言之', '总的来说', '与此同时', '除此之外',
+  '值得注意的是', '需要注意的是', '由此可见', '可以看出', '一般来说', '具体来说', '具体而言', '通常情况下',
+];
+
+function dropTemplateOpeners(pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  let i = 0;
+  while (i < pieces.length) {
+    const prev = out[out.length - 1];
+    const atStart = !prev || (isPunct(prev) && CLAUSE.has(prev.text));
+    if (atStart && !pieces[i].fixed) {
+      let text = '';
+      let j = i;
+      while (j < pieces.length && !pieces[j].fixed && !isPunct(pieces[j]) && text.length < 6) text += pieces[j++].text;
+      const after = pieces[j];
+      if (TEMPLATE_OPENERS.includes(text) && after && !after.fixed && (after.text === '，' || after.text === ',') && pieces[j + 1] && !isPunct(pieces[j + 1])) {
+        i = j + 1;
+        continue;
+      }
+    }
+    out.push(pieces[i++]);
+  }
   return out;
 }
 
@@ -485,7 +515,8 @@ export function smartRewrite(text: string, spans: readonly ProtectedSpan[], seed
     } else joined.push([...s]);
   }
 
-  const pieces = joined.flat();
+  let pieces = joined.flat();
+  if (settings.dropTemplates) pieces = dropTemplateOpeners(pieces);
   for (let i = 0; i < pieces.length; i++) if (random() < settings.substitute) substitute(pieces, i, random, false);
   if (settings.breakRuns) breakRuns(text, pieces, random);
   return pieces.map((p) => p.text).join('');

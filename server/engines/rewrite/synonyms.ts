@@ -312,7 +312,7 @@ const SOURCE = `
 必须: 务必 须
 能够: 可以 可
 可以: 能够 可 | tag=c,v
-可: 可以 能够 | tag=v
+可: 可以 能够 | tag=v nonoun
 能: 可以 能够 | tag=v
 应: 应当 应该 | tag=v
 应当: 应 应该
