@@ -50,6 +50,16 @@ describe('only the selected paragraphs', () => {
 });
 
 describe('降AIGC offline', () => {
+  it('drops the openers chat models start clauses with, but not inside a quotation, and not in other modes', async () => {
+    const text = '首先，预训练语言模型能够捕捉文本中的语义信息。此外，注意力机制提升了模型性能。正如“首先，要明确目标”所说，方向很重要。';
+    const lowered = await rewriteParagraph(text, { mode: 'aigc', seed: 2 });
+    expect(lowered.rewritten).not.toMatch(/^首先，/);
+    expect(lowered.rewritten).not.toContain('此外，');
+    expect(lowered.rewritten).toContain('“首先，要明确目标”');
+    const smart = await rewriteParagraph(text, { mode: 'smart', seed: 2 });
+    expect(smart.rewritten.startsWith('首先，')).toBe(true);
+  });
+
   it('keeps the attempt our detector scores lowest, with every protected span', () => {
     const text = '综上所述，人工智能技术在教育领域具有广阔的应用前景。首先，它能够提升教学效率；其次，它能够实现个性化学习；最后，它能够优化教育资源配置。';
     const spans = findProtectedSpans(text);
