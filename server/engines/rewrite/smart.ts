@@ -396,6 +396,10 @@ function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 
     pieces.splice(i + 1, 0, piece('的', 'uj'));
     return true;
   }
+  if (level === 3 && isNoun(p) && !p.changed && isTerm(next) && pieces[i - 1]?.text !== '的' && p.text.length >= 2) {
+    pieces.splice(i + 1, 0, piece('的', 'uj'));
+    return true;
+  }
   if (level === 3 && isTerm(p) && isTerm(next)) {
     pieces.splice(i + 1, 0, piece('的', 'uj'));
     return true;
