@@ -41,7 +41,9 @@ export const mockProperties = {
   '/^message$/': v('warning'),
   '/^error$/': v('taskError'),
   '/^rewritten$/': v('reworded'),
-  '/^(text|original|sourceText|content)$/': v('paragraph'),
+  '/^(text|original|sourceText|content|abstract)$/': v('paragraph'),
+  // An English abstract is English by design: a real sentence, not letters.
+  '/^englishAbstract$/': expr("'This paper studies Chinese text similarity with a Siamese network that combines character and word features.'"),
   '/^source$/': v('journal'),
   '/^url$/': v('sourceUrl'),
   '/^name$/': v('collection'),

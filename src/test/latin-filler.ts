@@ -10,7 +10,7 @@ export function latinWords(text: string): string[] {
 }
 
 /** Keys whose values are codes, ids, addresses or names a machine reads, not text for the student. */
-const CODE_KEY = /(^id$|Id$|Ids$|^ids$|[uU]rl$|^qrCode$|^avatar$|^code$|^key$|^scene$|token|^orderNo$|^loginName$|^username$|^version$|^palette$|^password$|^secret$|^deviceKey$|^replyTo$|^models$)/;
+const CODE_KEY = /(^id$|Id$|Ids$|^ids$|[uU]rl$|^qrCode$|^avatar$|^code$|^key$|^scene$|token|^orderNo$|^loginName$|^username$|^version$|^palette$|^password$|^secret$|^deviceKey$|^replyTo$|^models$|^englishAbstract$)/;
 
 /** Every string of `value` (a JSON answer) that reads as Latin filler, with where it is; codes and known enum values are left out. */
 export function fillerStrings(value: unknown, enumValues: ReadonlySet<string>, path = '$'): string[] {
