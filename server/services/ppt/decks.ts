@@ -7,8 +7,10 @@ import { type Task, type TaskStatus, tasks } from '../../db/schema/tasks';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { components } from '../../gen/openapi';
 import { LlmError, type LlmGateway } from '../../engines/llm';
-import { coverLines, type CoverInfo } from '../../engines/slides/index';
-import { findTemplate, type Slide, validateSlides } from '../../engines/slides/index';
+// The deck model and templates alone (not the engine's index, which loads jieba and pptxgenjs into the API process).
+import { type Slide, validateSlides } from '../../../src/lib/slides/deck';
+import { type CoverInfo, coverLines } from '../../../src/lib/slides/default-deck';
+import { findTemplate } from '../../../src/lib/slides/templates';
 import { OutlineError, refineOutline, topicOutline } from '../../engines/slides/model';
 import { validateText } from '../../engines/text/validate';
 import { extractPptOutlineInWorker, prepareCheckTextInWorker } from '../../workers/offload';
