@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
+import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { writePreviews } from '../../../scripts/ppt-previews';
 import { extractText } from '../text/extract';
@@ -227,6 +228,25 @@ describe('the .pptx', () => {
       expect(tableSlide).toContain('<a:tbl>');
       expect(runs(tableSlide)).toContain('本文方法');
     }
+  });
+
+  it('writes only well-formed XML parts, with the notes slides and charts linked from the package', async () => {
+    const symbols: Slide = { layout: 'content', title: '符号 & <尖括号>', bullets: ['a < b && c > d', '"引号" \'单引号\''], notes: '备注 & <x>' };
+    const deck = [...sampleDeck(), ...SLIDE_LAYOUTS.map((l) => blankSlide(l)), symbols];
+    const { zip } = await unzip((await renderDeck(deck, SLIDE_TEMPLATES[4], { title: '校验 & <XML>' })).data);
+    const parts = Object.keys(zip.files).filter((n) => /\.(xml|rels)$/.test(n));
+    expect(parts.length).toBeGreaterThan(deck.length * 2);
+    for (const name of parts) {
+      const parser = new SaxesParser();
+      let error: Error | null = null;
+      parser.on('error', (e) => (error ??= e));
+      parser.write(await zip.file(name)!.async('string')).close();
+      expect(error, name).toBeNull();
+    }
+    const types = await zip.file('[Content_Types].xml')!.async('string');
+    expect(types).toContain('notesSlide+xml');
+    expect(types).toContain('drawingml.chart+xml');
+    expect(await zip.file('docProps/core.xml')!.async('string')).toContain('校验 &amp; &lt;XML&gt;');
   });
 
   it('an overflowing deck renders more slides with every bullet in them', async () => {
