@@ -1,10 +1,12 @@
 // npm run test:e2e — builds the app in fully mocked mode, serves it, and walks the acceptance flows in
 // real Chromium at desktop (1440 px) and mobile (375 px) widths, opens every route with its mocked data
-// (e2e/flows/mock-data-walk.ts), then runs the flows against the real server (e2e/real-server.ts).
+// (e2e/flows/mock-data-walk.ts), runs axe-core on every screen at both widths (e2e/flows/axe-walk.ts),
+// then runs the flows against the real server (e2e/real-server.ts).
 // Screenshots go to e2e/artifacts/.
 import { fileURLToPath } from 'node:url';
 import { failureText, launchBrowser } from './browser';
 import { appShellFlow } from './flows/app-shell';
+import { axeWalk } from './flows/axe-walk';
 import { mockDataWalk } from './flows/mock-data-walk';
 import { runRealServerFlows } from './real-server';
 import { serveMockApp } from './serve-mock-app';
@@ -24,6 +26,15 @@ try {
     console.log(`\n— 应用外壳 @ ${viewport.width}px —`);
     try {
       await appShellFlow(browser, { baseUrl: app.url, ...viewport, artifacts, log: (step) => console.log(`  ✓ ${step}`) });
+    } catch (error) {
+      failed = true;
+      console.error(`  ✗ ${failureText(error)}`);
+    }
+  }
+  for (const viewport of VIEWPORTS) {
+    console.log(`\n— axe-core 无障碍检查 @ ${viewport.width}px —`);
+    try {
+      await axeWalk(browser, { baseUrl: app.url, ...viewport, artifacts, log: (step) => console.log(`  ✓ ${step}`) });
     } catch (error) {
       failed = true;
       console.error(`  ✗ ${failureText(error)}`);

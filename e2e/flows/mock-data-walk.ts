@@ -25,7 +25,7 @@ export function specRoutes(): string[] {
 }
 
 /** Waits until nothing on the page says it is still loading, twice in a row a moment apart. */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   const idle = () => page.waitForFunction(() => document.querySelector('#root')?.textContent && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
   await idle();
   await page.waitForTimeout(250);

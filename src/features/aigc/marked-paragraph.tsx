@@ -66,7 +66,7 @@ export function MarkedParagraph({ paragraph, canReload, reloading, onReload }: {
               role="button"
               tabIndex={0}
               aria-expanded={open === s.n}
-              aria-label={`标出的第 ${s.n} 句，机器生成概率 ${formatRatio(s.sentence!.probability)}，点按查看判定依据`}
+              aria-label={`${s.text}（标出的第 ${s.n} 句，机器生成概率 ${formatRatio(s.sentence!.probability)}，点按查看判定依据）`}
               data-testid="machine-sentence"
               bg={open === s.n ? 'red.200' : 'red.100'}
               color="red.900"

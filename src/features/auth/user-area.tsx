@@ -36,9 +36,9 @@ export function UserArea() {
         if (value === 'logout') void logout();
       }}
       trigger={
-        <Button variant="ghost" size="sm" px="2" aria-label="用户菜单">
+        <Button variant="ghost" size="sm" px="2" aria-label={`用户菜单 ID: ${user.id}`}>
           <Avatar.Root size="2xs">
-            <Avatar.Image src={avatar} />
+            <Avatar.Image src={avatar} alt="" />
             <Avatar.Fallback name={user.loginName} />
           </Avatar.Root>
           <Text as="span" fontSize="sm" data-testid="user-id" truncate maxW={{ base: '96px', md: 'none' }}>

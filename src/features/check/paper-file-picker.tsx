@@ -23,9 +23,14 @@ type Props = {
 };
 
 /** One paper file, picked or dropped: .docx, .pdf or .txt, at most 20 MB. */
+const DROP_TITLE = '把论文拖到这里，或点击选择文件';
+const DROP_HINT = '支持 .docx、.pdf（含文字层）、.txt，不超过 20 MB';
+
 export function PaperFilePicker({ file, onFile, onReject }: Props) {
   return (
     <FileUpload.Root
+      // The drop zone is a button named by what it shows (zag's default name is the English "dropzone").
+      translations={{ dropzone: `${DROP_TITLE} ${DROP_HINT}` }}
       accept={ACCEPT}
       maxFiles={1}
       maxFileSize={MAX_FILE_BYTES}
@@ -43,9 +48,9 @@ export function PaperFilePicker({ file, onFile, onReject }: Props) {
           <Upload />
         </Icon>
         <FileUpload.DropzoneContent>
-          <Text fontWeight="medium">把论文拖到这里，或点击选择文件</Text>
+          <Text fontWeight="medium">{DROP_TITLE}</Text>
           <Text fontSize="sm" color="gray.500">
-            支持 .docx、.pdf（含文字层）、.txt，不超过 20 MB
+            {DROP_HINT}
           </Text>
         </FileUpload.DropzoneContent>
       </FileUpload.Dropzone>

@@ -26,7 +26,7 @@ export function PackageCard({ pkg, buying, disabled, onBuy }: Props) {
           {pkg.name}
         </Text>
         {pkg.recommended ? (
-          <Badge colorPalette="orange" variant="solid">
+          <Badge colorPalette="orange" variant="solid" bg="orange.700">
             推荐
           </Badge>
         ) : (
@@ -38,7 +38,7 @@ export function PackageCard({ pkg, buying, disabled, onBuy }: Props) {
           {formatYuan(pkg.priceFen)}
         </Text>
         {pkg.originalPriceFen > pkg.priceFen && (
-          <Text as="del" fontSize="sm" color="gray.400" aria-label={`原价 ${formatYuan(pkg.originalPriceFen)}`}>
+          <Text as="del" fontSize="sm" color="gray.500" aria-label={`原价 ${formatYuan(pkg.originalPriceFen)}`}>
             {formatYuan(pkg.originalPriceFen)}
           </Text>
         )}

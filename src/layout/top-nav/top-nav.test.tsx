@@ -45,7 +45,7 @@ describe('top navigation', () => {
   ])('shows the user ID with a menu whose %s goes to %s', async (item, path) => {
     await signIn('wangwu');
     const { user, router } = renderApp('/papercheck/check');
-    await user.click(await screen.findByRole('button', { name: '用户菜单' }));
+    await user.click(await screen.findByRole('button', { name: /^用户菜单/ }));
     expect(screen.getByTestId('user-id')).toHaveTextContent('ID: 10001');
     await chooseMenuItem(user, await screen.findByRole('menuitem', { name: item }));
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
@@ -54,7 +54,7 @@ describe('top navigation', () => {
   it('signs out to /login with the full current path as redirect', async () => {
     await signIn();
     const { user, router } = renderApp('/papercheck/check?from=nav');
-    await user.click(await screen.findByRole('button', { name: '用户菜单' }));
+    await user.click(await screen.findByRole('button', { name: /^用户菜单/ }));
     await chooseMenuItem(user, await screen.findByRole('menuitem', { name: '退出登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/papercheck/check?from=nav' });
