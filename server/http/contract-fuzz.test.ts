@@ -9,7 +9,7 @@ import { modelFeatureOf } from '../services/llm/required';
 import { createTestApp, type TestApp } from '../test/app';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { depsFor, grant } from '../test/fixtures';
-import { type FuzzRequest, type IdPool, nulInEachField, requestFor } from '../test/fuzz-requests';
+import { type FuzzRequest, type IdPool, nulInEachField, requestFor, requestWithId } from '../test/fuzz-requests';
 import { dereference } from '../test/schema-arbitraries';
 import { users } from '../db/schema/users';
 import { loadContract, type OperationInfo, operationsOf } from './contract';
@@ -77,12 +77,74 @@ describe('fuzz: every operation answers generated and hostile requests without a
         const response = await send(info, request);
         const problem = problemWith(response, placeholder);
         if (problem) throw new Error(`${response.statusCode} ${problem}: ${response.body.slice(0, 300)}`);
+        // The authorization matrix, anonymous and forged columns: a secured call never answers without a valid token.
+        if (info.secured && request.auth !== 'valid' && response.statusCode !== 401) {
+          throw new Error(`${response.statusCode} without a valid token (${request.auth}), expected 401: ${response.body.slice(0, 300)}`);
+        }
         if (response.statusCode < 300) harvestIds(response, ids);
       }),
       { seed: SEED, numRuns: RUNS, examples: nulInEachField(info, SEED).map((request) => [request]) },
     );
     // Logging in hashes a password on each run; a wider search (FUZZ_RUNS) gets the time it needs.
   }, 30_000 + RUNS * 500);
+
+  // The authorization matrix, other-user column, generated like the rest: the ids the fuzz user's records
+  // got above (less those another user sees too: packages, shared settings) go into every id field of every
+  // secured call, sent by a second user. No such call may succeed: another user's record is not found (404)
+  // and stays as it was. Runs after the fuzz above (vitest runs a file's tests in order), on its harvest.
+  describe("another user's ids", () => {
+    const addressed = operations.filter(([, info]) => info.secured && requestWithId(info, 'x', SEED) !== undefined);
+    let intruder: string;
+    let ownIds: string[] = [];
+    const notFound = new Set<string>();
+
+    beforeAll(async () => {
+      const [user] = await t.db.orm.insert(users).values({ username: 'fuzz_intruder', qrSignup: true }).returning({ id: users.id });
+      intruder = user.id;
+      await grant(t.db, intruder, 10_000_000);
+      // What the intruder sees of its own accord (lists, packages, its own account) is not someone else's.
+      const seen: IdPool = [];
+      for (const [, info] of operations) {
+        if (info.method !== 'GET' && !/(query|list|load|info|current|package)/i.test(info.path)) continue;
+        const response = await t.app.inject({
+          method: info.method as InjectOptions['method'],
+          url: info.path,
+          headers: { authorization: `Bearer ${(await issueToken(depsFor(t.db), intruder)).access_token}` },
+        });
+        if (response.statusCode < 300) harvestIds(response, seen);
+      }
+      ownIds = ids.filter((id) => !seen.includes(id) && id !== userId);
+    });
+
+    it('has records of the fuzz user to aim at, and calls that take an id', () => {
+      expect(ownIds.length).toBeGreaterThan(3);
+      expect(addressed.length).toBeGreaterThan(20);
+    });
+
+    it.each(addressed)('%s', async (operationId, info) => {
+      const placeholder = isNotImplemented(handlers[operationId as OperationId]);
+      for (const id of ownIds) {
+        const request = requestWithId(info, id, SEED) as FuzzRequest;
+        const headers: Record<string, string> = { authorization: `Bearer ${(await issueToken(depsFor(t.db), intruder)).access_token}` };
+        if (request.body?.contentType) headers['content-type'] = request.body.contentType;
+        const response = await t.app.inject({
+          method: info.method as InjectOptions['method'],
+          url: `${info.path}${request.query ? `?${request.query}` : ''}`,
+          headers,
+          ...(request.body && { payload: request.body.payload }),
+        });
+        const problem = problemWith(response, placeholder);
+        if (problem) throw new Error(`${response.statusCode} ${problem}: ${response.body.slice(0, 300)}`);
+        if (response.statusCode < 300) throw new Error(`${response.statusCode}: another user's ${id} answered: ${response.body.slice(0, 300)}`);
+        if (response.statusCode === 404) notFound.add(operationId);
+      }
+    }, 60_000);
+
+    // Not only refused by validation: most calls got as far as looking the record up, and did not find it.
+    it('reached the owner check of most calls (404)', () => {
+      expect(notFound.size / addressed.length).toBeGreaterThan(0.5);
+    });
+  });
 });
 
 describe('fuzz without a model: calls that need one answer 503 MODEL_NOT_CONFIGURED, as declared, and no other 5xx', () => {

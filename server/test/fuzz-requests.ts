@@ -205,3 +205,25 @@ function encodeForm(boundary: string, parts: Part[]): FuzzRequest['body'] {
   ]);
   return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]) };
 }
+
+/**
+ * A request for the operation with valid values everywhere and `id` in every id field (`id`, `…Id`) of
+ * its query and body, signed in; undefined when the operation addresses nothing by id. Used by the
+ * authorization pass of the contract fuzz: another user's id in every place an id goes.
+ */
+export function requestWithId(info: OperationInfo, id: string, seed: number): FuzzRequest | undefined {
+  const { json, multipart } = bodySchemas(info);
+  const query = querySchema(info);
+  const form = multipart ? textFieldsOf(multipart) : undefined;
+  const sample = (schema: Schema) => fc.sample(validValue({ ...schema, type: 'object' }), { seed, numRuns: 1 })[0] as Record<string, unknown>;
+  const idFields = (schema: Schema | undefined) => Object.keys(schema?.properties ?? {}).filter((key) => /(^id$|Id$)/.test(key));
+  const withId = (values: Record<string, unknown>, schema: Schema | undefined) => ({ ...values, ...Object.fromEntries(idFields(schema).map((key) => [key, id])) });
+  const bodySchema = json ?? form;
+  if (idFields(query).length === 0 && idFields(bodySchema).length === 0) return undefined;
+  const body = bodySchema ? withId(sample(bodySchema), bodySchema) : undefined;
+  return {
+    query: encodeQuery(withId(sample(query), query)),
+    body: body === undefined ? undefined : json ? toJson(body) : toForm(body, undefined),
+    auth: 'valid',
+  };
+}
