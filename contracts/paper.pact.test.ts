@@ -16,6 +16,7 @@ import {
   paperInfoLoadById,
   paperInfoLoadOtherById,
   paperInfoPaperSubmit,
+  paperInfoPaperXueshuSubmit,
   paperInfoQueryContentList,
   paperInfoQueryList,
 } from '../src/api/gen/paper/paper';
@@ -245,6 +246,21 @@ describe('paper contract: paper_info_api (classic forms)', () => {
       .executeTest(async (server) => {
         useMockServer(server.url, { signedIn: true });
         expect(await paperInfoPaperSubmit(form)).toMatchObject({ status: 'queued', stage: 'writing' });
+      });
+  });
+
+  it('submits a journal paper form as one whole-paper task', async () => {
+    const form = { title: '基于深度学习的中文文本相似度研究', discipline: '计算机科学与技术', length: 8000, keywords: ['文本相似度', '深度学习'], englishAbstract: true };
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .given(STATES.writingModel)
+      .uponReceiving('a journal paper form')
+      .withRequest('POST', '/api/base/paper_info_api/paper_xueshu_submit', (req) => req.headers({ Authorization: BEARER }).jsonBody(form))
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ status: 'queued', stage: 'writing', progress: integer(0), sectionCount: integer(0), sectionsDone: integer(0) }))))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await paperInfoPaperXueshuSubmit(form)).toMatchObject({ status: 'queued', stage: 'writing', degree: 'journal' });
       });
   });
 
