@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from '../text/docx';
 import { buildPaperDocx, type PaperDocument } from './docx';
@@ -56,6 +57,14 @@ describe('the .docx', () => {
     expected.push([1, '参考文献'], [1, '致谢']);
     expect(headings).toEqual(expected);
     expect(headings.find(([, t]) => t === '第1章 绪论')).toBeTruthy();
+  });
+
+  // mammoth (a dev dependency for this test only) reads the file as another program would, by style names.
+  it('reads back with mammoth: the same headings, as h1-h3, in the outline’s order', async () => {
+    const { value: html } = await mammoth.convertToHtml({ buffer: await buildPaperDocx(doc) });
+    const read = [...html.matchAll(/<h([1-3])>(.*?)<\/h\1>/g)].map((m): [number, string] => [Number(m[1]), m[2].replace(/<[^>]+>/g, '')]);
+    expect(read).toEqual(await headingsOf(await buildPaperDocx(doc)));
+    expect(read.filter(([level]) => level > 1).length).toBeGreaterThan(3);
   });
 
   it('lists exactly the user’s references, numbered in order, after the body', async () => {
