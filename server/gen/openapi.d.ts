@@ -2110,10 +2110,10 @@ export interface paths {
          * 保存或更新 PPT（新建时按主题或论文起草大纲）
          * @description 需登录，此步不扣费。不带 id 时新建草稿（status=draft），带 id 时更新自己的草稿（编辑页自动保存即调用它）。
          *     新建且未传 slides（或为空）时起草大纲：source=topic 时由大模型按主题与场景撰写（需要配置大模型，未配置 503
-         *     MODEL_NOT_CONFIGURED，什么也不保存）；source=paper 时从论文正文（paperText，或 checkId 指定的自己的查重记录）
+         *     MODEL_NOT_CONFIGURED，什么也不保存）；source=paper 时从论文正文（paperText，或 checkId 指定的自己的查重记录、paperId 指定的自己的论文写作记录）
          *     离线提取标题、章节与关键句（TextRank），配置了大模型时再由它润色，未配置或润色失败时保留离线大纲并标记 offline=true。
          *     传入 slides 时按原样保存（校验版式、长度与表格/图表数据）。templateId 须为 get_template_list 中的模板，scene 须为
-         *     ppt_scene 配置项的 key。参数不符 400（中文说明，不保存、不扣费）；他人的或不存在的 PPT 或查重记录 404；
+         *     ppt_scene 配置项的 key。参数不符 400（中文说明，不保存、不扣费）；他人的或不存在的 PPT、查重记录或论文 404；
          *     正在渲染或已提交 409 PPT_BUSY；论文正文过大 413；大模型出错 502、繁忙 503、超时 504；频繁调用 429。
          */
         post: operations["aiPptInfoSaveOrUpdate"];
@@ -4799,6 +4799,8 @@ export interface components {
             paperText?: string;
             /** @description source=paper 时可代替 paperText：自己的一条查重记录，取其论文正文 */
             checkId?: components["schemas"]["Id"];
+            /** @description source=paper 时可代替 paperText：自己的一篇论文写作记录（AI 论文或论文写作表单），取其已写成的正文 */
+            paperId?: components["schemas"]["Id"];
             cover?: components["schemas"]["PptCover"];
             /** @description 幻灯片，按页序；新建时不传或为空由系统起草 */
             slides?: components["schemas"]["PptSlide"][];

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx } from '../engines/text/fixtures/build';
+import { storePaper } from '../services/paper/seed';
 import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { grant } from '../test/fixtures';
@@ -60,7 +62,7 @@ function helpers(get: () => TestApp) {
     return get().app.inject({ method: 'POST', url: `${PPT}/paper_init`, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
   };
   const ledger = (taskId: string) => get().db.sql<{ kind: string; amount_fen: number }>('select kind, amount_fen from ledger_entries where task_id = $1 order by seq', [taskId]);
-  return { call, user, save, upload, ledger };
+  return { call, user, userIdOf, save, upload, ledger };
 }
 
 describe('slide decks without a model', () => {
@@ -146,6 +148,18 @@ describe('slide decks without a model', () => {
     expect(deck.slides[1].bullets).toContain('实验与分析');
     const other = await h.user();
     const refused = await expectNoChange(t.db, () => h.save(other, { ...base, title: '偷用查重记录', source: 'paper', checkId }));
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('drafts a deck from the written text of one of the user’s own papers, and 404 for another user’s', async () => {
+    const token = await h.user();
+    const paperId = randomUUID();
+    await storePaper({ db: t.db, config: t.config, now: () => new Date() }, { id: paperId, userId: await h.userIdOf(token), title: '中文文本相似度研究', api: 'ai', stage: 'done' });
+    const deck = body<Deck>(await h.save(token, { ...base, title: '来自论文写作', source: 'paper', paperId })).result;
+    expect(deck).toMatchObject({ outlineBy: 'offline', source: 'paper' });
+    expect(JSON.stringify(deck.slides)).toContain('已有研究给出了系统的梳理');
+    const other = await h.user();
+    const refused = await expectNoChange(t.db, () => h.save(other, { ...base, title: '偷用论文', source: 'paper', paperId }));
     expect(refused.statusCode).toBe(404);
   });
 

@@ -16,6 +16,7 @@ import { validateText } from '../../engines/text/validate';
 import { extractPptOutlineInWorker, prepareCheckTextInWorker } from '../../workers/offload';
 import { priceFor } from '../billing/prices';
 import { asDocumentRequest } from '../check/errors';
+import { assembleText, loadOwnPaper, sectionsOf } from '../paper/records';
 import { modelFailure, modelNotConfigured } from '../llm/errors';
 import { offsetOf, type Page, type PageQuery } from '../paging';
 import { createTask, lockOwnTask, queueDraft, taskFields } from '../tasks/tasks';
@@ -158,6 +159,12 @@ async function ownCheckText(db: Executor, userId: string, checkId: string): Prom
   return row.text;
 }
 
+/** The written text of one of the user's papers (AI paper or classic form): 摘要 and the finished sections. */
+async function ownPaperText(db: Executor, userId: string, paperId: string): Promise<string> {
+  const { paper } = await loadOwnPaper(db, userId, paperId);
+  return assembleText(paper, await sectionsOf(db, paperId));
+}
+
 async function insertDeck(deps: Deps, userId: string, values: Omit<typeof pptDecks.$inferInsert, 'taskId'> & { title: string }): Promise<string> {
   const priceFen = await priceFor(deps.db, 'ppt', 1);
   return deps.db.transaction(async (tx) => {
@@ -225,6 +232,7 @@ export async function saveOrUpdate(deps: LlmDeps, userId: string, body: PptDeckB
   // source = paper
   let text = body.paperText;
   if (!text && body.checkId) text = await ownCheckText(deps.db, userId, body.checkId);
+  if (!text && body.paperId) text = await ownPaperText(deps.db, userId, body.paperId);
   if (!given && !text?.trim()) throw badRequest('请上传论文或粘贴论文正文');
   const drafted: Drafted = given ? { slides: given, outlineBy: 'user' } : await draftFromPaper(deps, text ?? '', { title, pageCount: body.pageCount, cover });
   const id = await insertDeck(deps, userId, { title, templateId: body.templateId, scene: body.scene, pageCount: body.pageCount, source: 'paper', paperText: text ?? null, slides: drafted.slides, outlineBy: drafted.outlineBy });

@@ -62,6 +62,26 @@ describe('AI PPT screens', () => {
     server.events.removeAllListeners();
   });
 
+  it('drafts a deck from one of the user’s finished papers (论文写作)', async () => {
+    const token = await signIn();
+    const sent: Array<{ paperId?: string; source: string; title: string }> = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.includes('/ai_ppt_info_api/save_or_update')) sent.push(await request.clone().json());
+    });
+    const { body } = await callMock<{ records: { id: string; title: string }[] }>('/api/base/ai_paper_info_api/query_list?pageNo=1&pageSize=50', { token, body: { status: 'done' } });
+    const paper = body.result.records[0];
+    expect(paper).toBeDefined();
+    const user = userEvent.setup();
+    renderApp('/aippt/ppt');
+    await user.click(await screen.findByText('从论文写作选'));
+    await within(screen.getByLabelText('论文写作记录')).findAllByRole('option', { name: paper.title });
+    fireEvent.change(screen.getByLabelText('论文写作记录'), { target: { value: paper.id } });
+    await user.click(screen.getByRole('button', { name: '生成大纲' }));
+    expect(await screen.findByRole('heading', { name: '确认提交', level: 1 })).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({ source: 'paper', paperId: paper.id, title: paper.title });
+    server.events.removeAllListeners();
+  });
+
   it('asks for a topic before the model writes the outline', async () => {
     await signIn();
     const user = userEvent.setup();

@@ -3,13 +3,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PptTemplate } from '@/api/gen/model';
 import { useCheckQueryList } from '@/api/gen/check/check';
+import { useAiPaperInfoQueryList, usePaperInfoQueryList } from '@/api/gen/paper/paper';
 import { aiPptInfoPaperInit, aiPptInfoSaveOrUpdate, useAiPptInfoGetTemplateList, useAiSysConfigLoadAllByEntity } from '@/api/gen/ppt/ppt';
 import { SectionCard } from '@/components/section-card';
 import { useSignedIn } from '@/components/use-signed-in';
 import { appStore } from '@/stores/app';
 
 /** An uploaded paper, a paper from one of the user's 查重 records, or a topic for the model. */
-type Source = 'topic' | 'paper' | 'check';
+type Source = 'topic' | 'paper' | 'check' | 'writing';
 
 const FALLBACK_PAGES = ['10', '15', '20', '30'];
 const ACCEPT = '.docx,.pdf,.txt,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf,text/plain';
@@ -72,6 +73,10 @@ export function PptStart() {
   const [file, setFile] = useState<File | null>(null);
   const [checkId, setCheckId] = useState('');
   const checks = useCheckQueryList({ status: 'done' }, { pageNo: 1, pageSize: 50 }, { query: { enabled: signedIn && source === 'check' } });
+  const [paperId, setPaperId] = useState('');
+  const aiPapers = useAiPaperInfoQueryList({ status: 'done' }, { pageNo: 1, pageSize: 50 }, { query: { enabled: signedIn && source === 'writing' } });
+  const formPapers = usePaperInfoQueryList({ status: 'done' }, { pageNo: 1, pageSize: 50 }, { query: { enabled: signedIn && source === 'writing' } });
+  const papers = [...(aiPapers.data?.records ?? []), ...(formPapers.data?.records ?? [])];
   const [cover, setCover] = useState({ speaker: '', supervisor: '', institution: '', date: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,6 +95,8 @@ export function PptStart() {
     if (source === 'paper' && !file) return setError('请上传论文文件（.docx、.pdf 或 .txt）');
     const picked = checks.data?.records.find((c) => c.id === checkId);
     if (source === 'check' && !picked) return setError('请选择一条查重记录');
+    const pickedPaper = papers.find((p) => p.id === paperId);
+    if (source === 'writing' && !pickedPaper) return setError('请选择一篇论文');
     if (file && file.size > MAX_UPLOAD_BYTES) return setError('文件过大，请上传不超过 20 MB 的文件');
     setBusy(true);
     try {
@@ -100,7 +107,9 @@ export function PptStart() {
           ? await aiPptInfoPaperInit({ file, ...settings, ...(title.trim() ? { title: title.trim() } : {}), ...filled })
           : source === 'check' && picked
             ? await aiPptInfoSaveOrUpdate({ title: title.trim() || picked.title, ...settings, source: 'paper', checkId: picked.id, cover: filled })
-            : await aiPptInfoSaveOrUpdate({ title: title.trim(), ...settings, source: 'topic', topic: topic.trim(), cover: filled });
+            : source === 'writing' && pickedPaper
+              ? await aiPptInfoSaveOrUpdate({ title: title.trim() || pickedPaper.title, ...settings, source: 'paper', paperId: pickedPaper.id, cover: filled })
+              : await aiPptInfoSaveOrUpdate({ title: title.trim(), ...settings, source: 'topic', topic: topic.trim(), cover: filled });
       await navigate({ to: '/aippt/ppttype/$id', params: { id: deck.id } });
     } catch (e) {
       setError(e instanceof Error ? e.message : '生成大纲失败，请稍后重试');
@@ -136,6 +145,7 @@ export function PptStart() {
                 items={[
                   { value: 'paper', label: '上传论文' },
                   { value: 'check', label: '从查重记录选' },
+                  { value: 'writing', label: '从论文写作选' },
                   { value: 'topic', label: '输入主题' },
                 ]}
               />
@@ -186,6 +196,21 @@ export function PptStart() {
                     {(checks.data?.records ?? []).map((c) => (
                       <option key={c.id} value={c.id}>
                         {c.title}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            ) : source === 'writing' ? (
+              <Field.Root required>
+                <Field.Label>论文写作记录（已完成）</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field aria-label="论文写作记录" value={paperId} onChange={(e) => setPaperId(e.target.value)}>
+                    <option value="">{aiPapers.isLoading || formPapers.isLoading ? '正在读取…' : papers.length ? '请选择' : '还没有写完的论文'}</option>
+                    {papers.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.title}
                       </option>
                     ))}
                   </NativeSelect.Field>

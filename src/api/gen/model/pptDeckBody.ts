@@ -58,6 +58,8 @@ export interface PptDeckBody {
   paperText?: string;
   /** source=paper 时可代替 paperText：自己的一条查重记录，取其论文正文 */
   checkId?: Id;
+  /** source=paper 时可代替 paperText：自己的一篇论文写作记录（AI 论文或论文写作表单），取其已写成的正文 */
+  paperId?: Id;
   cover?: PptCover;
   /**
    * 幻灯片，按页序；新建时不传或为空由系统起草
