@@ -91,11 +91,11 @@ describe('crash safety: SIGKILL during an AIGC detection and during a rewrite', 
     const url = new URL(path, base);
     for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    let payload: string | Buffer | undefined;
+    let payload: string | Uint8Array<ArrayBuffer> | undefined;
     if (init.form) {
       const form = await multipart(init.form);
       Object.assign(headers, form.headers);
-      payload = form.payload;
+      payload = new Uint8Array(form.payload);
     } else if (init.body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(init.body);
