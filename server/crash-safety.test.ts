@@ -33,7 +33,7 @@ const REWRITE_TEXT = [
 
 const AIGC_TEXT = REWRITE_TEXT.split('\n').map((p, i) => `${p}第${i + 1}段的讨论在此基础上展开，并结合具体案例加以说明。`).join('\n');
 
-describe('crash safety: SIGKILL during an AIGC detection and during a rewrite', () => {
+describe('crash safety: SIGKILL during an AIGC detection, a rewrite, a paper being written and a deck being rendered', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'moyan-crash-'));
   let fake: FakeLlm;
   let server: ChildProcess | undefined;
@@ -120,8 +120,8 @@ describe('crash safety: SIGKILL during an AIGC detection and during a rewrite', 
   }
 
   /** After the restart: the task ends by itself, charged once, refunded once if (and only if) it failed. */
-  async function endsOnceCharged(status: () => Promise<string>, taskId: string): Promise<string> {
-    const end = await waitUntil(`task ${taskId}`, status, (s) => s === 'done' || s === 'failed');
+  async function endsOnceCharged(status: () => Promise<string>, taskId: string, timeoutMs?: number): Promise<string> {
+    const end = await waitUntil(`task ${taskId}`, status, (s) => s === 'done' || s === 'failed', timeoutMs);
     const entries = await ledgerOf(taskId);
     expect(entries.filter((entry) => entry.kind === 'charge')).toHaveLength(1);
     expect(entries.filter((entry) => entry.kind === 'refund')).toHaveLength(end === 'failed' ? 1 : 0);
@@ -169,6 +169,42 @@ describe('crash safety: SIGKILL during an AIGC detection and during a rewrite', 
     const end = await endsOnceCharged(load, draft.id);
     // Killed while it ran (or, on a fast machine, just after it ended): either way one charge, and it ends.
     expect(['running', 'done']).toContain(seen);
+    expect(['done', 'failed']).toContain(end);
+  }, 240_000);
+  it('a paper killed while its sections are written ends after the restart, keeps the sections it had written, and is charged once', async () => {
+    const AI = '/api/base/ai_paper_info_api';
+    const draft = await call<{ id: string; outline: unknown }>(`${AI}/generate_paper`, {
+      body: { title: '中文文本相似度方法研究', discipline: '计算机科学与技术', degree: 'journal', length: 3000, keywords: ['文本相似度'] },
+    });
+    await call(`${AI}/commit_paper`, { body: { id: draft.id, outline: draft.outline } });
+    type Sections = { records: Array<{ id: string; status: string; content: string }> };
+    const sections = () => call<Sections>(`${AI}/query_content_list`, { query: { id: draft.id, pageSize: '100' } });
+    const written = (list: Sections) => list.records.filter((r) => r.status === 'done' && r.content);
+    const load = async () => (await call<{ status: string }>(`${AI}/load_by_id`, { query: { id: draft.id } })).status;
+    const before = await waitUntil('a first written section', sections, (list) => written(list).length > 0);
+    const seen = await load();
+    await kill();
+
+    await start();
+    // The rest of the paper is written after the restart at the fake model's 40 ms a token: minutes, not seconds.
+    await endsOnceCharged(load, draft.id, 240_000);
+    const after = await sections();
+    for (const kept of written(before)) expect(after.records.find((r) => r.id === kept.id)?.content).toBe(kept.content);
+    expect(['running', 'done']).toContain(seen);
+  }, 400_000);
+
+  it('a slide deck killed right after it was submitted (queued or rendering) ends after the restart, charged once', async () => {
+    const PPT = '/api/base/ai_ppt_info_api';
+    const paperText = REWRITE_TEXT.split('\n').map((p, i) => `第${i + 1}章 研究内容\n${p}`).join('\n');
+    const deck = await call<{ id: string }>(`${PPT}/save_or_update`, {
+      body: { title: '文本相似度研究——毕业答辩', templateId: 'tpl-academic-blue', scene: 'thesis_defense', pageCount: 10, source: 'paper', paperText },
+    });
+    await call(`${PPT}/submit_by_id`, { query: { id: deck.id } });
+    const load = async () => (await call<{ status: string }>(`${PPT}/load_by_id`, { query: { id: deck.id } })).status;
+    await kill();
+
+    await start();
+    const end = await endsOnceCharged(load, deck.id);
     expect(['done', 'failed']).toContain(end);
   }, 240_000);
 });
