@@ -2,17 +2,11 @@ import { type Deps, withDb } from '../../context';
 import { aigcDetections } from '../../db/schema/aigc';
 import { AIGC_MIN_CHARS } from '../../engines/aigc';
 import { badRequest } from '../../errors';
-import { prepareCheckTextInWorker } from '../../workers/offload';
 import { priceFor } from '../billing/prices';
-import { asDocumentRequest } from '../check/errors';
+import { prepareRequestText, readPaperInput, type UploadedDocument } from '../check/paper-input';
 import { createTask } from '../tasks/tasks';
 import { requireJudgeable } from './errors';
 import { type AigcRecord, loadDetection } from './records';
-
-export interface UploadedDocument {
-  filename: string;
-  data: Buffer;
-}
 
 export interface DetectionInput {
   file?: UploadedDocument;
@@ -23,7 +17,7 @@ export interface DetectionInput {
 
 /** word_count: counted characters (the checkers' rule), the detection price, and the fewest characters judged. */
 export async function aigcWordCount(deps: Deps, content: string): Promise<{ charCount: number; priceFen: number; minChars: number }> {
-  const { text, charCount } = await asDocumentRequest(() => prepareCheckTextInWorker(deps.config, { content }));
+  const { text, charCount } = await prepareRequestText(deps.config, { content });
   requireJudgeable(text, charCount);
   return { charCount, priceFen: await priceFor(deps.db, 'aigc', charCount), minChars: AIGC_MIN_CHARS };
 }
@@ -36,14 +30,7 @@ export async function aigcWordCount(deps: Deps, content: string): Promise<{ char
 export async function initDetection(deps: Deps, userId: string, input: DetectionInput): Promise<AigcRecord> {
   const title = input.title.trim();
   if (!title) throw badRequest('请填写论文题目');
-  const pasted = input.content !== undefined && input.content !== '';
-  if (input.file && pasted) throw badRequest('上传文件和粘贴正文只能二选一');
-  if (!input.file && !pasted) throw badRequest('请上传论文文件或粘贴论文正文');
-
-  const file = input.file;
-  const extracted = await asDocumentRequest(() =>
-    prepareCheckTextInWorker(deps.config, file ? { data: file.data } : { content: input.content ?? '' }),
-  );
+  const { file, extracted } = await readPaperInput(deps.config, input);
   requireJudgeable(extracted.text, extracted.charCount);
   const priceFen = await priceFor(deps.db, 'aigc', extracted.charCount);
   const id = await deps.db.transaction(async (tx) => {

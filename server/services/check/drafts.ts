@@ -4,18 +4,11 @@ import { checks } from '../../db/schema/checks';
 import { libraryDocuments } from '../../db/schema/library';
 import { tasks } from '../../db/schema/tasks';
 import { badRequest, notFound } from '../../errors';
-import { prepareCheckTextInWorker } from '../../workers/offload';
 import { priceFor } from '../billing/prices';
 import { createTask } from '../tasks/tasks';
-import { asDocumentRequest } from './errors';
 import { storeOriginal } from './file-store';
+import { prepareRequestText, readPaperInput, type UploadedDocument } from './paper-input';
 import { type CheckRecord, loadCheck } from './records';
-
-/** An uploaded file as the multipart parser buffers it. */
-export interface UploadedDocument {
-  filename: string;
-  data: Buffer;
-}
 
 export interface CheckInput {
   file?: UploadedDocument;
@@ -32,7 +25,7 @@ function titleAndAuthor(input: { title: string; author?: string }): { title: str
 
 /** word_count: counted characters (the checkers' rule) and the price of checking them. */
 export async function wordCount(deps: Deps, content: string): Promise<{ charCount: number; priceFen: number }> {
-  const { charCount } = await asDocumentRequest(() => prepareCheckTextInWorker(deps.config, { content }));
+  const { charCount } = await prepareRequestText(deps.config, { content });
   return { charCount, priceFen: await priceFor(deps.db, 'check', charCount) };
 }
 
@@ -42,15 +35,7 @@ export async function wordCount(deps: Deps, content: string): Promise<{ charCoun
  */
 export async function initCheck(deps: Deps, userId: string, input: CheckInput): Promise<CheckRecord> {
   const { title, author } = titleAndAuthor(input);
-  const pasted = input.content !== undefined && input.content !== '';
-  if (input.file && pasted) throw badRequest('上传文件和粘贴正文只能二选一');
-  if (!input.file && !pasted) throw badRequest('请上传论文文件或粘贴论文正文');
-
-  const file = input.file;
-  // Parsing, cleaning and counting run in a worker thread: a huge or hostile file costs a worker, not the API.
-  const extracted = await asDocumentRequest(() =>
-    prepareCheckTextInWorker(deps.config, file ? { data: file.data } : { content: input.content ?? '' }),
-  );
+  const { file, extracted } = await readPaperInput(deps.config, input);
   const priceFen = await priceFor(deps.db, 'check', extracted.charCount);
   const fileSha256 = file ? await storeOriginal(deps.config.DATA_DIR, file.data, extracted.sha256) : null;
 

@@ -13,9 +13,10 @@ import { type CoverInfo, coverLines } from '../../../src/lib/slides/default-deck
 import { findTemplate } from '../../../src/lib/slides/templates';
 import { OutlineError, refineOutline, topicOutline } from '../../engines/slides/model';
 import { validateText } from '../../engines/text/validate';
-import { extractPptOutlineInWorker, prepareCheckTextInWorker } from '../../workers/offload';
+import { extractPptOutlineInWorker } from '../../workers/offload';
 import { priceFor } from '../billing/prices';
 import { asDocumentRequest } from '../check/errors';
+import { prepareRequestText } from '../check/paper-input';
 import { assembleText, loadOwnPaper, sectionsOf } from '../paper/records';
 import { modelFailure, modelNotConfigured } from '../llm/errors';
 import { offsetOf, type Page, type PageQuery } from '../paging';
@@ -256,7 +257,7 @@ export async function paperInit(deps: LlmDeps, userId: string, form: PaperForm):
   if (!form.file) throw badRequest('请上传论文文件（.docx、.pdf 或 .txt）');
   await checkSettings(deps.db, form);
   const file = form.file;
-  const { text } = await asDocumentRequest(() => prepareCheckTextInWorker(deps.config, { data: file.data }));
+  const { text } = await prepareRequestText(deps.config, { data: file.data });
   const cover = { speaker: form.speaker, supervisor: form.supervisor, institution: form.institution, date: form.date };
   const given = form.title?.trim() || undefined;
   if (given && [...given].length < 2) throw badRequest('PPT 标题至少 2 个字');

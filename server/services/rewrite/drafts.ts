@@ -5,16 +5,10 @@ import { type RewriteRecordMode, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
 import { and, eq } from 'drizzle-orm';
 import { badRequest, notFound } from '../../errors';
-import { prepareCheckTextInWorker } from '../../workers/offload';
 import { priceFor } from '../billing/prices';
-import { asDocumentRequest } from '../check/errors';
+import { paperSource, prepareRequestText, type UploadedDocument } from '../check/paper-input';
 import { createTask } from '../tasks/tasks';
 import { apiOfMode, loadRewrite, type RewriteRecord } from './records';
-
-export interface UploadedDocument {
-  filename: string;
-  data: Buffer;
-}
 
 export interface RewriteInput {
   file?: UploadedDocument;
@@ -42,7 +36,7 @@ async function priceOf(deps: Deps, chars: number, withCheck: boolean): Promise<n
 
 /** word_count: counted characters (the checkers' rule) and the price in this mode. */
 export async function rewriteWordCount(deps: Deps, content: string, mode: RewriteRecordMode): Promise<{ charCount: number; priceFen: number }> {
-  const { charCount } = await asDocumentRequest(() => prepareCheckTextInWorker(deps.config, { content }));
+  const { charCount } = await prepareRequestText(deps.config, { content });
   return { charCount, priceFen: await priceOf(deps, charCount, mode === 'cnki') };
 }
 
@@ -63,16 +57,11 @@ async function ownDoneCheck(deps: Deps, userId: string, checkId: string): Promis
 export async function initRewrite(deps: Deps, userId: string, input: RewriteInput): Promise<RewriteRecord> {
   const title = input.title.trim();
   if (!title) throw badRequest('请填写论文题目');
-  const pasted = input.content !== undefined && input.content !== '';
-  if (input.file && pasted) throw badRequest('上传文件和粘贴正文只能二选一');
-  if (!input.file && !pasted) throw badRequest('请上传论文文件或粘贴论文正文');
+  const { file, source } = paperSource(input);
   const protectedTerms = cleanTerms(input.protectedTerms);
   if (input.checkId) await ownDoneCheck(deps, userId, input.checkId);
 
-  const file = input.file;
-  const extracted = await asDocumentRequest(() =>
-    prepareCheckTextInWorker(deps.config, file ? { data: file.data } : { content: input.content ?? '' }),
-  );
+  const extracted = await prepareRequestText(deps.config, source);
   const priceFen = await priceOf(deps, extracted.charCount, input.mode === 'cnki' && !input.checkId);
   const id = await deps.db.transaction(async (tx) => {
     const task = await createTask(withDb(deps, tx), {

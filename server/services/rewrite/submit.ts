@@ -7,9 +7,8 @@ import { tasks } from '../../db/schema/tasks';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { LlmGateway } from '../../engines/llm';
 import { countChars } from '../../engines/text/count';
-import { prepareCheckTextInWorker } from '../../workers/offload';
 import { priceFor } from '../billing/prices';
-import { asDocumentRequest } from '../check/errors';
+import { prepareRequestText } from '../check/paper-input';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { cleanTerms } from './drafts';
 import { EngineMissing, loadRewriteEngine, rewriteOne } from './engine';
@@ -110,7 +109,7 @@ export async function recheckRewrite(deps: Deps, userId: string, id: string) {
   if (task.status !== 'done') throw notFinished();
   if (rewrite.recheckId) throw conflict('RECHECK_EXISTS', '该降重结果已提交查重，请在查重记录中查看');
   const text = await rewrittenText(deps.db, id);
-  const prepared = await asDocumentRequest(() => prepareCheckTextInWorker(deps.config, { content: text }));
+  const prepared = await prepareRequestText(deps.config, { content: text });
   const priceFen = await priceFor(deps.db, 'check', prepared.charCount);
   const checkId = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.orm.select().from(rewrites).where(eq(rewrites.taskId, id)).for('update');

@@ -1,0 +1,33 @@
+import type { Config } from '../../config';
+import { badRequest } from '../../errors';
+import { prepareCheckTextInWorker } from '../../workers/offload';
+import { asDocumentRequest } from './errors';
+
+/** An uploaded file as the multipart parser buffers it. */
+export interface UploadedDocument {
+  filename: string;
+  data: Buffer;
+}
+
+/**
+ * A text a request sends, pasted or as a file's bytes, extracted, cleaned and counted in a worker thread (a
+ * huge or hostile file costs a worker, not the API); a document that cannot be read answers its 4xx.
+ */
+export function prepareRequestText(config: Config, source: { data: Buffer } | { content: string }) {
+  return asDocumentRequest(() => prepareCheckTextInWorker(config, source));
+}
+
+/** A paper given as an upload or as pasted text: exactly one of them, or a 400 in Chinese. */
+export function paperSource(input: { file?: UploadedDocument; content?: string }) {
+  const pasted = input.content !== undefined && input.content !== '';
+  if (input.file && pasted) throw badRequest('上传文件和粘贴正文只能二选一');
+  if (!input.file && !pasted) throw badRequest('请上传论文文件或粘贴论文正文');
+  const file = input.file;
+  return { file, source: file ? { data: file.data } : { content: input.content ?? '' } };
+}
+
+/** The paper of a request (paperSource), prepared as prepareRequestText does. */
+export async function readPaperInput(config: Config, input: { file?: UploadedDocument; content?: string }) {
+  const { file, source } = paperSource(input);
+  return { file, extracted: await prepareRequestText(config, source) };
+}
