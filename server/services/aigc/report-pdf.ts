@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { AIGC_BANDS } from '../../engines/aigc';
-import { reportTime } from '../check/report-labels';
-import { type Column, table as drawTable } from '../check/report-pdf-table';
+import { bottom, COLORS as REPORT_COLORS, cover, type Doc, heading, MARGIN, renderPdf, table } from '../check/report-pdf-document';
 import { BAND_LABELS, limitsNote, methodLabel, percent, segmentsOf } from './report-labels';
 import type { AigcSummary, ScoredParagraph } from './score';
 
-// The AIGC report as a PDF, set in Noto Sans SC like the similarity report (embedded and subset by pdfkit,
-// so it renders and its text can be extracted after `npm install` alone).
+// The AIGC report as a PDF, set like the similarity report (server/services/check/report-pdf-document.ts).
 
 export interface AigcReportView {
   id: string;
@@ -19,39 +14,8 @@ export interface AigcReportView {
   paragraphs: ScoredParagraph[];
 }
 
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-};
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const cjkFonts = () =>
-  (fonts ??= { regular: readFileSync(require.resolve(FONT_FILES.regular)), bold: readFileSync(require.resolve(FONT_FILES.bold)) });
-
-const COLORS = { text: '#303133', muted: '#909399', accent: '#1f5fbf', machine: '#c0392b' };
+const COLORS = { ...REPORT_COLORS, machine: '#c0392b' };
 const BAND_COLORS = { high: '#c0392b', medium: '#e07b00', low: '#b8860b', none: '#1a7f37' } as const;
-const MARGIN = 50;
-
-type Doc = PDFKit.PDFDocument;
-
-const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
-const table = (doc: Doc, columns: Column[], rows: string[][]) => drawTable(doc, MARGIN, columns, rows);
-
-function heading(doc: Doc, text: string): void {
-  if (doc.y > bottom(doc) - 60) doc.addPage();
-  doc.moveDown(0.8).font('bold').fontSize(13).fillColor(COLORS.accent).text(text, MARGIN).moveDown(0.3);
-  doc.font('regular').fontSize(10).fillColor(COLORS.text);
-}
-
-function cover(doc: Doc, report: AigcReportView): void {
-  doc.font('bold').fontSize(20).fillColor(COLORS.text).text('AIGC 检测报告单', { align: 'center' });
-  doc.moveDown(0.2).font('regular').fontSize(9).fillColor(COLORS.muted).text('墨研 AIGC 检测 · 逐句估计机器生成概率', { align: 'center' });
-  doc.moveDown(1).fontSize(11).fillColor(COLORS.text);
-  doc.font('bold').text('篇名：', { continued: true }).font('regular').text(report.title);
-  doc.font('bold').text('作者：', { continued: true }).font('regular').text(report.author || '未填写');
-  doc.font('bold').text('检测时间：', { continued: true }).font('regular').text(reportTime(report.generatedAt));
-  doc.font('bold').text('报告编号：', { continued: true }).font('regular').text(report.id);
-}
 
 function figures(doc: Doc, report: AigcReportView): void {
   const { summary, paragraphs } = report;
@@ -130,44 +94,13 @@ function limits(doc: Doc, report: AigcReportView): void {
   for (const line of limitsNote(report.summary)) doc.text(`· ${line}`, MARGIN).moveDown(0.2);
 }
 
-function pageNumbers(doc: Doc): void {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('regular').fontSize(8).fillColor(COLORS.muted).text(`第 ${i + 1} 页 / 共 ${count} 页`, MARGIN, doc.page.height - 30, {
-      width: doc.page.width - 2 * MARGIN,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = margin;
-  }
-}
-
 /** The report as a PDF: figures and band, the note on limits, each paragraph's result, the text with marked sentences and reasons. */
 export function renderAigcReportPdf(report: AigcReportView): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `${report.title} AIGC检测报告`, Author: report.author, Creator: '墨研', Producer: '墨研' },
+  return renderPdf({ title: `${report.title} AIGC检测报告`, author: report.author }, (doc) => {
+    cover(doc, { name: 'AIGC 检测报告单', tagline: '墨研 AIGC 检测 · 逐句估计机器生成概率' }, report);
+    figures(doc, report);
+    limits(doc, report);
+    paragraphTable(doc, report);
+    markedText(doc, report);
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const { regular, bold } = cjkFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  cover(doc, report);
-  figures(doc, report);
-  limits(doc, report);
-  paragraphTable(doc, report);
-  markedText(doc, report);
-  pageNumbers(doc);
-  doc.end();
-  return done;
 }

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { CheckReportView } from './report';
 import {
   figureRows,
@@ -9,54 +6,15 @@ import {
   ORIGIN_LABELS,
   paragraphCaption,
   percent,
-  reportTime,
   scopeRows,
   SECTION_LABELS,
   segmentsOf,
   sourceDetails,
   sourceLabels,
 } from './report-labels';
-import { type Column, table as drawTable } from './report-pdf-table';
+import { bottom, COLORS, cover, type Doc, heading, MARGIN, renderPdf, table } from './report-pdf-document';
 
-// Noto Sans SC from an npm package, so Chinese renders (and stays extractable) after `npm install`
-// alone; pdfkit embeds only the glyphs a report uses.
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-};
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const cjkFonts = () =>
-  (fonts ??= {
-    regular: readFileSync(require.resolve(FONT_FILES.regular)),
-    bold: readFileSync(require.resolve(FONT_FILES.bold)),
-  });
-
-const COLORS = { text: '#303133', muted: '#909399', accent: '#1f5fbf' };
 const MARK_COLORS: Record<Mark, string> = { red: '#d81e06', orange: '#e07b00', cited: '#1a7f37', none: COLORS.text };
-const MARGIN = 50;
-
-type Doc = PDFKit.PDFDocument;
-
-const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
-
-function heading(doc: Doc, text: string): void {
-  if (doc.y > bottom(doc) - 60) doc.addPage();
-  doc.moveDown(0.8).font('bold').fontSize(13).fillColor(COLORS.accent).text(text, MARGIN).moveDown(0.3);
-  doc.font('regular').fontSize(10).fillColor(COLORS.text);
-}
-
-const table = (doc: Doc, columns: Column[], rows: string[][]) => drawTable(doc, MARGIN, columns, rows);
-
-function cover(doc: Doc, report: CheckReportView): void {
-  doc.font('bold').fontSize(20).fillColor(COLORS.text).text('文本复制检测报告单', { align: 'center' });
-  doc.moveDown(0.2).font('regular').fontSize(9).fillColor(COLORS.muted).text('墨研论文查重 · 全文标明引文', { align: 'center' });
-  doc.moveDown(1).fontSize(11).fillColor(COLORS.text);
-  doc.font('bold').text('篇名：', { continued: true }).font('regular').text(report.title);
-  doc.font('bold').text('作者：', { continued: true }).font('regular').text(report.author || '未填写');
-  doc.font('bold').text('检测时间：', { continued: true }).font('regular').text(reportTime(report.generatedAt));
-  doc.font('bold').text('报告编号：', { continued: true }).font('regular').text(report.id);
-}
 
 function figures(doc: Doc, report: CheckReportView): void {
   heading(doc, '检测结果');
@@ -162,45 +120,14 @@ function paragraphs(doc: Doc, report: CheckReportView): void {
   }
 }
 
-function pageNumbers(doc: Doc): void {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('regular').fontSize(8).fillColor(COLORS.muted).text(`第 ${i + 1} 页 / 共 ${count} 页`, MARGIN, doc.page.height - 30, {
-      width: doc.page.width - 2 * MARGIN,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = margin;
-  }
-}
-
 /** The report as a PDF: report sheet, 检测范围, per-section table, sources, and the text with marked sentences. */
 export function renderReportPdf(report: CheckReportView): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `${report.title} 查重报告`, Author: report.author, Creator: '墨研', Producer: '墨研' },
+  return renderPdf({ title: `${report.title} 查重报告`, author: report.author }, (doc) => {
+    cover(doc, { name: '文本复制检测报告单', tagline: '墨研论文查重 · 全文标明引文' }, report);
+    figures(doc, report);
+    scope(doc, report);
+    sections(doc, report);
+    sources(doc, report);
+    paragraphs(doc, report);
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const { regular, bold } = cjkFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  cover(doc, report);
-  figures(doc, report);
-  scope(doc, report);
-  sections(doc, report);
-  sources(doc, report);
-  paragraphs(doc, report);
-  pageNumbers(doc);
-  doc.end();
-  return done;
 }
