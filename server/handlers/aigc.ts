@@ -1,4 +1,3 @@
-import type { AppContext } from '../context';
 import {
   aigcWordCount,
   deleteDetection,
@@ -26,6 +25,7 @@ import { paymentStatus } from '../services/billing/charges';
 import { pageOf } from '../services/paging';
 import { deleteRewrite, listPairs } from '../services/rewrite';
 import type { HandlerGroup } from './types';
+import { andWake } from './wake';
 
 type DetectionOperations =
   | 'paperAigcQueryList'
@@ -39,13 +39,6 @@ type DetectionOperations =
   | 'paperAigcCheckOrderId'
   | 'paperAigcReload'
   | 'paperAigcDownloadReport';
-
-/** Work queued: wake the in-process job runner. */
-async function andWake<T>(app: AppContext, work: Promise<T>): Promise<T> {
-  const result = await work;
-  app.wakeJobs();
-  return result;
-}
 
 /** AIGC detection (/aigccheck): built. */
 export const aigcHandlers: HandlerGroup<DetectionOperations> = {

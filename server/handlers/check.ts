@@ -10,9 +10,9 @@ import {
   updateTitle,
   wordCount,
 } from '../services/check';
-import type { AppContext } from '../context';
 import { pageOf } from '../services/paging';
 import type { HandlerGroup } from './types';
+import { andWake } from './wake';
 
 type CheckOperations =
   | 'checkQueryList'
@@ -27,13 +27,6 @@ type CheckOperations =
   | 'checkDownloadReport'
   | 'checkReportParagraphs';
 
-/** Submits the check and wakes the in-process job runner for the task it queued. */
-async function submitAndWake(app: AppContext, userId: string, input: Parameters<typeof submitCheck>[2]) {
-  const record = await submitCheck(app, userId, input);
-  app.wakeJobs();
-  return record;
-}
-
 export const checkHandlers: HandlerGroup<CheckOperations> = {
   checkQueryList: ({ app, user, query, body }) => listChecks(app.db, user.id, pageOf(query), body ?? {}),
   checkWordCount: ({ app, body }) => wordCount(app, body.content),
@@ -41,10 +34,10 @@ export const checkHandlers: HandlerGroup<CheckOperations> = {
   checkLoadById: ({ app, user, query }) => loadCheck(app.db, user.id, query.id),
   checkUpdateTitle: ({ app, user, query, body }) => updateTitle(app, user.id, query.id, body),
   checkCheckInit: ({ app, user, body }) => initCheck(app, user.id, body),
-  checkCheckSubmit: ({ app, user, body }) => submitAndWake(app, user.id, body),
+  checkCheckSubmit: ({ app, user, body }) => andWake(app, submitCheck(app, user.id, body)),
   checkCheckCost: ({ app, user, body }) => checkCost(app, user.id, body.id),
   checkCheckMachineSubmit: ({ app, user, body }) =>
-    submitAndWake(app, user.id, { id: body.id, rewriteMode: body.mode }),
+    andWake(app, submitCheck(app, user.id, { id: body.id, rewriteMode: body.mode })),
   checkDownloadReport: async ({ app, user, query }) => ({
     kind: 'file',
     ...(await downloadReport(app, user.id, query.id, query.format)),

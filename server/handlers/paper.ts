@@ -15,6 +15,7 @@ import {
   updateContent,
 } from '../services/paper';
 import type { HandlerGroup } from './types';
+import { andWake } from './wake';
 
 type PaperOperations =
   | 'paperInfoQueryPaperContent'
@@ -46,18 +47,18 @@ export const paperHandlers: HandlerGroup<PaperOperations> = {
   paperInfoQueryList: ({ app, user, query, body }) => listPapers(app.db, user.id, 'info', pageOf(query), body ?? {}),
   paperInfoLoadById: ({ app, user, query }) => loadPaper(app.db, user.id, query.id, 'info'),
   paperInfoDelete: ({ app, user, query }) => deletePaper(app, user.id, query.id, 'info'),
-  paperInfoReload: ({ app, user, query }) => reloadSection(app, user.id, query.id, 'info'),
+  paperInfoReload: ({ app, user, query }) => andWake(app, reloadSection(app, user.id, query.id, 'info')),
   paperInfoDownload: async ({ app, user, query }) => ({ kind: 'file', ...(await downloadPaper(app, user.id, query.id, 'info')) }),
   paperInfoLoadOtherById: ({ app, user, query }) => paperMaterials(app, user.id, query.id),
-  paperInfoPaperXueshuSubmit: ({ app, user, body }) => submitClassicPaper(app, user.id, body, 'journal'),
-  paperInfoPaperSubmit: ({ app, user, body }) => submitClassicPaper(app, user.id, body, 'thesis'),
+  paperInfoPaperXueshuSubmit: ({ app, user, body }) => andWake(app, submitClassicPaper(app, user.id, body, 'journal')),
+  paperInfoPaperSubmit: ({ app, user, body }) => andWake(app, submitClassicPaper(app, user.id, body, 'thesis')),
   aiPaperInfoGeneratePaper: ({ app, user, body }) => generatePaper(app, user.id, body),
   aiPaperInfoQueryList: ({ app, user, query, body }) => listPapers(app.db, user.id, 'ai', pageOf(query), body ?? {}),
   aiPaperInfoDelete: ({ app, user, query }) => deletePaper(app, user.id, query.id, 'ai'),
   aiPaperInfoQueryContentList: ({ app, user, query }) => listSections(app.db, user.id, query.id, pageOf(query), 'ai'),
   aiPaperInfoLoadById: ({ app, user, query }) => loadPaper(app.db, user.id, query.id, 'ai'),
-  aiPaperInfoCommitPaper: ({ app, user, body }) => commitPaper(app, user.id, body),
-  aiPaperInfoReload: ({ app, user, query }) => reloadSection(app, user.id, query.id, 'ai'),
+  aiPaperInfoCommitPaper: ({ app, user, body }) => andWake(app, commitPaper(app, user.id, body)),
+  aiPaperInfoReload: ({ app, user, query }) => andWake(app, reloadSection(app, user.id, query.id, 'ai')),
   aiPaperInfoDownload: async ({ app, user, query }) => ({ kind: 'file', ...(await downloadPaper(app, user.id, query.id, 'ai')) }),
   aiPaperInfoUpdateContent: ({ app, user, body }) => updateContent(app, user.id, body.id, body.content),
   aiPaperInfoDeleteContent: ({ app, user, query }) => deleteContent(app, user.id, query.id),

@@ -1,4 +1,3 @@
-import type { AppContext } from '../context';
 import { pageOf } from '../services/paging';
 import {
   deleteDeck,
@@ -13,6 +12,7 @@ import {
   templateList,
 } from '../services/ppt';
 import type { HandlerGroup } from './types';
+import { andWake } from './wake';
 
 type PptOperations =
   | 'aiPptInfoGetTemplateList'
@@ -25,13 +25,6 @@ type PptOperations =
   | 'aiPptInfoSubmitById'
   | 'aiPptInfoDownload'
   | 'aiPptInfoLoadById';
-
-/** Work queued: wake the in-process job runner. */
-async function andWake<T>(app: AppContext, work: Promise<T>): Promise<T> {
-  const result = await work;
-  app.wakeJobs();
-  return result;
-}
 
 // ai_ppt_info_api and ai_sys_config_api: slide decks from a topic (the model) or a paper (offline, refined by
 // the model when configured), edited as a deck model and rendered to .pptx by the ppt job.

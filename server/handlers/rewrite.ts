@@ -1,4 +1,3 @@
-import type { AppContext } from '../context';
 import { rewriteFromDetection, submitCheckAndDetect } from '../services/aigc/lower';
 import { pageOf } from '../services/paging';
 import {
@@ -21,6 +20,7 @@ import {
   submitRewrite,
 } from '../services/rewrite';
 import type { HandlerGroup } from './types';
+import { andWake } from './wake';
 
 type RewriteOperations =
   | 'paperMachineQueryList'
@@ -47,13 +47,6 @@ type RewriteOperations =
   | 'machineMachineSubmit'
   | 'machineCheckOrderId'
   | 'machineDownloadReport';
-
-/** Work queued: wake the in-process job runner. */
-async function andWake<T>(app: AppContext, work: Promise<T>): Promise<T> {
-  const result = await work;
-  app.wakeJobs();
-  return result;
-}
 
 const built: HandlerGroup<RewriteOperations> = {
   paperMachineQueryList: ({ app, user, query, body }) => listRewrites(app.db, user.id, 'paper', pageOf(query), body ?? {}),

@@ -148,7 +148,6 @@ export async function commitPaper(app: AppContext, userId: string, body: CommitB
     await tx.orm.update(papers).set({ outline, targetLength: length, stage: 'writing' }).where(eq(papers.taskId, task.id));
     await storeOutlineRows(tx, task.id, outline);
   });
-  app.wakeJobs();
   return loadPaper(app.db, userId, body.id, 'ai');
 }
 
@@ -180,7 +179,6 @@ export async function submitClassicPaper(
     await queueDraft(deps, task, { note: `${form === 'journal' ? '期刊论文写作' : '毕业论文写作'}：${task.title}` });
     return task.id;
   });
-  app.wakeJobs();
   const { task, paper } = await loadOwnPaper(app.db, userId, id, 'info');
   return recordView(task, paper, { total: 0, done: 0 });
 }

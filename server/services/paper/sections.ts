@@ -70,7 +70,6 @@ export async function reloadSection(app: AppContext, userId: string, sectionId: 
     const [queued] = await tx.orm.update(paperSections).set({ status: 'queued', error: null, updatedAt: app.now() }).where(eq(paperSections.id, sectionId)).returning();
     return queued;
   });
-  app.wakeJobs();
   return sectionView(updated);
 }
 
