@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import type { Executor } from '../../db/client';
 import { type AigcDetectionRow, type AigcParagraphRow, aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
@@ -7,6 +7,7 @@ import { notFound } from '../../errors';
 import type { components } from '../../gen/openapi';
 import { type PaymentCheck, paymentStatus } from '../billing/charges';
 import { offsetOf, type Page, type PageQuery } from '../paging';
+import { pageOfTasks } from '../tasks/list';
 import { lockOwnTask, taskFields } from '../tasks/tasks';
 import { detectionRunning } from './errors';
 import { type AigcSummary, bandLimits, type StoredSentence } from './score';
@@ -158,20 +159,9 @@ export interface AigcFilter {
 export async function listDetections(db: Executor, userId: string, page: PageQuery, filter: AigcFilter = {}): Promise<Page<AigcRecord>> {
   const conditions: SQL[] = [eq(tasks.userId, userId), eq(tasks.kind, 'aigc')];
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db.orm
-      .select({ task: tasks, detection: aigcDetections })
-      .from(tasks)
-      .innerJoin(aigcDetections, eq(aigcDetections.taskId, tasks.id))
-      .where(where)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page)),
-    db.orm.select({ total: sql<number>`count(*)::int` }).from(tasks).innerJoin(aigcDetections, eq(aigcDetections.taskId, tasks.id)).where(where),
-  ]);
+  const { rows, total } = await pageOfTasks(db, aigcDetections, and(...conditions), page);
   const counts = await countsOf(db, rows.map((r) => r.task.id));
-  return { ...page, total, records: rows.map((r) => recordView(r.task, r.detection, counts.get(r.task.id) ?? NO_COUNTS)) };
+  return { ...page, total, records: rows.map((r) => recordView(r.task, r.detail, counts.get(r.task.id) ?? NO_COUNTS)) };
 }
 
 /** query_content_list: the scored paragraphs in order (none before the detection is done). */

@@ -7,6 +7,7 @@ import type { components } from '../../gen/openapi';
 import { notFound } from '../../errors';
 import { freeCheckAvailable } from '../accounts/users';
 import { offsetOf, type Page, type PageQuery } from '../paging';
+import { likePattern } from '../tasks/list';
 import { taskFields } from '../tasks/tasks';
 
 export type CheckRecord = components['schemas']['CheckRecord'];
@@ -86,8 +87,6 @@ export interface CheckFilter {
   status?: TaskStatus;
   keyword?: string;
 }
-
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The caller's checks, newest first, by status and a keyword in the title or author. */
 export async function listChecks(

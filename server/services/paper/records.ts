@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type PaperRow, type PaperSectionRow, paperSections, papers } from '../../db/schema/papers';
 import { type Task, type TaskStatus, tasks } from '../../db/schema/tasks';
@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../errors';
 import type { components } from '../../gen/openapi';
 import { outlineTemplate } from '../../engines/writing/templates';
 import { offsetOf, type Page, type PageQuery } from '../paging';
+import { likePattern, pageOfTasks } from '../tasks/list';
 import { taskFields } from '../tasks/tasks';
 
 export type PaperRecord = components['schemas']['PaperRecord'];
@@ -105,21 +106,10 @@ export async function listPapers(db: Executor, userId: string, api: PaperApi, pa
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
   if (filter.stage) conditions.push(eq(papers.stage, filter.stage));
   if (filter.degree) conditions.push(eq(papers.degree, filter.degree));
-  if (filter.keyword) conditions.push(ilike(tasks.title, `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db.orm
-      .select({ task: tasks, paper: papers })
-      .from(tasks)
-      .innerJoin(papers, eq(papers.taskId, tasks.id))
-      .where(where)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page)),
-    db.orm.select({ total: sql<number>`count(*)::int` }).from(tasks).innerJoin(papers, eq(papers.taskId, tasks.id)).where(where),
-  ]);
+  if (filter.keyword) conditions.push(ilike(tasks.title, likePattern(filter.keyword)));
+  const { rows, total } = await pageOfTasks(db, papers, and(...conditions), page);
   const counts = await countsOf(db, rows.map((r) => r.task.id));
-  return { ...page, total, records: rows.map((r) => recordView(r.task, r.paper, counts.get(r.task.id) ?? NONE)) };
+  return { ...page, total, records: rows.map((r) => recordView(r.task, r.detail, counts.get(r.task.id) ?? NONE)) };
 }
 
 export async function sectionsOf(db: Executor, paperId: string): Promise<PaperSectionRow[]> {

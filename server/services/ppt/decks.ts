@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import { type Deps, withDb } from '../../context';
 import type { Executor } from '../../db/client';
 import { checks } from '../../db/schema/checks';
@@ -19,7 +19,8 @@ import { asDocumentRequest } from '../check/errors';
 import { prepareRequestText } from '../check/paper-input';
 import { assembleText, loadOwnPaper, sectionsOf } from '../paper/records';
 import { modelFailure, modelNotConfigured } from '../llm/errors';
-import { offsetOf, type Page, type PageQuery } from '../paging';
+import type { Page, PageQuery } from '../paging';
+import { likePattern, pageOfTasks } from '../tasks/list';
 import { createTask, lockOwnTask, queueDraft, taskFields } from '../tasks/tasks';
 import { sceneByKey } from './config';
 
@@ -87,20 +88,9 @@ export async function listDecks(db: Executor, userId: string, page: PageQuery, f
   const conditions: SQL[] = [eq(tasks.userId, userId), eq(tasks.kind, 'ppt')];
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
   if (filter.source) conditions.push(eq(pptDecks.source, filter.source));
-  if (filter.keyword?.trim()) conditions.push(ilike(tasks.title, `%${filter.keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db.orm
-      .select({ task: tasks, deck: pptDecks })
-      .from(tasks)
-      .innerJoin(pptDecks, eq(pptDecks.taskId, tasks.id))
-      .where(where)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page)),
-    db.orm.select({ total: sql<number>`count(*)::int` }).from(tasks).innerJoin(pptDecks, eq(pptDecks.taskId, tasks.id)).where(where),
-  ]);
-  return { ...page, total, records: rows.map((r) => deckView(r.task, r.deck)) };
+  if (filter.keyword?.trim()) conditions.push(ilike(tasks.title, likePattern(filter.keyword.trim())));
+  const { rows, total } = await pageOfTasks(db, pptDecks, and(...conditions), page);
+  return { ...page, total, records: rows.map((r) => deckView(r.task, r.detail)) };
 }
 
 async function checkSettings(db: Executor, input: { templateId: string; scene: string }) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import type { Executor } from '../../db/client';
 import {
@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../errors';
 import type { components } from '../../gen/openapi';
 import { type PaymentCheck, paymentStatus } from '../billing/charges';
 import { offsetOf, type Page, type PageQuery } from '../paging';
+import { pageOfTasks } from '../tasks/list';
 import { lockOwnTask, taskFields } from '../tasks/tasks';
 
 export type RewriteRecord = components['schemas']['RewriteTask'];
@@ -135,20 +136,9 @@ export async function listRewrites(
   const conditions: SQL[] = [eq(tasks.userId, userId), eq(tasks.kind, 'rewrite'), eq(rewrites.api, api)];
   if (filter.mode) conditions.push(eq(rewrites.mode, filter.mode));
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db.orm
-      .select({ task: tasks, rewrite: rewrites })
-      .from(tasks)
-      .innerJoin(rewrites, eq(rewrites.taskId, tasks.id))
-      .where(where)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page)),
-    db.orm.select({ total: sql<number>`count(*)::int` }).from(tasks).innerJoin(rewrites, eq(rewrites.taskId, tasks.id)).where(where),
-  ]);
+  const { rows, total } = await pageOfTasks(db, rewrites, and(...conditions), page);
   const counts = await countsOf(db, rows.map((r) => r.task.id));
-  return { ...page, total, records: rows.map((r) => recordView(r.task, r.rewrite, counts.get(r.task.id) ?? NO_COUNTS)) };
+  return { ...page, total, records: rows.map((r) => recordView(r.task, r.detail, counts.get(r.task.id) ?? NO_COUNTS)) };
 }
 
 /** query_content_list: the record's paragraph pairs in order. */
