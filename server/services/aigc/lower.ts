@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { priceFor } from '../billing/prices';
 import { prepareRequestText } from '../check/paper-input';
 import { downloadRewritten } from '../rewrite/docx';
+import { createRewriteTask } from '../rewrite/drafts';
 import { apiOfMode, loadRewrite, type RewriteRecord } from '../rewrite/records';
 import { rewrittenText } from '../rewrite/run';
 import { reloadParagraph } from '../rewrite/submit';
@@ -214,16 +215,7 @@ export async function submitLowering(deps: Deps, userId: string, detectionId: st
       .limit(1);
     if (earlier) throw conflict('TASK_ALREADY_SUBMITTED', '该检测结果已提交降AIGC，请在降AI记录中查看');
     const txDeps = withDb(deps, tx);
-    const task = await createTask(txDeps, {
-      kind: 'rewrite',
-      userId,
-      title: source.task.title,
-      priceFen,
-      charCount: source.task.charCount,
-      offline: false,
-    });
-    await tx.orm.insert(rewrites).values({
-      taskId: task.id,
+    const task = await createRewriteTask(txDeps, { userId, title: source.task.title, priceFen, charCount: source.task.charCount, offline: false }, {
       api: apiOfMode(lowerMode),
       mode: lowerMode,
       source: 'aigc',

@@ -2,12 +2,12 @@ import type { Deps } from '../../context';
 import { withDb } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, rewrites } from '../../db/schema/rewrites';
-import { tasks } from '../../db/schema/tasks';
+import { type Task, tasks } from '../../db/schema/tasks';
 import { and, eq } from 'drizzle-orm';
 import { badRequest, notFound } from '../../errors';
 import { priceFor } from '../billing/prices';
 import { paperSource, prepareRequestText, type UploadedDocument } from '../check/paper-input';
-import { createTask } from '../tasks/tasks';
+import { createTask, type NewTask } from '../tasks/tasks';
 import { apiOfMode, loadRewrite, type RewriteRecord } from './records';
 
 export interface RewriteInput {
@@ -17,6 +17,17 @@ export interface RewriteInput {
   mode: RewriteRecordMode;
   protectedTerms?: string[] | string;
   checkId?: string;
+}
+
+/** A rewording record: its task (kind rewrite) and its row, written in the caller's transaction. */
+export async function createRewriteTask(
+  txDeps: Deps,
+  task: Omit<NewTask, 'kind'>,
+  rewrite: Omit<typeof rewrites.$inferInsert, 'taskId'>,
+): Promise<Task> {
+  const created = await createTask(txDeps, { kind: 'rewrite', ...task });
+  await txDeps.db.orm.insert(rewrites).values({ taskId: created.id, ...rewrite });
+  return created;
 }
 
 /** The terms the user wants kept, trimmed and de-duplicated; a bad list is a 400 in Chinese. */
@@ -64,16 +75,7 @@ export async function initRewrite(deps: Deps, userId: string, input: RewriteInpu
   const extracted = await prepareRequestText(deps.config, source);
   const priceFen = await priceOf(deps, extracted.charCount, input.mode === 'cnki' && !input.checkId);
   const id = await deps.db.transaction(async (tx) => {
-    const task = await createTask(withDb(deps, tx), {
-      kind: 'rewrite',
-      userId,
-      title,
-      priceFen,
-      charCount: extracted.charCount,
-      offline: input.mode === 'smart',
-    });
-    await tx.orm.insert(rewrites).values({
-      taskId: task.id,
+    const task = await createRewriteTask(withDb(deps, tx), { userId, title, priceFen, charCount: extracted.charCount, offline: input.mode === 'smart' }, {
       api: apiOfMode(input.mode),
       mode: input.mode,
       source: 'upload',

@@ -10,7 +10,7 @@ import { countChars } from '../../engines/text/count';
 import { priceFor } from '../billing/prices';
 import { prepareRequestText } from '../check/paper-input';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
-import { cleanTerms } from './drafts';
+import { cleanTerms, createRewriteTask } from './drafts';
 import { EngineMissing, loadRewriteEngine, rewriteOne } from './engine';
 import { apiOfMode, loadOwnRow, loadRewrite, notFinished, ownPair, type ParagraphPair, pairView, type RewriteApi, type RewriteRecord } from './records';
 import { rewrittenText } from './run';
@@ -160,16 +160,7 @@ export async function submitFromCheck(
       .limit(1);
     if (earlier) throw conflict('TASK_ALREADY_SUBMITTED', '该查重报告已提交降重，请在降重记录中查看');
     const txDeps = withDb(deps, tx);
-    const task = await createTask(txDeps, {
-      kind: 'rewrite',
-      userId,
-      title: source.task.title,
-      priceFen,
-      charCount: source.task.charCount,
-      offline: false,
-    });
-    await tx.orm.insert(rewrites).values({
-      taskId: task.id,
+    const task = await createRewriteTask(txDeps, { userId, title: source.task.title, priceFen, charCount: source.task.charCount, offline: false }, {
       api: apiOfMode(mode),
       mode,
       source: 'check',
