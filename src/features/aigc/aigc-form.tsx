@@ -1,5 +1,5 @@
-import { Box, Button, Field, HStack, Input, Link as ChakraLink, SegmentGroup, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Box, Button, Field, HStack, Input, SegmentGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { paperAigcMachineInit, paperAigcMachineSubmit, usePaperAigcWordCount } from '@/api/gen/aigc/aigc';
 import { ApiError } from '@/api/http';
@@ -9,6 +9,7 @@ import { useDebounced } from '@/features/check/use-debounced';
 import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
 import { formatFen } from '@/lib/number';
 import { appStore } from '@/stores/app';
+import { type SubmitFailure, SubmitError } from '@/components/submit-error';
 
 type Source = 'paste' | 'upload';
 
@@ -24,7 +25,7 @@ export function AigcForm() {
   const [content, setContent] = useState('');
   const [title, setTitle] = useState('');
   const [author, setAuthor] = useState('');
-  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
+  const [error, setError] = useState<SubmitFailure | null>(null);
   const [busy, setBusy] = useState(false);
   // A draft whose payment was refused (balance): paying again after a top-up reuses it, not a second draft.
   const [draft, setDraft] = useState<{ id: string; key: string } | null>(null);
@@ -108,18 +109,7 @@ export function AigcForm() {
         <Text fontSize="xs" color="gray.500">
           {PRICE_NOTE}
         </Text>
-        {error && (
-          <Stack gap="1" role="alert">
-            <Text color="red.600" fontSize="sm">
-              {error.message}
-            </Text>
-            {error.code === 'INSUFFICIENT_BALANCE' && (
-              <ChakraLink asChild color="brand.solid" fontSize="sm">
-                <Link to="/order/recharge">去充值</Link>
-              </ChakraLink>
-            )}
-          </Stack>
-        )}
+        <SubmitError error={error} />
         <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="正在提交" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
           {signedIn ? '支付并开始检测' : '登录后提交'}
         </Button>

@@ -7,6 +7,7 @@ import { ApiError } from '@/api/http';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
 import { appStore } from '@/stores/app';
+import { type SubmitFailure, SubmitError } from '@/components/submit-error';
 
 /** Each way of lowering in one sentence. */
 export const LOWER_MODE_EXPLAINED: Record<AigcLowerMode, string> = {
@@ -33,7 +34,7 @@ export function AigcLowerForm() {
   const flagged = (detections.data?.records ?? []).filter((r) => r.paragraphFlagged > 0);
   const [chosen, setChosen] = useState<string | null>(null);
   const [mode, setMode] = useState<AigcLowerMode>('rewrite');
-  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
+  const [error, setError] = useState<SubmitFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const id = chosen ?? flagged[0]?.id ?? '';
 
@@ -98,18 +99,7 @@ export function AigcLowerForm() {
         <Text fontSize="xs" color="gray.500">
           只按被标出段落的字数计价（与降重同价），提交时从余额扣费，失败自动退款；未配置大模型时由离线引擎改写并标明“离线”。
         </Text>
-        {error && (
-          <Stack gap="1" role="alert">
-            <Text color="red.600" fontSize="sm">
-              {error.message}
-            </Text>
-            {error.code === 'INSUFFICIENT_BALANCE' && (
-              <ChakraLink asChild color="brand.solid" fontSize="sm">
-                <Link to="/order/recharge">去充值</Link>
-              </ChakraLink>
-            )}
-          </Stack>
-        )}
+        <SubmitError error={error} />
         <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="正在提交" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
           {signedIn ? '支付并开始降AIGC' : '登录后提交'}
         </Button>
