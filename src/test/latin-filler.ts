@@ -10,9 +10,12 @@ export function latinWords(text: string): string[] {
 }
 
 /** Keys whose values are codes, ids, addresses or names a machine reads, not text for the student. */
-const CODE_KEY = /(^id$|Id$|Ids$|^ids$|[uU]rl$|^qrCode$|^avatar$|^code$|^key$|^scene$|token|^orderNo$|^loginName$|^username$|^version$|^palette$|^password$|^secret$|^deviceKey$|^replyTo$|^models$|^englishAbstract$)/;
+const CODE_KEY = /(^id$|Id$|Ids$|^ids$|[uU]rl$|^qrCode$|^avatar$|^code$|^key$|^scene$|token|^orderNo$|^loginName$|^username$|^version$|^palette$|^password$|^secret$|^deviceKey$|^replyTo$|^models$)/;
 
-/** Every string of `value` (a JSON answer) that reads as Latin filler, with where it is; codes and known enum values are left out. */
+/** Keys whose values are English by design (a paper's English abstract), not filler. */
+const ENGLISH_KEY = /^englishAbstract$/;
+
+/** Every string of `value` (a JSON answer) that reads as Latin filler, with where it is; codes, English by design and known enum values are left out. */
 export function fillerStrings(value: unknown, enumValues: ReadonlySet<string>, path = '$'): string[] {
   if (typeof value === 'string') {
     if (enumValues.has(value) || /^(https?:\/\/|\/)/.test(value)) return [];
@@ -20,5 +23,5 @@ export function fillerStrings(value: unknown, enumValues: ReadonlySet<string>, p
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => fillerStrings(item, enumValues, `${path}[${i}]`));
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => (CODE_KEY.test(key) ? [] : fillerStrings(child, enumValues, `${path}.${key}`)));
+  return Object.entries(value).flatMap(([key, child]) => (CODE_KEY.test(key) || ENGLISH_KEY.test(key) ? [] : fillerStrings(child, enumValues, `${path}.${key}`)));
 }
