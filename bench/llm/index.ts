@@ -10,17 +10,15 @@
 //   model first), divided by the tokens in between (target < 0.1 ms);
 // - per token, burst: the model writes as fast as the socket takes them; how much longer the answer takes to
 //   cross the server than to leave the model, per token, and the server's CPU time per token relayed.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createParser } from 'eventsource-parser';
-import { FAKE_MODEL, type FakeRequest, startFakeLlm } from '../../server/test/fake-llm';
-import { freePort, waitForHealth } from '../../server/test/process';
+import type { FakeRequest } from '../../server/test/fake-llm';
+import { root, startModelServer } from '../model-server';
+import { median, quantile as percentile } from '../stats';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values: args } = parseArgs({
   options: {
     streams: { type: 'string', default: '20' },
@@ -35,11 +33,13 @@ const THINK_MS = Number(args['think-ms']);
 const USER = { username: 'benchllm', password: 'Moyan2026!' };
 const now = () => performance.timeOrigin + performance.now();
 
-const dataDir = mkdtempSync(join(tmpdir(), 'moyan-bench-llm-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const fake = await startFakeLlm();
-let server: ChildProcess | undefined;
+const server = await startModelServer('llm', USER, {
+  // All streams run at once (the default allows 8 model calls at a time) and one client asks them all.
+  LLM_CONCURRENCY: String(Math.max(8, STREAMS * 2)),
+  CHAT_RATE_LIMIT_PER_MINUTE: '10000',
+  API_RATE_LIMIT_PER_MINUTE: '10000',
+});
+const { base, fake, token } = server;
 
 interface StreamTiming {
   prompt: string;
@@ -52,12 +52,6 @@ interface StreamTiming {
 }
 
 try {
-  cli('user', 'create', '--username', USER.username, '--password', USER.password);
-  cli('user', 'credit', '--username', USER.username, '--fen', '10000000', '--reason', 'bench');
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env: env(), stdio: ['ignore', 'inherit', 'inherit'] });
-  await waitForHealth(base, server, undefined, 180_000);
-  const token = await login();
-
   // Warm up: the tokenizer, the JIT, the database's first transactions.
   for (let i = 0; i < 3; i++) await ask(token, `热身 ${i} 长回答`);
   fake.reset();
@@ -84,12 +78,7 @@ try {
   mkdirSync(join(root, 'bench/out'), { recursive: true });
   writeFileSync(join(root, 'bench/out/llm.json'), `${JSON.stringify({ streams: STREAMS, tokenMs: TOKEN_MS, thinkMs: THINK_MS, rows }, null, 2)}\n`);
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server?.once('exit', resolve));
-  }
-  await fake.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }
 
 interface Round {
@@ -105,11 +94,11 @@ async function round(token: string, marker: string): Promise<Round> {
   fake.reset();
   const tag = Math.random().toString(36).slice(2, 8);
   const prompts = Array.from({ length: STREAMS }, (_, i) => `长回答 ${tag}-${i} ${marker}`.trim());
-  const cpuBefore = serverCpuMs();
+  const cpuBefore = server.cpuMs();
   const started = now();
   const timings = await Promise.all(prompts.map((p) => ask(token, p)));
   const wallMs = now() - started;
-  const cpuMs = serverCpuMs() - cpuBefore;
+  const cpuMs = server.cpuMs() - cpuBefore;
   const first: number[] = [];
   const perToken: number[] = [];
   let tokens = 0;
@@ -181,63 +170,6 @@ async function ask(token: string, content: string): Promise<StreamTiming> {
     parser.feed(decoder.decode(value, { stream: true }));
   }
   return timing;
-}
-
-async function login(): Promise<string> {
-  const url = new URL('/api/base/login_api/f/login', base);
-  url.searchParams.set('username', USER.username);
-  url.searchParams.set('password', USER.password);
-  const response = await fetch(url, { method: 'POST' });
-  const json = (await response.json()) as { success: boolean; result?: { access_token: string } };
-  if (!json.result) throw new Error(`login: ${response.status}`);
-  return json.result.access_token;
-}
-
-/** The server process's user + system CPU time (Linux /proc), in ms. */
-function serverCpuMs(): number {
-  if (!server?.pid) return Number.NaN;
-  try {
-    const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100 a second).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-function env(): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(dataDir, 'no-spa'),
-    LLM_BASE_URL: fake.url,
-    LLM_MODEL: FAKE_MODEL,
-    // All streams run at once (the default allows 8 model calls at a time) and one client asks them all.
-    LLM_CONCURRENCY: String(Math.max(8, STREAMS * 2)),
-    CHAT_RATE_LIMIT_PER_MINUTE: '10000',
-    API_RATE_LIMIT_PER_MINUTE: '10000',
-  };
-  for (const key of ['DATABASE_URL', 'LLM_API_KEY', 'LLM_MODEL_CHAT', 'LLM_MODEL_REWRITE', 'LLM_MODEL_WRITING', 'LLM_MODEL_SLIDES']) delete out[key];
-  return out;
-}
-
-function cli(...command: string[]): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...command], { cwd: root, env: env(), stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`cli ${command.join(' ')} failed`);
-}
-
-function median(values: number[]): number {
-  return percentile(values, 0.5);
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
 function fmt(x: number, digits = 2): string {

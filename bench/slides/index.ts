@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { blankSlide, defenceDeck, extractOutline, layoutDeck, renderDeck, SLIDE_TEMPLATES, slideSvg, type Slide } from '../../server/engines/slides/index';
+import { quantile } from '../stats';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } }, allowPositionals: true });
 const runs = Math.max(3, Number(values.runs) || 15);
@@ -29,9 +30,7 @@ function deckOf30(): Slide[] {
 }
 
 function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { median: Math.round(at(0.5) * 10) / 10, p95: Math.round(at(0.95) * 10) / 10 };
+  return { median: Math.round(quantile(samples, 0.5) * 10) / 10, p95: Math.round(quantile(samples, 0.95) * 10) / 10 };
 }
 
 async function time(fn: () => Promise<unknown> | unknown): Promise<{ median: number; p95: number }> {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { exited, freePort, waitForHealth } from '../../server/test/process';
+import { median } from '../stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } }, strict: false });
@@ -35,7 +36,6 @@ async function timeToHealth(args: string[]): Promise<number> {
   }
 }
 
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 try {
   await timeToHealth(SERVE);

@@ -6,20 +6,17 @@
 //    model (server/test/fake-llm.ts) in this process, answering at full speed; the server process's CPU time
 //    while it writes, divided by the tokens the model streamed for the paper (target < 0.1 ms a token), and the
 //    wall time the job added over the model's own time per token.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { countChars } from '../../server/engines/text/count';
 import { buildPaperDocx, type PaperDocument } from '../../server/engines/writing/docx';
 import { outlineRows } from '../../server/engines/writing/outline';
 import { outlineTemplate } from '../../server/engines/writing/templates';
-import { FAKE_MODEL, startFakeLlm } from '../../server/test/fake-llm';
-import { freePort, waitForHealth } from '../../server/test/process';
+import { type ModelServer, root, startModelServer } from '../model-server';
+import { median, quantile } from '../stats';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '10' }, degree: { type: 'string', default: 'doctor' } },
   allowPositionals: true,
@@ -28,8 +25,7 @@ const RUNS = Number(args.runs);
 const USER = { username: 'benchwriting', password: 'Moyan2026!' };
 const SENTENCE = '本研究在公开数据集上比较了多种中文文本相似度计算方法，分析了字词粒度特征对结果的影响，并讨论了方法的适用范围[1]。';
 
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-const p95 = (v: number[]) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(v.length * 0.95))];
+const p95 = (v: number[]) => quantile(v, 0.95);
 
 /** A bachelor paper of about 30 000 characters: the template outline with each section filled to its share. */
 function paper30k(): PaperDocument {
@@ -75,11 +71,7 @@ async function docxFigures() {
   return { chars, sections: doc.sections.length, runs: RUNS, medianMs: +median(times).toFixed(1), p95Ms: +p95(times).toFixed(1), kB: Math.round(bytes / 1024) };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'moyan-bench-writing-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const fake = await startFakeLlm();
-let server: ChildProcess | undefined;
+let server: ModelServer | undefined;
 
 try {
   const docx = await docxFigures();
@@ -88,19 +80,21 @@ try {
       `${docx.medianMs} ms median, ${docx.p95Ms} ms p95 over ${docx.runs} builds, ${docx.kB} kB`,
   );
 
-  cli('user', 'create', '--username', USER.username, '--password', USER.password);
-  cli('user', 'credit', '--username', USER.username, '--fen', '10000000', '--reason', 'bench');
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env: env(), stdio: ['ignore', 'inherit', 'inherit'] });
-  await waitForHealth(base, server, undefined, 180_000);
-  const token = await login();
+  server = await startModelServer('writing', USER, {
+    JOBS_IN_PROCESS: 'true',
+    JOB_POLL_MS: '50',
+    API_RATE_LIMIT_PER_MINUTE: '100000',
+    POLL_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  const { fake } = server;
   // Warm-up: one short paper end to end (JIT, tokenizer, first transactions).
-  await writePaper(token, 'journal', 3000);
+  await writePaper(server, 'journal', 3000);
   fake.reset();
-  const cpuBefore = serverCpuMs();
+  const cpuBefore = server.cpuMs();
   const started = performance.now();
-  const sections = await writePaper(token, args.degree as 'doctor', args.degree === 'journal' ? 8000 : 80_000);
+  const sections = await writePaper(server, args.degree as 'doctor', args.degree === 'journal' ? 8000 : 80_000);
   const wallMs = performance.now() - started;
-  const cpuMs = serverCpuMs() - cpuBefore;
+  const cpuMs = server.cpuMs() - cpuBefore;
   const calls = fake.requests.filter((r) => r.finished && r.stream);
   const tokens = calls.reduce((n, r) => n + r.tokens, 0);
   const modelMs = calls.reduce((n, r) => n + ((r.lastTokenAt ?? r.receivedAt) - r.receivedAt), 0);
@@ -123,15 +117,10 @@ try {
   mkdirSync(join(root, 'bench/out'), { recursive: true });
   writeFileSync(join(root, 'bench/out/writing.json'), `${JSON.stringify({ docx, stream }, null, 2)}\n`);
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server?.once('exit', resolve));
-  }
-  await fake.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 }
 
-async function call<T>(token: string, path: string, init: { query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+async function call<T>({ base, token }: ModelServer, path: string, init: { query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
   const url = new URL(path, base);
   for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
   const response = await fetch(url, {
@@ -145,61 +134,16 @@ async function call<T>(token: string, path: string, init: { query?: Record<strin
 }
 
 /** generate_paper, commit_paper, then wait until the job is done; returns the number of sections written. */
-async function writePaper(token: string, degree: string, length: number): Promise<number> {
-  const draft = await call<{ id: string; outline: unknown }>(token, '/api/base/ai_paper_info_api/generate_paper', {
+async function writePaper(server: ModelServer, degree: string, length: number): Promise<number> {
+  const draft = await call<{ id: string; outline: unknown }>(server, '/api/base/ai_paper_info_api/generate_paper', {
     body: { title: '基于深度学习的中文文本相似度研究', discipline: '计算机科学与技术', degree, length, references: ['王明, 李华. 基于BERT的中文短文本相似度计算[J]. 计算机工程, 2021, 47(6): 80-86.'] },
   });
-  await call(token, '/api/base/ai_paper_info_api/commit_paper', { body: { id: draft.id, outline: draft.outline } });
+  await call(server, '/api/base/ai_paper_info_api/commit_paper', { body: { id: draft.id, outline: draft.outline } });
   for (;;) {
-    const paper = await call<{ status: string; sectionsDone: number; error: string | null }>(token, '/api/base/ai_paper_info_api/load_by_id', { query: { id: draft.id } });
+    const paper = await call<{ status: string; sectionsDone: number; error: string | null }>(server, '/api/base/ai_paper_info_api/load_by_id', { query: { id: draft.id } });
     if (paper.status === 'done') return paper.sectionsDone;
     if (paper.status === 'failed') throw new Error(`the paper failed: ${paper.error}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
-async function login(): Promise<string> {
-  const url = new URL('/api/base/login_api/f/login', base);
-  url.searchParams.set('username', USER.username);
-  url.searchParams.set('password', USER.password);
-  const response = await fetch(url, { method: 'POST' });
-  const json = (await response.json()) as { result?: { access_token: string } };
-  if (!json.result) throw new Error(`login: ${response.status}`);
-  return json.result.access_token;
-}
-
-function serverCpuMs(): number {
-  if (!server?.pid) return Number.NaN;
-  try {
-    const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-function env(): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(dataDir, 'no-spa'),
-    LLM_BASE_URL: fake.url,
-    LLM_MODEL: FAKE_MODEL,
-    JOBS_IN_PROCESS: 'true',
-    JOB_POLL_MS: '50',
-    API_RATE_LIMIT_PER_MINUTE: '100000',
-    POLL_RATE_LIMIT_PER_MINUTE: '100000',
-  };
-  for (const key of ['DATABASE_URL', 'LLM_API_KEY', 'LLM_MODEL_CHAT', 'LLM_MODEL_REWRITE', 'LLM_MODEL_WRITING', 'LLM_MODEL_SLIDES']) delete out[key];
-  return out;
-}
-
-function cli(...command: string[]): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...command], { cwd: root, env: env(), stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`cli ${command.join(' ')} failed`);
-}

@@ -1,0 +1,92 @@
+// The real server for the model benches (llm, writing): server/server.ts with NODE_ENV=production and a fresh
+// embedded PGlite, pointed at the fake model (server/test/fake-llm.ts) running in the bench's own process, so
+// the model's and the client's timestamps come from one clock; one user created and credited with the CLI,
+// signed in. No DATABASE_URL, key or per-feature model from the environment reaches it.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../server/test/fake-llm';
+import { freePort, waitForHealth } from '../server/test/process';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ModelServer {
+  base: string;
+  fake: FakeLlm;
+  /** The signed-in user's token. */
+  token: string;
+  /** The server process's user + system CPU time so far (Linux /proc), in ms. */
+  cpuMs(): number;
+  close(): Promise<void>;
+}
+
+/** Starts the fake model and the server (`env` added to the defaults), and signs `user` in. */
+export async function startModelServer(name: string, user: { username: string; password: string }, env: Record<string, string>): Promise<ModelServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), `moyan-bench-${name}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const fake = await startFakeLlm();
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: join(dataDir, 'no-spa'),
+    LLM_BASE_URL: fake.url,
+    LLM_MODEL: FAKE_MODEL,
+    ...env,
+  };
+  for (const key of ['DATABASE_URL', 'LLM_API_KEY', 'LLM_MODEL_CHAT', 'LLM_MODEL_REWRITE', 'LLM_MODEL_WRITING', 'LLM_MODEL_SLIDES']) delete serverEnv[key];
+  const cli = (...command: string[]) => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...command], { cwd: root, env: serverEnv, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`cli ${command.join(' ')} failed`);
+  };
+
+  let server: ChildProcess | undefined;
+  const close = async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server?.once('exit', resolve));
+    }
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    cli('user', 'create', '--username', user.username, '--password', user.password);
+    cli('user', 'credit', '--username', user.username, '--fen', '10000000', '--reason', 'bench');
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    await waitForHealth(base, server, undefined, 180_000);
+    const token = await login(base, user);
+    const pid = server.pid;
+    return { base, fake, token, cpuMs: () => processCpuMs(pid), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function login(base: string, user: { username: string; password: string }): Promise<string> {
+  const url = new URL('/api/base/login_api/f/login', base);
+  url.searchParams.set('username', user.username);
+  url.searchParams.set('password', user.password);
+  const response = await fetch(url, { method: 'POST' });
+  const json = (await response.json()) as { result?: { access_token: string } };
+  if (!json.result) throw new Error(`login: ${response.status}`);
+  return json.result.access_token;
+}
+
+function processCpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
