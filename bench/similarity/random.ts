@@ -1,18 +1,5 @@
-/** Mulberry32: a small seeded generator, so every run builds the same data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)];
-}
+// The generator every run builds the same data from.
+export { pick, seededRandom } from '../../server/engines/seeded-random';
 
 export function between(min: number, max: number, random: () => number): number {
   return min + Math.floor(random() * (max - min + 1));

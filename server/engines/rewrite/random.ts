@@ -1,20 +1,6 @@
-/** Mulberry32: a small seeded generator, so a rewrite is the same for the same seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { pick, seededRandom } from '../seeded-random';
 
 /** A seed for one paragraph of a document: the same paragraph at the same place always gets the same one. */
 export function paragraphSeed(seed: number, index: number): number {
   return (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0;
-}
-
-export function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)];
 }

@@ -92,14 +92,3 @@ export function loadData(aigcDir: string, cslDir: string, seed: number): { split
   return { split: splitExamples([...hc3, ...csl], seed) };
 }
 
-/** mulberry32: a small seeded generator for shuffles. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}

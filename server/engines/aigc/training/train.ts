@@ -4,7 +4,7 @@ import { DENSE, DENSE_FEATURES, extractFeatures, HASH_BITS, HASH_SIZE, type Sent
 import { SPAN_INPUTS, spanInputs, spanRow } from '../context';
 import { type BoostOptions, DEFAULT_BOOST, type Forest, fitForest, forestLogit } from '../trees';
 import type { Example, Source } from './data';
-import { seededRandom } from './data';
+import { seededRandom } from '../../seeded-random';
 
 // Training of the offline detector, in two stages:
 //  1. a logistic regression on one sentence's features (dense measurements standardised, hashed n-grams),
