@@ -1,39 +1,14 @@
-import type { LlmGateway } from '../../engines/llm';
+import type { RewriteMode, RewriteOptions, RewriteResult, RewrittenParagraph } from '../../engines/rewrite';
 
-// The rewording engine (server/engines/rewrite, built alongside this service) as the service uses it.
-// The module is resolved at run time so the service keeps working while the engine is not installed:
-// a task then fails cleanly (refunded) with a message saying why.
+// The rewording engine (server/engines/rewrite) as the service uses it. It is imported when first needed, not
+// when the API starts (it loads jieba's native module); should it fail to load, a task fails cleanly
+// (refunded) and an instant rewrite answers 409 ENGINE_UNAVAILABLE, saying why. Tests can stand another
+// engine in (setRewriteEngine), which may answer one paragraph with a document.
 
-export type EngineMode = 'rewrite' | 'strong' | 'cnki' | 'smart' | 'polish' | 'aigc';
-
-export interface EngineParagraph {
-  index: number;
-  original: string;
-  rewritten: string;
-  offline: boolean;
-  similarityToOriginal: number;
-  bigramOverlap: number;
-  protectedKept: boolean;
-  /** False when the engine left the paragraph as it is (not selected by `only`, or too short). */
-  changed?: boolean;
-}
-
-export interface EngineOptions {
-  mode: EngineMode;
-  seed?: number;
-  protectedTerms?: string[];
-  gateway?: LlmGateway;
-  signal?: AbortSignal;
-  onParagraph?: (paragraph: EngineParagraph) => void | Promise<void>;
-  /** Only these paragraphs (by text without whitespace): true for all of it, or the code-point ranges of its sentences. */
-  only?: Record<string, true | Array<[number, number]>>;
-}
-
-export interface EngineResult {
-  mode: EngineMode;
-  offline: boolean;
-  paragraphs: EngineParagraph[];
-}
+export type EngineMode = RewriteMode;
+export type EngineParagraph = RewrittenParagraph;
+export type EngineOptions = RewriteOptions;
+export type EngineResult = RewriteResult;
 
 export interface RewriteEngine {
   rewriteDocument(text: string, options: EngineOptions): Promise<EngineResult>;
@@ -42,7 +17,6 @@ export interface RewriteEngine {
 
 export class EngineMissing extends Error {}
 
-const ENGINE_MODULE = '../../engines/rewrite/index.ts';
 let override: RewriteEngine | undefined;
 
 /** Tests only: run the service against another engine (a failing one, a slow one). */
@@ -56,12 +30,9 @@ export const hasEngineOverride = () => override !== undefined;
 export async function loadRewriteEngine(): Promise<RewriteEngine> {
   if (override) return override;
   try {
-    const url = new URL(ENGINE_MODULE, import.meta.url).href;
-    const mod = (await import(/* @vite-ignore */ url)) as Partial<RewriteEngine>;
-    if (typeof mod.rewriteDocument !== 'function') throw new EngineMissing('rewriteDocument missing');
-    return mod as RewriteEngine;
+    return await import('../../engines/rewrite');
   } catch (error) {
-    throw error instanceof EngineMissing ? error : new EngineMissing(String(error));
+    throw new EngineMissing(String(error));
   }
 }
 
