@@ -23,27 +23,15 @@ import { HeatBar } from './heat-bar';
 import { bandLabel } from './labels';
 import { LimitsNote } from './limits-note';
 import { MarkedParagraph } from './marked-paragraph';
+import { fileNameOf, saveFile } from '@/lib/save-file';
 
 const POLL_MS = 2000;
 const PAGE_SIZE = 50;
 const busy = (status: string) => status === 'queued' || status === 'running';
 
-/** The file name the server gives too: the title without reserved characters, then AIGC检测报告. */
-function reportFileName(title: string): string {
-  const safe = Array.from(title.replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, 60).join('');
-  return `${safe || '论文'}-AIGC检测报告.pdf`;
-}
-
 async function downloadPdf(record: { id: string; title: string }) {
   const file = (await paperAigcDownloadReport({ id: record.id })) as unknown as Blob;
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = reportFileName(record.title);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(file, fileNameOf(record.title, 'pdf', { suffix: 'AIGC检测报告' }));
 }
 
 function Figure({ label, value }: { label: string; value: string }) {

@@ -27,22 +27,10 @@ import { StatusBadge } from '@/components/status-badge';
 import { useSignedIn } from '@/components/use-signed-in';
 import { NO_INVENTED_REFERENCES } from './paper-form';
 import { MATERIAL_LABELS, STAGE_LABELS } from './paper-labels';
+import { fileNameOf, saveFile } from '@/lib/save-file';
 
 type Api = 'ai' | 'info';
 const POLL_MS = 1500;
-const DOCX_NAME = (title: string) => `${Array.from(title.replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').trim()).slice(0, 60).join('') || '论文'}.docx`;
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 const writing = (paper: PaperDetail | undefined) => paper?.status === 'queued' || paper?.status === 'running';
 
 /** The paper and its sections, polled while anything is being written. */
@@ -228,7 +216,7 @@ export function PaperContentPage({ api, id }: { api: Api; id: string }) {
     setError(null);
     try {
       const blob = (await (api === 'ai' ? aiPaperInfoDownload({ id }) : paperInfoDownload({ id }))) as unknown as Blob;
-      save(blob, DOCX_NAME(paper.title));
+      saveFile(blob, fileNameOf(paper.title, 'docx'));
     } catch (e) {
       setError(e instanceof Error ? e.message : '下载失败，请稍后重试');
     } finally {

@@ -20,27 +20,16 @@ import { LAYOUT_LABELS, SLIDE_LAYOUTS } from '@/lib/slides/deck';
 import { formatFen } from '@/lib/number';
 import { addSlide, chartText, linesOf, moveSlide, outlineProblems, parseChart, parseTable, patchSlide, removeSlide, saveBody, setLayout, tableText } from './deck-edit';
 import { SlideThumb } from './slide-thumb';
+import { fileNameOf, saveFile } from '@/lib/save-file';
 
 const AUTOSAVE_MS = 800;
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
-function safeName(title: string): string {
-  const safe = Array.from(title.replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, 60).join('');
-  return `${safe || '演示文稿'}.pptx`;
-}
-
 /** Fetches the rendered .pptx with the bearer token and saves it. */
 export async function downloadDeck(deck: { id: string; title: string }): Promise<void> {
   const blob = (await aiPptInfoDownload({ id: deck.id })) as unknown as Blob;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = safeName(deck.title);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(blob, fileNameOf(deck.title, 'pptx', { fallback: '演示文稿' }));
 }
 
 export function OfflineOutlineLabel() {

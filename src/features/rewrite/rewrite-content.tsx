@@ -23,6 +23,7 @@ import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
 import { diffChars } from './diff';
 import { MODE_LABELS } from './rewrite-records';
+import { fileNameOf, saveFile } from '@/lib/save-file';
 
 const POLL_MS = 2000;
 const busy = (status: string) => status === 'queued' || status === 'running';
@@ -34,22 +35,6 @@ export function OfflineLabel() {
       离线引擎改写（未使用大模型）
     </Badge>
   );
-}
-
-function safeName(title: string, suffix: string): string {
-  const safe = Array.from(title.replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, 60).join('');
-  return `${safe || '论文'}-${suffix}.docx`;
-}
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -161,13 +146,13 @@ function Actions({ record }: { record: RewriteTask }) {
   const done = record.status === 'done';
   return (
     <Wrap gap="2">
-      <Button size="sm" colorPalette="brand" disabled={!done} loading={working === 'docx'} onClick={() => void run('docx', async () => save((await paperMachineDownload({ id: record.id })) as unknown as Blob, safeName(record.title, '降重结果')))}>
+      <Button size="sm" colorPalette="brand" disabled={!done} loading={working === 'docx'} onClick={() => void run('docx', async () => saveFile((await paperMachineDownload({ id: record.id })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: '降重结果' })))}>
         下载改写稿（Word）
       </Button>
-      <Button size="sm" variant="outline" disabled={!done} loading={working === 'marked'} onClick={() => void run('marked', async () => save((await paperMachineDownload({ id: record.id, marked: true })) as unknown as Blob, safeName(record.title, '降重结果（标出改动）')))}>
+      <Button size="sm" variant="outline" disabled={!done} loading={working === 'marked'} onClick={() => void run('marked', async () => saveFile((await paperMachineDownload({ id: record.id, marked: true })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: '降重结果（标出改动）' })))}>
         下载标出改动版
       </Button>
-      <Button size="sm" variant="outline" disabled={!done} loading={working === 'report'} onClick={() => void run('report', async () => save((await machineDownloadReport({ id: record.id })) as unknown as Blob, safeName(record.title, '降重报告')))}>
+      <Button size="sm" variant="outline" disabled={!done} loading={working === 'report'} onClick={() => void run('report', async () => saveFile((await machineDownloadReport({ id: record.id })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: '降重报告' })))}>
         下载降重报告
       </Button>
       {record.recheckId ? (
