@@ -5,14 +5,31 @@
 // fits the screen and a tap on a marked sentence shows its reasons.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
 
 const USER = { username: 'e2e_aigc', password: 'Moyan2026!' };
 const TITLE = '深度学习在文本相似度计算中的应用';
 const fixture = (name: string) => readFileSync(new URL(`../server/services/aigc/fixtures/${name}`, import.meta.url), 'utf8').trim();
-const PAPER = `${fixture('machine-style.txt')}\n${fixture('human-style.txt')}`;
+/** Machine-style paragraphs, then a human one (the detector's own test fixtures). */
+const AIGC_PAPER = `${fixture('machine-style.txt')}\n${fixture('human-style.txt')}`;
 const PHONE = { width: 375, height: 812 };
+
+/**
+ * A signed-in student pastes AIGC_PAPER on /aigccheck/check under `title`, waits for the live price, pays, and
+ * waits on the report until the detector has run; answers the report's AI字符占比 line.
+ */
+export async function detectPastedPaper(page: Page, url: string, title: string): Promise<string> {
+  await page.goto(`${url}/aigccheck/check`);
+  await page.getByPlaceholder('把论文正文粘贴到这里，每段一行（只支持中文）').fill(AIGC_PAPER);
+  await page.getByPlaceholder('请输入论文题目').fill(title);
+  await page.getByTestId('aigc-quote').getByText(/费用 ¥[\d.]+/).waitFor();
+  await page.getByRole('button', { name: '支付并开始检测' }).click();
+  await page.waitForURL(/\/aigccheck\/content\/[\w-]+$/);
+  await page.getByTestId('aigc-rate').waitFor({ timeout: 60_000 });
+  return (await page.getByTestId('aigc-rate').innerText()).replace(/\s+/g, ' ');
+}
 
 export const aigcFlow: RealFlow = {
   name: 'AIGC检测：粘贴正文、付款、报告的分档与逐句依据、下载 PDF、375px 阅读（真实服务器）',
@@ -23,16 +40,8 @@ export const aigcFlow: RealFlow = {
     await loginWithPassword(page, USER.username, USER.password);
     assert.ok(await storedToken(page));
 
-    await page.goto(`${server.url}/aigccheck/check`);
-    await page.getByPlaceholder('把论文正文粘贴到这里，每段一行（只支持中文）').fill(PAPER);
-    await page.getByPlaceholder('请输入论文题目').fill(TITLE);
-    await page.getByTestId('aigc-quote').getByText(/费用 ¥[\d.]+/).waitFor();
-    log(`粘贴 ${[...PAPER].length} 字，字数与价格随输入显示`);
-    await page.getByRole('button', { name: '支付并开始检测' }).click();
-    await page.waitForURL(/\/aigccheck\/content\/[\w-]+$/);
-
-    await page.getByTestId('aigc-rate').waitFor({ timeout: 60_000 });
-    const rate = (await page.getByTestId('aigc-rate').innerText()).replace(/\s+/g, ' ');
+    const rate = await detectPastedPaper(page, server.url, TITLE);
+    log(`粘贴 ${[...AIGC_PAPER].length} 字，字数与价格随输入显示，付款后检测完成`);
     const band = await page.getByTestId('aigc-band').innerText();
     assert.match(rate, /AI字符占比 \d+(\.\d+)?%/);
     assert.notEqual(band.trim(), '未见异常', '机器风格的段落没有被检出');

@@ -4,14 +4,12 @@
 // rewrite), the flagged paragraphs rewritten and the human one kept; /aiaigc/list shows the AI share before
 // and after. No model is configured for this flow's user path: the rewrite is the offline engine's, labelled.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { detectPastedPaper } from './aigc-flow';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
 
 const USER = { username: 'e2e_aigc_lower', password: 'Moyan2026!' };
 const TITLE = '人工智能与文本相似度计算';
-const fixture = (name: string) => readFileSync(new URL(`../server/services/aigc/fixtures/${name}`, import.meta.url), 'utf8').trim();
-const PAPER = `${fixture('machine-style.txt')}\n${fixture('human-style.txt')}`;
 const RATIO = /\d+\.\d%/;
 
 export const aigcLowerFlow: RealFlow = {
@@ -23,14 +21,7 @@ export const aigcLowerFlow: RealFlow = {
     await loginWithPassword(page, USER.username, USER.password);
     assert.ok(await storedToken(page));
 
-    await page.goto(`${server.url}/aigccheck/check`);
-    await page.getByPlaceholder('把论文正文粘贴到这里，每段一行（只支持中文）').fill(PAPER);
-    await page.getByPlaceholder('请输入论文题目').fill(TITLE);
-    await page.getByTestId('aigc-quote').getByText(/费用 ¥[\d.]+/).waitFor();
-    await page.getByRole('button', { name: '支付并开始检测' }).click();
-    await page.waitForURL(/\/aigccheck\/content\/[\w-]+$/);
-    await page.getByTestId('aigc-rate').waitFor({ timeout: 60_000 });
-    const rate = (await page.getByTestId('aigc-rate').innerText()).replace(/\s+/g, ' ');
+    const rate = await detectPastedPaper(page, server.url, TITLE);
     log(`检测完成：${rate}`);
 
     await page.goto(`${server.url}/aigcdown/machine`);
