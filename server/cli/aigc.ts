@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { bandLabel } from '../engines/aigc/bands';
 import { detectAigc, scoreAigc } from '../engines/aigc/detect';
 import type { AigcReport } from '../engines/aigc/types';
 import { fromCodePoints, toCodePoints } from '../engines/text/code-points';
-import { isDocumentError } from '../engines/text/errors';
-import { extractText } from '../engines/text/extract';
+import { documentText } from './document-text';
 
 // `npm run cli -- aigc FILE [--json]` and `npm run cli -- aigc --jsonl`: the offline AIGC detector on a
 // file or on lines of standard input. No database, no model endpoint: the evaluations call it directly.
@@ -82,15 +80,8 @@ export function registerAigcCommand(program: Command): void {
         return;
       }
       if (!file) throw new Error('请给出待检文件，或用 --jsonl 从标准输入读取');
-      let text: string;
-      try {
-        text = (await extractText(await readFile(file))).text;
-      } catch (error) {
-        if (!isDocumentError(error)) throw error;
-        console.error(`${file}：${error.message}`);
-        process.exitCode = 1;
-        return;
-      }
+      const text = await documentText(file);
+      if (text === null) return;
       const report = detectAigc(text);
       if (options.full) console.log(JSON.stringify(report));
       else if (options.json) console.log(JSON.stringify(aigcCliSummary(report)));

@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { checkText } from '../engines/similarity/check';
 import type { CheckReport } from '../engines/similarity/types';
-import { isDocumentError } from '../engines/text/errors';
-import { extractText } from '../engines/text/extract';
 import { withLibrary } from './corpus';
+import { documentText } from './document-text';
 
 /** The CLI's one-object JSON answer (a contract for operators and evaluations). */
 export function cliSummary(report: CheckReport) {
@@ -35,15 +33,8 @@ export function registerCheckCommand(program: Command): void {
     .option('--json', '输出一个 JSON 对象 {totalChars, matchedChars, ratio, sources, spans}')
     .option('--full', '输出完整报告 JSON（段落、句子标记、各章节）')
     .action(async (file: string, options: { json?: boolean; full?: boolean }) => {
-      let text: string;
-      try {
-        text = (await extractText(await readFile(file))).text;
-      } catch (error) {
-        if (!isDocumentError(error)) throw error;
-        console.error(`${file}：${error.message}`);
-        process.exitCode = 1;
-        return;
-      }
+      const text = await documentText(file);
+      if (text === null) return;
       const report = await withLibrary((library) => checkText(text, library));
       if (options.full) console.log(JSON.stringify(report));
       else if (options.json) console.log(JSON.stringify(cliSummary(report)));

@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { type Command, Option } from 'commander';
 import { loadConfig } from '../config';
 import { createLlmGateway, llmSettings } from '../engines/llm';
 import { isRewriteMode, type RewriteMode, rewriteDocument } from '../engines/rewrite';
-import { isDocumentError } from '../engines/text/errors';
-import { extractText } from '../engines/text/extract';
+import { documentText } from './document-text';
 
 // `npm run cli -- rewrite FILE --mode rewrite|strong|cnki|smart|polish [--seed N] --json`: rewords a
 // .txt/.docx/.pdf without a database. The model modes use the model configured by LLM_* (through the
@@ -29,22 +27,8 @@ export function registerRewriteCommand(program: Command): void {
         return;
       }
       if (!isRewriteMode(options.mode)) throw new Error(`未知的改写模式：${options.mode}`);
-      let text: string;
-      try {
-        text = (await extractText(await readFile(file))).text;
-      } catch (error) {
-        if (isDocumentError(error)) {
-          console.error(`${file}：${error.message}`);
-          process.exitCode = 1;
-          return;
-        }
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-          console.error(`${file}：文件不存在`);
-          process.exitCode = 1;
-          return;
-        }
-        throw error;
-      }
+      const text = await documentText(file);
+      if (text === null) return;
       const gateway = options.mode === 'smart' ? undefined : createLlmGateway(llmSettings(loadConfig()));
       const protectedTerms = options.terms?.split(/[,，、]/).map((t) => t.trim()).filter(Boolean) ?? [];
       const result = await rewriteDocument(text, { mode: options.mode, seed, protectedTerms, gateway });
