@@ -52,6 +52,22 @@ export function fitForest(inputs: string[], rows: number[][], y: number[], w: nu
     }
     thresholds.push([...cuts].sort((a, b) => a - b));
   }
+  // Each value's bin (the number of cuts at or below it), found once: value < cuts[b] exactly when bin <= b.
+  const bins = thresholds.map((cuts, j) => {
+    const out = new Uint16Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = rows[i][j];
+      let lo = 0;
+      let hi = cuts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (v < cuts[mid]) hi = mid;
+        else lo = mid + 1;
+      }
+      out[i] = lo;
+    }
+    return out;
+  });
   let pos = 0;
   let total = 0;
   for (let i = 0; i < n; i++) {
@@ -93,15 +109,9 @@ export function fitForest(inputs: string[], rows: number[][], y: number[], w: nu
         const gs = new Float64Array(cuts.length + 1);
         const hs = new Float64Array(cuts.length + 1);
         const cs = new Int32Array(cuts.length + 1);
+        const bin = bins[j];
         for (const i of members) {
-          const v = rows[i][j];
-          let lo = 0;
-          let hi = cuts.length;
-          while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (v < cuts[mid]) hi = mid;
-            else lo = mid + 1;
-          }
+          const lo = bin[i];
           gs[lo] += g[i];
           hs[lo] += h[i];
           cs[lo]++;
