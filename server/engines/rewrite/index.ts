@@ -49,6 +49,9 @@ function figures(original: string, rewritten: string, spans: readonly ProtectedS
 
 /** Offline attempts per paragraph (seeds derived from the paragraph's): the best is kept. */
 const OFFLINE_ATTEMPTS = 3;
+/** More, up to this many, while the best still shares over EXTRA_ABOVE with the original (text dense with terms). */
+const OFFLINE_MAX_ATTEMPTS = 6;
+const EXTRA_ABOVE = 0.3;
 /** 降AIGC offline: more attempts, the one our detector finds least machine-like (similarity breaking ties). */
 const AIGC_ATTEMPTS = 5;
 
@@ -63,7 +66,9 @@ export const paragraphKey = (text: string) => text.replace(/\s+/g, '');
 export function offlineParagraph(original: string, spans: readonly ProtectedSpan[], seed: number, mode: RewriteMode): string {
   let best: { text: string; score: number } | null = null;
   const attempts = mode === 'aigc' ? AIGC_ATTEMPTS : OFFLINE_ATTEMPTS;
-  for (let attempt = 0; attempt < attempts; attempt++) {
+  const most = mode === 'aigc' ? AIGC_ATTEMPTS : OFFLINE_MAX_ATTEMPTS;
+  for (let attempt = 0; attempt < most; attempt++) {
+    if (attempt >= attempts && best && best.score <= EXTRA_ABOVE) break;
     const out = smartRewrite(original, spans, (seed + attempt * 0x9e3779b9) >>> 0, OFFLINE_SETTINGS[mode]);
     if (!keepsProtected(spans, out)) continue;
     if (mode === 'polish') return out;

@@ -3,7 +3,8 @@ import { alignParagraphs } from './align';
 import { rewriteDocument, rewriteParagraph } from './index';
 import { bigramOverlap, lengthRatio, similarityToOriginal } from './measure';
 import { paragraphSeed, seededRandom } from './random';
-import { smartRewriteText, type SmartSettings } from './smart';
+import { findProtectedSpans } from './protect';
+import { lastResortEdit, smartRewriteText, toPieces, type SmartSettings } from './smart';
 import { SYNONYMS } from './synonyms';
 
 // The offline engine's transforms one by one (each alone: no substitution, no run breaking), run
@@ -83,6 +84,42 @@ describe('run breaking', () => {
     const out = smartRewriteText(text, 1, [], { substitute: 0, transform: 0, breakRuns: true });
     expect(similarityToOriginal(text, out)).toBeLessThan(0.3);
     expect(bigramOverlap(text, out)).toBeGreaterThan(0.5);
+  });
+});
+
+describe('last-resort edits (for a run nothing lighter broke)', () => {
+  /** The text after the edit at the first piece reading `word`, or null when none applies there. */
+  const editAt = (text: string, word: string, terms: string[] = []) => {
+    const pieces = toPieces(text, findProtectedSpans(text, { terms, technical: false }));
+    const i = pieces.findIndex((p) => p.text === word);
+    expect(i).toBeGreaterThanOrEqual(0);
+    return lastResortEdit(pieces, i) ? pieces.map((p) => p.text).join('') : null;
+  };
+
+  it('a structured abstract’s heading leads into its finding', () => {
+    expect(editAt('结果 治疗组疗效明显优于对照组。', '结果')).toBe('结果显示 治疗组疗效明显优于对照组。');
+  });
+
+  it('为 that says what something is becomes 是; 为 that says whom something is for stays', () => {
+    expect(editAt('流速为1.0 ml/min。', '为')).toBe('流速是1.0 ml/min。');
+    expect(editAt('该方法为临床治疗提供了依据。', '为')).toBeNull();
+  });
+
+  it('的 between two nouns (or a noun and a listed term), and before a distinguishing word and its noun', () => {
+    expect(editAt('建立了非线性控制系统模型。', '控制系统')).toBe('建立了非线性控制系统的模型。');
+    expect(editAt('观察大鼠肝再生。', '大鼠', ['肝再生'])).toBe('观察大鼠的肝再生。');
+    expect(editAt('测量全瓷冠边缘总厚度。', '边缘')).toBe('测量全瓷冠边缘的总厚度。');
+  });
+
+  it('的 before a verb its noun is the object of, and 地 before a verb, are dropped', () => {
+    expect(editAt('加强对旅游资源的挖掘。', '的')).toBe('加强对旅游资源挖掘。');
+    expect(editAt('会议成功地举行。', '地')).toBe('会议成功举行。');
+  });
+
+  it('numbered list items (years) keep their order', () => {
+    const text = '对1968、1994、1998、2002和2005年的汛期暴雨过程进行了分析，发现各年的低频特征并不相同。';
+    const out = smartRewriteText(text, 5, [], { substitute: 0, transform: 0, breakRuns: true });
+    expect(out).toMatch(/1968.*1994.*1998.*2002.*2005/u);
   });
 });
 

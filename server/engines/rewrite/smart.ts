@@ -288,6 +288,8 @@ function reorderList(pieces: Piece[], i: number, random: () => number): boolean 
   const items: Piece[][] = [];
   for (let k = 0; k + 1 < marks.length; k++) items.push(pieces.slice(marks[k] + 1, marks[k + 1]));
   if (items.some((it) => !it.length || it.some((q) => isPunct(q)))) return false;
+  // Numbered items (years, sample sizes) are usually listed in their order.
+  if (items.some((it) => /^[0-9０-９]/u.test(it[0].text))) return false;
   const order = items.map((_, k) => k);
   // A rotation by a seeded amount: every item moves.
   const shift = 1 + Math.floor(random() * (order.length - 1));
@@ -300,6 +302,14 @@ function reorderList(pieces: Piece[], i: number, random: () => number): boolean 
   pieces.splice(marks[0] + 1, marks[marks.length - 1] - marks[0] - 1, ...rebuilt);
   pieces[marks[0]] = { ...pieces[marks[0]], changed: true };
   return true;
+}
+
+/** Another verb (or the copula 为) later in the clause: the verb at i then likely describes its object (检测波长为230 nm). */
+function verbLater(pieces: Piece[], i: number): boolean {
+  for (let j = i + 1; j < pieces.length && !(isPunct(pieces[j]) && pieces[j].text !== '、'); j++) {
+    if (!pieces[j].fixed && (pieces[j].tag.startsWith('v') || /^(?:为|是|达)$/.test(pieces[j].text))) return true;
+  }
+  return false;
 }
 
 /** A 的 among the three pieces either side (a second one close by reads badly). */
@@ -328,7 +338,7 @@ function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 
     pieces[i] = { ...p, text: '', changed: true };
     return true;
   }
-  if (ACTIONS.has(p.text) && p.tag.startsWith('v') && next && !isPunct(next) && !/^[了过着的]/.test(next.text) && /^(?:n|nz|vn|m|r|a|b|P)/.test(next.tag)) {
+  if (ACTIONS.has(p.text) && p.tag.startsWith('v') && next && !isPunct(next) && !/^[了过着的]/.test(next.text) && /^(?:n|nz|vn|m|r|a|b|P)/.test(next.tag) && !verbLater(pieces, i)) {
     pieces.splice(i + 1, 0, piece('了', 'ul'));
     pieces[i] = { ...p, changed: true };
     return true;
@@ -402,6 +412,71 @@ function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 
   }
   if (level === 3 && isTerm(p) && isTerm(next)) {
     pieces.splice(i + 1, 0, piece('的', 'uj'));
+    return true;
+  }
+  if (level === 3) return lastResortEdit(pieces, i);
+  return false;
+}
+
+/** Nouns as the segmenter tags domain words it does not know (显微镜/nr, 控制系统/l), two characters or more. */
+const looseNoun = (p: Piece | undefined) => p !== undefined && !p.fixed && /^(?:n|nz|nt|ns|nr|nrt|vn|l)$/.test(p.tag) && p.text.length >= 2 && /^\p{Script=Han}+$/u.test(p.text);
+/** 为 saying what something is (流速为1.0 ml/min, 其次为三康8号), not whom something is for (为临床提供依据). */
+function isCopula(pieces: Piece[], i: number): boolean {
+  const prev = pieces[i - 1];
+  if (!prev || isPunct(prev) || prev.tag === 'p' || /[以作成称视认分]$/u.test(prev.text)) return false;
+  let j = i + 1;
+  while (j < pieces.length && !(isPunct(pieces[j]) && pieces[j].text !== '、')) {
+    if (!pieces[j].fixed && /^(?:v|p)/.test(pieces[j].tag)) return false;
+    j++;
+  }
+  return j > i + 1;
+}
+const HEADING_LEAD: Record<string, string> = { 结果: '显示', 结论: '表明' };
+
+/**
+ * Edits for a run nothing lighter could break, each one a plain rephrasing: a structured abstract's heading
+ * followed by its finding (结果 A组… → 结果显示 A组…), the copula 为 after a noun (色谱柱为C18 → 色谱柱是C18),
+ * 的 between two nouns (边缘总厚度 → 边缘的总厚度, 控制系统模型 → 控制系统的模型), and 地 dropped after an
+ * adverb or adjective before its verb (成功地举行 → 成功举行), and 的 dropped between a noun and the verb it is the object of
+ * (资源的挖掘 → 资源挖掘).
+ */
+export function lastResortEdit(pieces: Piece[], i: number): boolean {
+  const p = pieces[i];
+  const prev = pieces[i - 1];
+  const next = pieces[i + 1];
+  const after = pieces[i + 2];
+  const lead = HEADING_LEAD[p.text];
+  if (lead && next && /^[\s:：]+$/u.test(next.text) && after && !isPunct(after) && (!prev || isPunct(prev))) {
+    pieces.splice(i + 1, 0, piece(lead, 'v'));
+    pieces[i] = { ...p, changed: true };
+    return true;
+  }
+  if (p.text === '为' && !p.fixed && p.tag === 'p' && isCopula(pieces, i)) {
+    pieces[i] = { ...p, text: '是', tag: 'v', changed: true };
+    return true;
+  }
+  const noDeAround = prev?.text !== '的' && after?.text !== '的';
+  if (looseNoun(p) && isTerm(next) && noDeAround && !after?.tag.startsWith('v')) {
+    pieces.splice(i + 1, 0, piece('的', 'uj'));
+    return true;
+  }
+  if ((looseNoun(p) || isTerm(p)) && noDeAround && next && !next.fixed) {
+    // Two two-character nouns side by side are often one term (质量浓度): split only with no other 的 close by.
+    if (looseNoun(next) && (p.text.length > 2 || next.text.length > 2 || !nearDe(pieces, i)) && !after?.tag.startsWith('v')) {
+      pieces.splice(i + 1, 0, piece('的', 'uj'));
+      return true;
+    }
+    if (next.tag === 'b' && (looseNoun(after) || isTerm(after))) {
+      pieces.splice(i + 1, 0, piece('的', 'uj'));
+      return true;
+    }
+  }
+  if (p.text === '的' && !p.fixed && p.tag === 'uj' && !p.changed && (looseNoun(prev) || isTerm(prev)) && next && !next.fixed && /^(?:v|vn)$/.test(next.tag) && next.text.length >= 2) {
+    pieces[i] = { ...p, text: '', changed: true };
+    return true;
+  }
+  if (p.text === '地' && !p.fixed && p.tag === 'uv' && /^(?:a|ad|d)$/.test(prev?.tag ?? '') && next?.tag.startsWith('v')) {
+    pieces[i] = { ...p, text: '', changed: true };
     return true;
   }
   return false;

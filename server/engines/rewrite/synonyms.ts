@@ -489,6 +489,25 @@ const SOURCE = `
 形式: 方式 | weak
 直接: 径直 | weak tag=ad
 随机: 任意 | weak tag=d !before=对照,分组,分为,分成,数字
+有: 具有 | tag=v weak !after=均,都,没,并,还,仍,只,才,也,又,既,则,亦,共,所,占,另,尚,是否,皆,具,拥,含,带,附,设,若 !before=所,利,助,关,待,着,了,过,时,些,点,的,一,无,人,个,哪
+给予: 予以 施以 | tag=v weak
+据: 根据 依据 | tag=p weak !before=此,悉,说,称,报道,统计
+同: 与 和 | tag=p weak
+跟: 与 同 | tag=p weak
+因: 由于 因为 | tag=p weak
+经过: 经 历经 | tag=p weak
+进一步: 更进一步 | weak
+实施: 开展 推行 执行 | tag=v weak
+周围: 周边 四周 | weak
+附近: 周边 邻近 | weak
+适宜: 适合 | weak
+稳定: 平稳 稳固 | tag=a weak
+联合: 结合 | tag=v weak
+完全: 全然 彻底 | tag=ad,d weak
+促使: 促进 推动 | weak
+发现: 表明 显示 | weak after=研究,结果,调查,分析,实验,试验
+分成: 分为 | tag=v
+控制: 调控 | tag=v weak
 `;
 
 function parse(source: string): Map<string, SynonymEntry> {
