@@ -9,18 +9,27 @@ export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ memory: true });
 
-  const name = `moyan_test_${randomBytes(6).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const fresh = await createTestDatabase(serverUrl);
+  const db = await openDatabase({ databaseUrl: fresh.url, poolSize: 5 });
   return {
     ...db,
     close: async () => {
       await db.close();
-      await admin(serverUrl, `drop database if exists ${name} with (force)`);
+      await fresh.drop();
     },
   };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server `serverUrl` names (its role may create databases): its URL,
+ * for this process or for server processes a test starts, and `drop`, which ends whatever is still connected.
+ */
+export async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `moyan_test_${randomBytes(6).toString('hex')}`;
+  await admin(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) };
 }
 
 async function admin(serverUrl: string, statement: string): Promise<void> {
