@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 // Chakra's theme modules one by one (src/theme/system.ts takes only the recipes the app uses).
@@ -38,6 +38,9 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['server/**/*.test.ts', 'openapi/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Tests that need a PostgreSQL server run with `npm run test:pg` (vitest.pg.config.ts).
+          exclude: [...configDefaults.exclude, 'server/**/*.pg.test.ts'],
+          // vitest.pg.config.ts repeats these settings for the server tests it runs on PostgreSQL.
           setupFiles: ['server/test/worker-pool-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

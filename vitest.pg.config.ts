@@ -1,0 +1,52 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// `npm run test:pg`, with TEST_DATABASE_URL naming a PostgreSQL server whose role may create databases (.ci/run
+// starts one with scripts/ci-postgres.sh). Two projects:
+//   node-pg  the server tests of vite.config.ts's node project again, each file on its own fresh database there
+//            (server/test/database.ts), less the files that always use the embedded database and would only
+//            repeat `npm test`;
+//   pg       the tests that need PostgreSQL (server/**/*.pg.test.ts: the API and separate `npm run worker`
+//            processes on one database). Not part of `npm test`; without TEST_DATABASE_URL they fail and say so.
+
+// vite.config.ts's node project settings, repeated rather than imported (Vite's native config loader will not
+// take the extensionless import of another config file, and tsc refuses a .ts one).
+const nodeTestSettings = {
+  environment: 'node',
+  setupFiles: 'server/test/worker-pool-setup.ts',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
+const EMBEDDED_ONLY = [
+  'server/crash-safety.test.ts', // the real server on a DATA_DIR (worker-crash-safety.pg.test.ts is its PostgreSQL twin)
+  'server/restart.test.ts',
+  'server/cli-while-serving.test.ts',
+  'server/cli.test.ts',
+  'server/cli/check.test.ts',
+  'server/cli/aigc.test.ts',
+  'server/cli/ppt.test.ts',
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node-pg',
+          ...nodeTestSettings,
+          include: ['server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'server/**/*.pg.test.ts', ...EMBEDDED_ONLY],
+        },
+      },
+      {
+        test: {
+          name: 'pg',
+          ...nodeTestSettings,
+          include: ['server/**/*.pg.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
