@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { WeightsFile } from '../server/engines/aigc/model';
 import { DATASET, LICENCE, loadData } from '../server/engines/aigc/training/data';
 import { evaluateModel } from '../server/engines/aigc/training/evaluate';
+import { auroc, tprAtFpr } from '../server/engines/aigc/training/metrics';
 import { DEFAULT_TRAIN, fitHeads, modelOf, outOfFold, prepare, trainStage1, weightsFile } from '../server/engines/aigc/training/train';
 
 // `npm run train:aigc [-- --seed N --aigc DIR --csl DIR --out FILE]`: trains the offline AIGC detector on
@@ -34,6 +35,11 @@ const units = prepare(train);
 log('out-of-fold log-odds for the heads:');
 const oof = outOfFold(units, options, log);
 const heads = fitHeads(units, oof, options, log);
+// Cross-validated figures of the training part (what to tune on; the held-out split is only reported).
+const hc3 = units.map((u, i) => i).filter((i) => units[i].source !== 'csl');
+const cvScores = hc3.map((i) => heads.documentOutOfFold[i]);
+const cvLabels = hc3.map((i) => units[i].label);
+log(`cross-validated on the training part: AUROC ${auroc(cvScores, cvLabels).toFixed(4)}, TPR at 1 % FPR ${tprAtFpr(cvScores, cvLabels, 0.01).toFixed(4)}`);
 log('final stage 1 on all training texts');
 const stage1 = trainStage1(units, options);
 

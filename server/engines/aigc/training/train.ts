@@ -229,7 +229,18 @@ export function outOfFold(units: readonly Unit[], options: TrainOptions, log: (l
   return out;
 }
 
-export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainOptions, log: (line: string) => void = () => {}): { sentenceHead: Head; spanForest: Forest } {
+export interface Heads {
+  sentenceHead: Head;
+  spanForest: Forest;
+  /**
+   * Per training unit, the document log-odds from a forest that did not see it, over stage-1 log-odds from a
+   * stage 1 that did not see it either: a cross-validated score of the training part, for tuning without
+   * looking at the held-out split.
+   */
+  documentOutOfFold: Float64Array;
+}
+
+export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainOptions, log: (line: string) => void = () => {}): Heads {
   const unitWeights = groupWeights(units, false, options.cslWeight);
   const inputs = [...SPAN_INPUTS, ...DENSE_FEATURES.map((n) => `dense:${n}`)];
   // Rows of the span forest: each text, each of its paragraphs (when it has several) and each of its
@@ -239,6 +250,7 @@ export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainO
   const rowWeight: number[] = [];
   const y: number[] = [];
   const sentences: Array<{ unit: number; own: number; paragraph: number; burst: number; count: number }> = [];
+  const documentRow: number[] = [];
   const add = (unit: number, row: number[], w: number) => {
     rows.push(row);
     rowUnit.push(unit);
@@ -266,7 +278,7 @@ export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainO
       lengths.push(...lens);
       dense.push(...ds);
     });
-    add(i, spanRow(spanInputs(all, lengths), dense, lengths, DENSE), w);
+    documentRow.push(add(i, spanRow(spanInputs(all, lengths), dense, lengths, DENSE), w));
   });
   const weighted = (keep: (unit: number) => boolean) => rows.map((_, r) => r).filter((r) => rowWeight[r] > 0 && keep(rowUnit[r]));
   const fit = (idx: number[]) =>
@@ -299,10 +311,10 @@ export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainO
     ),
     sRows,
   );
-  return { sentenceHead, spanForest: fit(weighted(() => true)) };
+  return { sentenceHead, spanForest: fit(weighted(() => true)), documentOutOfFold: Float64Array.from(documentRow, (r) => oofLogit[r]) };
 }
 
-export function weightsFile(stage1: Stage1, heads: { sentenceHead: Head; spanForest: Forest }, header: ModelHeader, falseAccusationRate: number): WeightsFile {
+export function weightsFile(stage1: Stage1, heads: Omit<Heads, 'documentOutOfFold'>, header: ModelHeader, falseAccusationRate: number): WeightsFile {
   const round = (x: number) => Number(x.toPrecision(6));
   const roundHead = (h: Head): Head => ({
     bias: round(h.bias),
