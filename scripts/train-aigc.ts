@@ -36,7 +36,7 @@ log('out-of-fold log-odds for the heads:');
 const oof = outOfFold(units, options, log);
 const heads = fitHeads(units, oof, options, log);
 // Cross-validated figures of the training part (what to tune on; the held-out split is only reported).
-const hc3 = units.map((u, i) => i).filter((i) => units[i].source !== 'csl');
+const hc3 = units.map((_, i) => i).filter((i) => units[i].source !== 'csl');
 const cvScores = hc3.map((i) => heads.documentOutOfFold[i]);
 const cvLabels = hc3.map((i) => units[i].label);
 log(`cross-validated on the training part: AUROC ${auroc(cvScores, cvLabels).toFixed(4)}, TPR at 1 % FPR ${tprAtFpr(cvScores, cvLabels, 0.01).toFixed(4)}`);
