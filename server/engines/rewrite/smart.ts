@@ -566,10 +566,17 @@ function breakRuns(originalText: string, pieces: Piece[], random: () => number):
   }
 }
 
+// The attempts at one paragraph (index.ts offlineParagraph) segment the same text: once is enough.
+let lastSegmented: { text: string; spans: readonly ProtectedSpan[]; pieces: Piece[] } | undefined;
+function segmented(text: string, spans: readonly ProtectedSpan[]): Piece[] {
+  if (lastSegmented?.text !== text || lastSegmented.spans !== spans) lastSegmented = { text, spans, pieces: toPieces(text, spans) };
+  return lastSegmented.pieces.map((p) => ({ ...p }));
+}
+
 /** The offline rewrite of one paragraph (its protected spans given), before any check. */
 export function smartRewrite(text: string, spans: readonly ProtectedSpan[], seed: number, settings: SmartSettings = SMART_SETTINGS): string {
   const random = seededRandom(seed);
-  let list = sentences(toPieces(text, spans));
+  let list = sentences(segmented(text, spans));
 
   // Structure: at most one transform per sentence, then splits and joins.
   list = list.map((s) => {
