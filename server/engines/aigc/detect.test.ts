@@ -103,6 +103,20 @@ describe('detectAigc: aggregation', () => {
     expect(withLlm.score).toBeGreaterThan(offline.score);
     expect(detectAigc(text, { llm: { paragraphs: [null, null] } }, model).detector.llm).toBe(false);
   });
+
+  it('scores the document with the document forest when the model has one, paragraphs and sentences still with the span forest', () => {
+    const text = `${MACHINE}${HUMAN}\n${HUMAN2}${HUMAN}`;
+    // A document forest that says +3 whatever the inputs.
+    const constant = { inputs: model.file.spanForest.inputs, base: 3, trees: [] };
+    const withDocument = tinyModel({ documentForest: constant });
+    const report = detectAigc(text, {}, withDocument);
+    const without = detectAigc(text, {}, model);
+    expect(report.score).toBeCloseTo(1 / (1 + Math.exp(-3)), 9);
+    expect(without.score).not.toBeCloseTo(report.score, 3);
+    expect(scoreAigc(text, withDocument)).toBeCloseTo(report.score, 12);
+    expect(report.paragraphs.map((p) => p.score)).toEqual(without.paragraphs.map((p) => p.score));
+    expect(report.paragraphs.flatMap((p) => p.sentences.map((s) => s.score))).toEqual(without.paragraphs.flatMap((p) => p.sentences.map((s) => s.score)));
+  });
 });
 
 describe('detectAigc with the committed weights', () => {

@@ -4,7 +4,7 @@ import { sentenceInputs, spanInputs, spanRow } from './context';
 import { DENSE, extractFeatures, type SentenceFeatures } from './features';
 import { applyHead, bundledModel, contribution, type Model, sentenceLogit, sigmoid, standardisedVector } from './model';
 import { reasonsFor } from './reasons';
-import { forestLogit } from './trees';
+import { type Forest, forestLogit } from './trees';
 import type { AigcOptions, AigcParagraph, AigcReport } from './types';
 
 /** Fewest counted characters (字数 rule) of a text the detector judges; shorter texts are reported tooShort. */
@@ -38,13 +38,13 @@ function readSentence(model: Model, codes: Uint32Array, start: number, end: numb
   return { start, end, features, logit: sentenceLogit(model, features), dense: standardisedVector(model, features), length: end - start };
 }
 
-/** Log-odds of a span of sentences (a sentence alone, a paragraph, the document) from the span forest. */
-function spanLogit(model: Model, sentences: readonly Sentence[]): number {
+/** Log-odds of a span of sentences (a sentence alone, a paragraph; the document with the document forest). */
+function spanLogit(model: Model, sentences: readonly Sentence[], forest: Forest = model.file.spanForest): number {
   if (!sentences.length) return -Infinity;
   const logits = sentences.map((s) => s.logit);
   const lengths = sentences.map((s) => s.length);
   return forestLogit(
-    model.file.spanForest,
+    forest,
     spanRow(
       spanInputs(logits, lengths),
       sentences.map((s) => s.dense),
@@ -52,6 +52,11 @@ function spanLogit(model: Model, sentences: readonly Sentence[]): number {
       DENSE,
     ),
   );
+}
+
+/** The document's log-odds: the document forest's when the model has one. */
+function documentLogit(model: Model, sentences: readonly Sentence[]): number {
+  return spanLogit(model, sentences, model.file.documentForest ?? model.file.spanForest);
 }
 
 /**
@@ -119,7 +124,7 @@ export function detectAigc(text: string, opts: AigcOptions = {}, model: Model = 
   const aiCharRatio = chars ? aiChars / chars : 0;
   const documentShift = shiftWeight ? shiftSum / shiftWeight : 0;
   return {
-    score: all.length ? sigmoid(spanLogit(model, all) + documentShift) : 0,
+    score: all.length ? sigmoid(documentLogit(model, all) + documentShift) : 0,
     aiCharRatio,
     band: tooShort ? 'none' : bandOf(aiCharRatio),
     tooShort,
@@ -141,5 +146,5 @@ export function scoreAigc(text: string, model: Model = bundledModel()): number {
   const { codes, paragraphs } = analyzeText(text);
   const all: Sentence[] = [];
   for (const p of paragraphs) for (const { start, end } of p.sentences) all.push(readSentence(model, codes, start, end));
-  return all.length ? sigmoid(spanLogit(model, all)) : 0;
+  return all.length ? sigmoid(documentLogit(model, all)) : 0;
 }

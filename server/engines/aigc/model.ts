@@ -36,8 +36,14 @@ export interface WeightsFile {
    */
   hashed: { count: number; scale: number; int8: string };
   sentenceHead: Head;
-  /** Boosted trees giving a span of sentences (a paragraph, the document) its log-odds (context.ts spanRow). */
+  /** Boosted trees giving a span of sentences (a sentence, a paragraph) its log-odds (context.ts spanRow). */
   spanForest: Forest;
+  /**
+   * Boosted trees on the same inputs fitted on whole texts only, which give the document its log-odds
+   * (without them, the span forest does). Sentence rows, most of them from long answers, made the span
+   * forest rank whole texts worse.
+   */
+  documentForest?: Forest;
   threshold: number;
   /** Share of held-out human academic abstracts (CSL) whose document score reached the threshold. */
   falseAccusationRate: number;

@@ -232,10 +232,11 @@ export function outOfFold(units: readonly Unit[], options: TrainOptions, log: (l
 export interface Heads {
   sentenceHead: Head;
   spanForest: Forest;
+  documentForest: Forest;
   /**
-   * Per training unit, the document log-odds from a forest that did not see it, over stage-1 log-odds from a
-   * stage 1 that did not see it either: a cross-validated score of the training part, for tuning without
-   * looking at the held-out split.
+   * Per training unit, the document log-odds from a document forest that did not see it, over stage-1
+   * log-odds from a stage 1 that did not see it either: a cross-validated score of the training part, for
+   * tuning without looking at the held-out split.
    */
   documentOutOfFold: Float64Array;
 }
@@ -281,6 +282,7 @@ export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainO
     documentRow.push(add(i, spanRow(spanInputs(all, lengths), dense, lengths, DENSE), w));
   });
   const weighted = (keep: (unit: number) => boolean) => rows.map((_, r) => r).filter((r) => rowWeight[r] > 0 && keep(rowUnit[r]));
+  const documentRows = new Set(documentRow);
   const fit = (idx: number[]) =>
     fitForest(
       inputs,
@@ -289,14 +291,19 @@ export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainO
       idx.map((r) => rowWeight[r]),
       options.boost,
     );
-  // Out-of-fold forest log-odds for the sentence head.
+  // Out-of-fold forest log-odds for the sentence head, and of the document forest for the figures.
   const random = seededRandom(options.seed ^ 0x85ebca6b);
   const fold = units.map(() => Math.floor(random() * options.folds));
   const oofLogit = new Float64Array(rows.length);
+  const documentOutOfFold = new Float64Array(units.length);
   for (let f = 0; f < options.folds; f++) {
     const forest = fit(weighted((u) => fold[u] !== f));
     rows.forEach((row, r) => {
       if (fold[rowUnit[r]] === f) oofLogit[r] = forestLogit(forest, row);
+    });
+    const documentForest = fit(weighted((u) => fold[u] !== f).filter((r) => documentRows.has(r)));
+    documentRow.forEach((r, i) => {
+      if (fold[i] === f) documentOutOfFold[i] = forestLogit(documentForest, rows[r]);
     });
     log(`  forest fold ${f + 1}/${options.folds} done`);
   }
@@ -311,7 +318,12 @@ export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainO
     ),
     sRows,
   );
-  return { sentenceHead, spanForest: fit(weighted(() => true)), documentOutOfFold: Float64Array.from(documentRow, (r) => oofLogit[r]) };
+  return {
+    sentenceHead,
+    spanForest: fit(weighted(() => true)),
+    documentForest: fit(weighted(() => true).filter((r) => documentRows.has(r))),
+    documentOutOfFold,
+  };
 }
 
 export function weightsFile(stage1: Stage1, heads: Omit<Heads, 'documentOutOfFold'>, header: ModelHeader, falseAccusationRate: number): WeightsFile {
@@ -334,6 +346,7 @@ export function weightsFile(stage1: Stage1, heads: Omit<Heads, 'documentOutOfFol
     hashed: quantize(stage1.hashed),
     sentenceHead: roundHead(heads.sentenceHead),
     spanForest: roundForest(heads.spanForest),
+    documentForest: roundForest(heads.documentForest),
     threshold: 0.5,
     falseAccusationRate,
     llm: { weight: 0.35, center: 0, clip: 4 },
