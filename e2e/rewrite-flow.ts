@@ -49,11 +49,17 @@ export const rewriteFlow: RealFlow = {
     await page.screenshot({ path: `${artifacts}/rewrite-comparison.png`, fullPage: true });
     log('对照页：三段原文与改写并排，标出改动，逐段显示相似度与复制比，带“离线引擎改写”标签');
 
+    // textContent on both sides (innerText has a line break after the 改写 label that textContent has not).
+    const beforeText = ((await first.getByTestId('rewritten').textContent()) ?? '').trim();
     await first.getByRole('button', { name: '重新改写' }).click();
-    await page.locator('[data-testid="paragraph-pair"]').first().and(page.locator('[data-status="done"]')).waitFor({ timeout: 60_000 });
+    // One condition: right after the click the pair still shows done until it is refetched as queued.
     await page.waitForFunction(
-      (old) => (document.querySelector('[data-testid="paragraph-pair"] [data-testid="rewritten"]')?.textContent ?? '').trim() !== old,
-      before,
+      (old) => {
+        const pair = document.querySelector('[data-testid="paragraph-pair"]');
+        const text = (pair?.querySelector('[data-testid="rewritten"]')?.textContent ?? '').trim();
+        return pair?.getAttribute('data-status') === 'done' && text !== old;
+      },
+      beforeText,
       { timeout: 60_000 },
     );
     const after = (await first.getByTestId('rewritten').innerText()).trim();
