@@ -185,31 +185,25 @@ export async function submitRewrite(api: ApiClient): Promise<SubmittedTask> {
   };
 }
 
-/** An AIGC detection of a version of REWRITE_TEXT, submitted. */
-export async function submitDetection(api: ApiClient): Promise<SubmittedTask> {
-  const AIGC = '/api/base/paper_aigc_api';
-  const draft = await api.call<{ id: string }>(`${AIGC}/machine_init`, { form: { title: '文本相似度方法综述', author: '李明', content: AIGC_TEXT } });
-  await api.call(`${AIGC}/machine_submit`, { body: { id: draft.id } });
+/** A pasted text's draft made and paid for through one service's init and submit calls (nothing stored part by part). */
+async function submitPasted(api: ApiClient, kind: string, calls: { base: string; init: string; submit: string }, form: Record<string, string>): Promise<SubmittedTask> {
+  const draft = await api.call<{ id: string }>(`${calls.base}/${calls.init}`, { form });
+  await api.call(`${calls.base}/${calls.submit}`, { body: { id: draft.id } });
   return {
-    kind: 'aigc',
+    kind,
     id: draft.id,
-    status: async () => (await api.call<{ status: string }>(`${AIGC}/load_by_id`, { query: { id: draft.id } })).status,
+    status: async () => (await api.call<{ status: string }>(`${calls.base}/load_by_id`, { query: { id: draft.id } })).status,
     stored: nothingStored,
   };
 }
 
+/** An AIGC detection of a version of REWRITE_TEXT, submitted. */
+export const submitDetection = (api: ApiClient) =>
+  submitPasted(api, 'aigc', { base: '/api/base/paper_aigc_api', init: 'machine_init', submit: 'machine_submit' }, { title: '文本相似度方法综述', author: '李明', content: AIGC_TEXT });
+
 /** A paid 查重 of REWRITE_TEXT, submitted. */
-export async function submitCheck(api: ApiClient): Promise<SubmittedTask> {
-  const CHECK = '/api/base/check_api';
-  const draft = await api.call<{ id: string }>(`${CHECK}/check_init`, { form: { title: '相似度检测方法比较（查重）', author: '李明', content: REWRITE_TEXT } });
-  await api.call(`${CHECK}/check_submit`, { body: { id: draft.id } });
-  return {
-    kind: 'check',
-    id: draft.id,
-    status: async () => (await api.call<{ status: string }>(`${CHECK}/load_by_id`, { query: { id: draft.id } })).status,
-    stored: nothingStored,
-  };
-}
+export const submitCheck = (api: ApiClient) =>
+  submitPasted(api, 'check', { base: '/api/base/check_api', init: 'check_init', submit: 'check_submit' }, { title: '相似度检测方法比较（查重）', author: '李明', content: REWRITE_TEXT });
 
 /** A 3 000-character journal paper, its outline committed, so its sections are being written. */
 export async function submitPaper(api: ApiClient): Promise<SubmittedTask> {
