@@ -5,7 +5,7 @@ import { bigramOverlap, similarityToOriginal } from './measure';
 import { modelRewrite, type ModelSettings } from './model';
 import { findProtectedSpans, keepsProtected, type ProtectedSpan } from './protect';
 import { paragraphSeed } from './random';
-import { SMART_SETTINGS, smartRewrite, type SmartSettings } from './smart';
+import { SMART_SETTINGS, smartRewriter, type SmartSettings } from './smart';
 import type { RewriteMode, RewriteOptions, RewriteResult, RewrittenParagraph } from './types';
 
 // The rewording engine (降重, 强力降重, 学术库降重, 智能降重, 润色改写, 降AIGC). Every paragraph comes back with
@@ -67,9 +67,10 @@ export function offlineParagraph(original: string, spans: readonly ProtectedSpan
   let best: { text: string; score: number } | null = null;
   const attempts = mode === 'aigc' ? AIGC_ATTEMPTS : OFFLINE_ATTEMPTS;
   const most = mode === 'aigc' ? AIGC_ATTEMPTS : OFFLINE_MAX_ATTEMPTS;
+  const rewrite = smartRewriter(original, spans);
   for (let attempt = 0; attempt < most; attempt++) {
     if (attempt >= attempts && best && best.score <= EXTRA_ABOVE) break;
-    const out = smartRewrite(original, spans, (seed + attempt * 0x9e3779b9) >>> 0, OFFLINE_SETTINGS[mode]);
+    const out = rewrite((seed + attempt * 0x9e3779b9) >>> 0, OFFLINE_SETTINGS[mode]);
     if (!keepsProtected(spans, out)) continue;
     if (mode === 'polish') return out;
     const similarity = similarityToOriginal(original, out);

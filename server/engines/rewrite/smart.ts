@@ -306,10 +306,8 @@ function reorderList(pieces: Piece[], i: number, random: () => number): boolean 
 
 /** Another verb (or the copula 为) later in the clause: the verb at i then likely describes its object (检测波长为230 nm). */
 function verbLater(pieces: Piece[], i: number): boolean {
-  for (let j = i + 1; j < pieces.length && !(isPunct(pieces[j]) && pieces[j].text !== '、'); j++) {
-    if (!pieces[j].fixed && (pieces[j].tag.startsWith('v') || /^(?:为|是|达)$/.test(pieces[j].text))) return true;
-  }
-  return false;
+  const end = clauseAround(pieces, i)[1];
+  return pieces.slice(i + 1, end).some((q) => !q.fixed && (q.tag.startsWith('v') || /^(?:为|是|达)$/.test(q.text)));
 }
 
 /** A 的 among the three pieces either side (a second one close by reads badly). */
@@ -400,20 +398,6 @@ function lightEdit(pieces: Piece[], i: number, random: () => number, level: 1 | 
     pieces.splice(i + 1, 0, piece('的', 'uj'));
     return true;
   }
-  // Only for a run chained to protected spans that nothing else broke: 的 between two protected terms side by side
-  // (单纯收缩期高血压的肾虚血瘀证), or between a term and the noun or nominal verb right after it, even near another 的.
-  if (level === 3 && isTerm(p) && next && !next.fixed && next.text !== '的' && (isNoun(next) || next.tag === 'vn') && pieces[i - 1]?.text !== '的') {
-    pieces.splice(i + 1, 0, piece('的', 'uj'));
-    return true;
-  }
-  if (level === 3 && isNoun(p) && !p.changed && isTerm(next) && pieces[i - 1]?.text !== '的' && p.text.length >= 2) {
-    pieces.splice(i + 1, 0, piece('的', 'uj'));
-    return true;
-  }
-  if (level === 3 && isTerm(p) && isTerm(next)) {
-    pieces.splice(i + 1, 0, piece('的', 'uj'));
-    return true;
-  }
   if (level === 3) return lastResortEdit(pieces, i);
   return false;
 }
@@ -424,27 +408,36 @@ const looseNoun = (p: Piece | undefined) => p !== undefined && !p.fixed && /^(?:
 function isCopula(pieces: Piece[], i: number): boolean {
   const prev = pieces[i - 1];
   if (!prev || isPunct(prev) || prev.tag === 'p' || /[以作成称视认分]$/u.test(prev.text)) return false;
-  let j = i + 1;
-  while (j < pieces.length && !(isPunct(pieces[j]) && pieces[j].text !== '、')) {
-    if (!pieces[j].fixed && /^(?:v|p)/.test(pieces[j].tag)) return false;
-    j++;
-  }
-  return j > i + 1;
+  const rest = pieces.slice(i + 1, clauseAround(pieces, i)[1]);
+  return rest.length > 0 && !rest.some((q) => !q.fixed && /^(?:v|p)/.test(q.tag));
 }
 const HEADING_LEAD: Record<string, string> = { 结果: '显示', 结论: '表明' };
 
 /**
- * Edits for a run nothing lighter could break, each one a plain rephrasing: a structured abstract's heading
- * followed by its finding (结果 A组… → 结果显示 A组…), the copula 为 after a noun (色谱柱为C18 → 色谱柱是C18),
- * 的 between two nouns (边缘总厚度 → 边缘的总厚度, 控制系统模型 → 控制系统的模型), and 地 dropped after an
- * adverb or adjective before its verb (成功地举行 → 成功举行), and 的 dropped between a noun and the verb it is the object of
- * (资源的挖掘 → 资源挖掘).
+ * Edits for a run nothing lighter could break (most of them chained to protected spans), each one a plain
+ * rephrasing: 的 between two protected terms side by side (单纯收缩期高血压的肾虚血瘀证) or between a term and the
+ * noun or nominal verb next to it, even near another 的; a structured abstract's heading followed by its finding
+ * (结果 A组… → 结果显示 A组…); the copula 为 after a noun (色谱柱为C18 → 色谱柱是C18); 的 between two nouns
+ * (边缘总厚度 → 边缘的总厚度, 控制系统模型 → 控制系统的模型); 地 dropped after an adverb or adjective before its verb
+ * (成功地举行 → 成功举行), and 的 dropped between a noun and the verb it is the object of (资源的挖掘 → 资源挖掘).
  */
 export function lastResortEdit(pieces: Piece[], i: number): boolean {
   const p = pieces[i];
   const prev = pieces[i - 1];
   const next = pieces[i + 1];
   const after = pieces[i + 2];
+  if (isTerm(p) && next && !next.fixed && next.text !== '的' && (isNoun(next) || next.tag === 'vn') && prev?.text !== '的') {
+    pieces.splice(i + 1, 0, piece('的', 'uj'));
+    return true;
+  }
+  if (isNoun(p) && !p.changed && isTerm(next) && prev?.text !== '的' && p.text.length >= 2) {
+    pieces.splice(i + 1, 0, piece('的', 'uj'));
+    return true;
+  }
+  if (isTerm(p) && isTerm(next)) {
+    pieces.splice(i + 1, 0, piece('的', 'uj'));
+    return true;
+  }
   const lead = HEADING_LEAD[p.text];
   if (lead && next && /^[\s:：]+$/u.test(next.text) && after && !isPunct(after) && (!prev || isPunct(prev))) {
     pieces.splice(i + 1, 0, piece(lead, 'v'));
@@ -566,17 +559,20 @@ function breakRuns(originalText: string, pieces: Piece[], random: () => number):
   }
 }
 
-// The attempts at one paragraph (index.ts offlineParagraph) segment the same text: once is enough.
-let lastSegmented: { text: string; spans: readonly ProtectedSpan[]; pieces: Piece[] } | undefined;
-function segmented(text: string, spans: readonly ProtectedSpan[]): Piece[] {
-  if (lastSegmented?.text !== text || lastSegmented.spans !== spans) lastSegmented = { text, spans, pieces: toPieces(text, spans) };
-  return lastSegmented.pieces.map((p) => ({ ...p }));
-}
-
 /** The offline rewrite of one paragraph (its protected spans given), before any check. */
 export function smartRewrite(text: string, spans: readonly ProtectedSpan[], seed: number, settings: SmartSettings = SMART_SETTINGS): string {
+  return smartRewriter(text, spans)(seed, settings);
+}
+
+/** Rewrites of one paragraph for any seed and settings, the text segmented once for all of them (the attempts). */
+export function smartRewriter(text: string, spans: readonly ProtectedSpan[]): (seed: number, settings?: SmartSettings) => string {
+  const segmented = toPieces(text, spans);
+  return (seed, settings = SMART_SETTINGS) => rewritePieces(text, segmented.map((p) => ({ ...p })), seed, settings);
+}
+
+function rewritePieces(text: string, segmented: Piece[], seed: number, settings: SmartSettings): string {
   const random = seededRandom(seed);
-  let list = sentences(segmented(text, spans));
+  let list = sentences(segmented);
 
   // Structure: at most one transform per sentence, then splits and joins.
   list = list.map((s) => {
