@@ -297,11 +297,12 @@ export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainO
   const oofLogit = new Float64Array(rows.length);
   const documentOutOfFold = new Float64Array(units.length);
   for (let f = 0; f < options.folds; f++) {
-    const forest = fit(weighted((u) => fold[u] !== f));
+    const others = weighted((u) => fold[u] !== f);
+    const forest = fit(others);
     rows.forEach((row, r) => {
       if (fold[rowUnit[r]] === f) oofLogit[r] = forestLogit(forest, row);
     });
-    const documentForest = fit(weighted((u) => fold[u] !== f).filter((r) => documentRows.has(r)));
+    const documentForest = fit(others.filter((r) => documentRows.has(r)));
     documentRow.forEach((r, i) => {
       if (fold[i] === f) documentOutOfFold[i] = forestLogit(documentForest, rows[r]);
     });
@@ -318,12 +319,8 @@ export function fitHeads(units: readonly Unit[], oof: OutOfFold, options: TrainO
     ),
     sRows,
   );
-  return {
-    sentenceHead,
-    spanForest: fit(weighted(() => true)),
-    documentForest: fit(weighted(() => true).filter((r) => documentRows.has(r))),
-    documentOutOfFold,
-  };
+  const all = weighted(() => true);
+  return { sentenceHead, spanForest: fit(all), documentForest: fit(all.filter((r) => documentRows.has(r))), documentOutOfFold };
 }
 
 export function weightsFile(stage1: Stage1, heads: Omit<Heads, 'documentOutOfFold'>, header: ModelHeader, falseAccusationRate: number): WeightsFile {
