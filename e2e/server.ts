@@ -14,7 +14,7 @@
 // `npm run cli -- user create` before the server starts; `register` uses the API; `cli` runs an operator
 // command while the server runs (through its database socket). The server's output is kept and shown
 // when it fails.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../server/test/fake-llm';
-import { exited, freePort, waitForHealth } from '../server/test/process';
+import { exited, freePort, spawnScript, waitForHealth } from '../server/test/process';
 
 export type RealUser = { username: string; password: string };
 
@@ -116,11 +116,7 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = serverEnv(dataDir, { PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...modelEnv, ...options.env });
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env, stdio: 'pipe' });
-  let log = '';
-  proc.stdout?.on('data', (chunk) => (log += chunk));
-  proc.stderr?.on('data', (chunk) => (log += chunk));
-  const output = () => log;
+  const { proc, output } = spawnScript('server/server.ts', env);
 
   const stop = async () => {
     if (proc.exitCode === null && proc.signalCode === null) {

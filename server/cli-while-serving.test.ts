@@ -1,11 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exited, freePort, waitForHealth } from './test/process';
+import { exited, freePort, type Spawned, spawnScript, waitForHealth } from './test/process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
@@ -17,27 +17,20 @@ describe('CLI commands while the server runs on the embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'moyan-live-cli-'));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  let server: ChildProcess | undefined;
+  let server: Spawned | undefined;
   let base = '';
 
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-      cwd: root,
-      env: { ...env, HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: join(dataDir, 'no-spa'), JOBS_IN_PROCESS: 'false' },
-      stdio: 'pipe',
-    });
-    let log = '';
-    server.stdout?.on('data', (chunk) => (log += chunk));
-    server.stderr?.on('data', (chunk) => (log += chunk));
-    await waitForHealth(base, server, () => log);
+    server = spawnScript('server/server.ts', { ...env, HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: join(dataDir, 'no-spa'), JOBS_IN_PROCESS: 'false' });
+    await waitForHealth(base, server.proc, server.output);
   }, 120_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await exited(server);
+    if (server && server.proc.exitCode === null) {
+      server.proc.kill('SIGTERM');
+      await exited(server.proc);
     }
     rmSync(dataDir, { recursive: true, force: true });
   });

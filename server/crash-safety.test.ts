@@ -6,16 +6,13 @@ import {
   ApiClient,
   crashTestEnv,
   expectPartsKept,
-  type Spawned,
-  sigkill,
-  spawnScript,
   submitDeck,
   submitDetection,
   submitPaper,
   submitRewrite,
 } from './test/crash-tasks';
 import { type FakeLlm, startFakeLlm } from './test/fake-llm';
-import { freePort, waitForHealth } from './test/process';
+import { freePort, type Spawned, sigkill, spawnScript, waitForHealth } from './test/process';
 
 // Crash safety per task kind (issue 15): the real server process (npm run serve, embedded database on a
 // temporary DATA_DIR) is SIGKILLed while an AIGC detection, a rewrite and a paper are running and right after a

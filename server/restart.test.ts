@@ -1,25 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, freePort, waitForHealth } from './test/process';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { exited, freePort, sigkill, type Spawned, spawnScript, waitForHealth } from './test/process';
 
 // The real server process (npm run serve) on a temporary DATA_DIR: what it stored must survive a
 // graceful stop (SIGTERM) and a hard kill (SIGKILL).
 describe('restart of the real server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'moyan-restart-'));
-  let server: ChildProcess | undefined;
+  let server: Spawned | undefined;
   let base = '';
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGKILL');
-      await exited(server);
-    }
+    await sigkill(server);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -36,15 +29,12 @@ describe('restart of the real server process', () => {
       STATIC_DIR: join(dataDir, 'no-spa'),
     };
     delete env.DATABASE_URL;
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env, stdio: 'pipe' });
-    let log = '';
-    server.stdout?.on('data', (chunk) => (log += chunk));
-    server.stderr?.on('data', (chunk) => (log += chunk));
-    await waitForHealth(base, server, () => log);
+    server = spawnScript('server/server.ts', env);
+    await waitForHealth(base, server.proc, server.output);
   }
 
   async function stop(signal: NodeJS.Signals): Promise<number | null> {
-    const proc = server;
+    const proc = server?.proc;
     if (!proc) throw new Error('not running');
     proc.kill(signal);
     const code = await exited(proc);

@@ -6,11 +6,8 @@ import {
   ApiClient,
   crashTestEnv,
   expectPartsKept,
-  type Spawned,
   type StoredParts,
   type SubmittedTask,
-  sigkill,
-  spawnScript,
   submitCheck,
   submitDeck,
   submitDetection,
@@ -19,7 +16,7 @@ import {
 } from './test/crash-tasks';
 import { createTestDatabase } from './test/database';
 import { type FakeLlm, startFakeLlm } from './test/fake-llm';
-import { exited, freePort, waitForHealth } from './test/process';
+import { exited, freePort, type Spawned, sigkill, spawnScript, waitForHealth } from './test/process';
 
 // Crash safety with a separate worker on PostgreSQL (issue 15): the API (npm run serve, JOBS_IN_PROCESS=false)
 // and one `npm run worker` process share a fresh database on the server TEST_DATABASE_URL names. While the

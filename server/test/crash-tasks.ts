@@ -1,37 +1,10 @@
 // Shared by the crash-safety tests (server/crash-safety.test.ts: the server on the embedded database;
 // server/worker-crash-safety.pg.test.ts: the API and a separate worker on PostgreSQL): the real processes,
 // a client of their API, the tasks each test submits before a SIGKILL, and what must hold after the restart.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { multipart } from '../handlers/check.test-helpers';
 import { FAKE_MODEL } from './fake-llm';
-import { exited } from './process';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-export interface Spawned {
-  proc: ChildProcess;
-  /** Everything it wrote to stdout and stderr so far. */
-  output(): string;
-}
-
-/** `node --import tsx <script>` (server/server.ts, server/worker.ts) from the repository root. */
-export function spawnScript(script: string, env: NodeJS.ProcessEnv): Spawned {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: 'pipe' });
-  let output = '';
-  proc.stdout?.on('data', (chunk) => (output += chunk));
-  proc.stderr?.on('data', (chunk) => (output += chunk));
-  return { proc, output: () => output };
-}
-
-/** SIGKILL, as a crash or the OOM killer would; resolves once the process is gone. */
-export async function sigkill(spawned: Spawned | undefined): Promise<void> {
-  if (!spawned || spawned.proc.exitCode !== null || spawned.proc.signalCode !== null) return;
-  spawned.proc.kill('SIGKILL');
-  await exited(spawned.proc);
-}
 
 /**
  * The environment of a crash test's server (on `port`) or worker: test mode on loopback, the fake model at `modelUrl`

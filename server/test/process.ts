@@ -1,7 +1,32 @@
-// Helpers for tests and tools that run the real server as a child process
-// (the restart test, the e2e harness, the HTTP benchmark).
-import type { ChildProcess } from 'node:child_process';
+// Helpers for tests and tools that run the real server (or worker) as a child process
+// (the restart, CLI-while-serving and crash-safety tests, the e2e harness, the HTTP benchmark).
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Spawned {
+  proc: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+}
+
+/** `node --import tsx <script>` (server/server.ts, server/worker.ts) from the repository root. */
+export function spawnScript(script: string, env: NodeJS.ProcessEnv): Spawned {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: 'pipe' });
+  let output = '';
+  proc.stdout?.on('data', (chunk) => (output += chunk));
+  proc.stderr?.on('data', (chunk) => (output += chunk));
+  return { proc, output: () => output };
+}
+
+/** SIGKILL, as a crash or the OOM killer would; resolves once the process is gone. */
+export async function sigkill(spawned: Spawned | undefined): Promise<void> {
+  if (!spawned || spawned.proc.exitCode !== null || spawned.proc.signalCode !== null) return;
+  spawned.proc.kill('SIGKILL');
+  await exited(spawned.proc);
+}
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
 export function freePort(): Promise<number> {
