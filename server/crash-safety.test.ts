@@ -32,7 +32,7 @@ describe('crash safety: SIGKILL during an AIGC detection, a rewrite, a paper bei
   beforeAll(async () => {
     // Each model token 40 ms apart: a paragraph's rewrite takes seconds, the whole document much longer.
     paced = await startFakeLlm({ tokenDelayMs: 40 });
-    // Where nothing is to be killed any more, no pacing: the rest of a paper is written in seconds, not minutes.
+    // After a restart nothing is to be killed any more: no pacing, so what is left is done in seconds, not minutes.
     fast = await startFakeLlm();
     api.diagnostics = () => server?.output() ?? '';
   });
@@ -69,7 +69,7 @@ describe('crash safety: SIGKILL during an AIGC detection, a rewrite, a paper bei
     expect(before.parts.size).toBeLessThan(before.total);
     await kill();
 
-    await start();
+    await start(fast);
     const end = await api.endsOnceCharged(rewrite);
     expectPartsKept(before, await rewrite.stored(), end);
   }, 240_000);
@@ -79,7 +79,7 @@ describe('crash safety: SIGKILL during an AIGC detection, a rewrite, a paper bei
     const seen = await api.waitUntil('the detection to start', detection.status, (s) => s !== 'queued');
     await kill();
 
-    await start();
+    await start(fast);
     const end = await api.endsOnceCharged(detection);
     // Killed while it ran (or, on a fast machine, just after it ended): either way one charge, and it ends.
     expect(['running', 'done']).toContain(seen);
