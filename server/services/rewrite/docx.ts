@@ -2,6 +2,7 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableC
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
+import { diffChars } from '../../../src/lib/char-diff';
 import { loadOwnRow, notFinished, type RewriteApi } from './records';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -11,38 +12,6 @@ const MODE_NAMES = { rewrite: '降重', strong: '强力降重', polish: '润色�
 export function safeFileName(title: string, suffix: string): string {
   const safe = Array.from(title.replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, 60).join('');
   return `${safe || '论文'}-${suffix}.docx`;
-}
-
-type Piece = { kind: 'same' | 'removed' | 'added'; text: string };
-
-/** Character diff of a paragraph and its rewrite (longest common subsequence; long pairs as one replacement). */
-export function diffChars(before: string, after: string): Piece[] {
-  const a = Array.from(before);
-  const b = Array.from(after);
-  if (a.length * b.length > 4_000_000) return [{ kind: 'removed', text: before }, { kind: 'added', text: after }];
-  const n = a.length;
-  const m = b.length;
-  const lcs = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  const pieces: Piece[] = [];
-  const push = (kind: Piece['kind'], ch: string) => {
-    const last = pieces[pieces.length - 1];
-    if (last && last.kind === kind) last.text += ch;
-    else pieces.push({ kind, text: ch });
-  };
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (a[i] === b[j]) {
-      push('same', a[i]);
-      i++;
-      j++;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) push('removed', a[i++]);
-    else push('added', b[j++]);
-  }
-  while (i < n) push('removed', a[i++]);
-  while (j < m) push('added', b[j++]);
-  return pieces;
 }
 
 const run = (text: string, extra: Record<string, unknown> = {}) => new TextRun({ text, font: FONT, size: 24, ...extra });

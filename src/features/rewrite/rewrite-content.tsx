@@ -21,7 +21,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { notify } from '@/components/ui/toaster';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
-import { diffChars } from './diff';
+import { diffChars } from '../../lib/char-diff';
 import { MODE_LABELS } from './rewrite-records';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 

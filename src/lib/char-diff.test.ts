@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffChars } from './diff';
+import { diffChars } from './char-diff';
 
 describe('diffChars', () => {
   it('keeps the shared characters and marks what was removed and added, rebuilding both texts', () => {
