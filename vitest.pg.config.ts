@@ -3,8 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // `npm run test:pg`, with TEST_DATABASE_URL naming a PostgreSQL server whose role may create databases (.ci/run
 // starts one with scripts/ci-postgres.sh). Two projects:
 //   node-pg  the server tests of vite.config.ts's node project again, each file on its own fresh database there
-//            (server/test/database.ts), less the files that always use the embedded database and would only
-//            repeat `npm test`;
+//            (server/test/database.ts), less the files that always use the embedded database or none (the
+//            engines) and would only repeat `npm test`;
 //   pg       the tests that need PostgreSQL (server/**/*.pg.test.ts: the API and separate `npm run worker`
 //            processes on one database). Not part of `npm test`; without TEST_DATABASE_URL they fail and say so.
 
@@ -17,7 +17,8 @@ const nodeTestSettings = {
   hookTimeout: 60_000,
 } as const;
 
-const EMBEDDED_ONLY = [
+const NO_POSTGRES = [
+  'server/engines/**', // no engine touches the database
   'server/crash-safety.test.ts', // the real server on a DATA_DIR (worker-crash-safety.pg.test.ts is its PostgreSQL twin)
   'server/restart.test.ts',
   'server/cli-while-serving.test.ts',
@@ -35,7 +36,7 @@ export default defineConfig({
           name: 'node-pg',
           ...nodeTestSettings,
           include: ['server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'server/**/*.pg.test.ts', ...EMBEDDED_ONLY],
+          exclude: [...configDefaults.exclude, 'server/**/*.pg.test.ts', ...NO_POSTGRES],
         },
       },
       {
