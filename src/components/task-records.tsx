@@ -1,8 +1,11 @@
 import { Button, Link as ChakraLink } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { formatFen, formatThousands } from '@/lib/number';
+import { isUnderWay } from '@/lib/task-status';
 import { formatRelativeTime } from '@/lib/time';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { LoginRequired } from './login-required';
 import { type Column, RecordTable } from './record-table';
 import { SectionCard } from './section-card';
@@ -38,10 +41,7 @@ type Props<T extends TaskLike> = {
 export function TaskRecords<T extends TaskLike>({ title = '我的记录', query, paging, detailHref, extraColumns = [], onDelete, listKey }: Props<T>) {
   const signedIn = useSignedIn();
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (id: string) => (onDelete ? onDelete(id) : Promise.resolve()),
-    onSuccess: () => (listKey ? queryClient.invalidateQueries({ queryKey: listKey }) : undefined),
-  });
+  const [deleting, setDeleting] = useState<T | null>(null);
 
   const columns: Column<T>[] = [
     {
@@ -68,7 +68,7 @@ export function TaskRecords<T extends TaskLike>({ title = '我的记录', query,
       key: 'actions',
       label: '操作',
       render: (record) => (
-        <Button size="xs" variant="ghost" colorPalette="red" loading={remove.isPending && remove.variables === record.id} onClick={() => remove.mutate(record.id)}>
+        <Button size="xs" variant="ghost" colorPalette="red" disabled={isUnderWay(record.status)} onClick={() => setDeleting(record)}>
           删除
         </Button>
       ),
@@ -91,6 +91,18 @@ export function TaskRecords<T extends TaskLike>({ title = '我的记录', query,
         />
       ) : (
         <LoginRequired />
+      )}
+      {deleting && onDelete && (
+        <ConfirmDeleteDialog
+          title="删除记录"
+          onConfirm={async () => {
+            await onDelete(deleting.id);
+            if (listKey) await queryClient.invalidateQueries({ queryKey: listKey });
+          }}
+          onClose={() => setDeleting(null)}
+        >
+          确定删除《{deleting.title}》这条记录及其结果吗？
+        </ConfirmDeleteDialog>
       )}
     </SectionCard>
   );

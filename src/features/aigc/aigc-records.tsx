@@ -7,10 +7,11 @@ import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
 import { BAND_PALETTE } from './band-style';
 import { bandLabel } from './labels';
+import { isUnderWay } from '@/lib/task-status';
 
 /** Records pages show progress: while a record is queued or running, the list is fetched every 3 s. */
 const whileBusy = (query: { state: { data?: { records: Array<{ status: string }> } } }) =>
-  query.state.data?.records.some((r) => r.status === 'queued' || r.status === 'running') ? 3000 : false;
+  query.state.data?.records.some((r) => isUnderWay(r.status)) ? 3000 : false;
 
 /** Detection records (kind detect) or lowering records (kind lower). */
 export function AigcRecords({ kind, title }: { kind: AigcKind; title?: string }) {

@@ -24,10 +24,10 @@ import { bandLabel } from './labels';
 import { LimitsNote } from './limits-note';
 import { MarkedParagraph } from './marked-paragraph';
 import { fileNameOf, saveFile } from '@/lib/save-file';
+import { isUnderWay } from '@/lib/task-status';
 
 const POLL_MS = 2000;
 const PAGE_SIZE = 50;
-const busy = (status: string) => status === 'queued' || status === 'running';
 
 async function downloadPdf(record: { id: string; title: string }) {
   const file = (await paperAigcDownloadReport({ id: record.id })) as unknown as Blob;
@@ -222,7 +222,7 @@ export function AigcReportPage({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const query = usePaperAigcLoadById(
     { id },
-    { query: { enabled: signedIn, refetchInterval: (q) => (q.state.data && busy(q.state.data.status) ? POLL_MS : false) } },
+    { query: { enabled: signedIn, refetchInterval: (q) => (q.state.data && isUnderWay(q.state.data.status) ? POLL_MS : false) } },
   );
   const record = query.data;
   const refresh = () => queryClient.invalidateQueries({ queryKey: getPaperAigcLoadByIdQueryKey({ id }) });

@@ -14,6 +14,7 @@ import { formatDateTime } from '@/lib/time';
 import { RecordActions } from './record-actions';
 import { useCheckProgress } from './use-check-progress';
 import { useDebounced } from './use-debounced';
+import { isUnderWay } from '@/lib/task-status';
 
 const STATUS_FILTERS: Array<{ value: TaskStatus | ''; label: string }> = [
   { value: '', label: '全部状态' },
@@ -89,7 +90,7 @@ export function CheckRecords() {
   const filter = status || settledKeyword ? { ...(status ? { status } : {}), ...(settledKeyword ? { keyword: settledKeyword } : {}) } : undefined;
   const list = useCheckQueryList(filter, paging.params, { query: { enabled: signedIn } });
   const records = list.data?.records ?? [];
-  const progress = useCheckProgress(records.filter((r) => r.status === 'queued' || r.status === 'running').map((r) => r.id));
+  const progress = useCheckProgress(records.filter((r) => isUnderWay(r.status)).map((r) => r.id));
   const shown = records.map((record) => {
     const live = progress.get(record.id);
     return live ? { ...record, status: live.status, progress: live.progress, error: live.error } : record;

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Suspense, lazy, useState } from 'react';
 import type { CheckRecord } from '@/api/gen/model';
 import { useReportDownload } from './download-report';
+import { isUnderWay } from '@/lib/task-status';
 
 // The dialogs (and their form and dialog machinery) load when one is opened.
 const DeleteDialog = lazy(() => import('./delete-dialog').then((module) => ({ default: module.DeleteDialog })));
@@ -12,7 +13,7 @@ const RenameDialog = lazy(() => import('./rename-dialog').then((module) => ({ de
 export function RecordActions({ record }: { record: CheckRecord }) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const { downloading, download } = useReportDownload(record);
-  const busy = record.status === 'queued' || record.status === 'running';
+  const busy = isUnderWay(record.status);
 
   return (
     <HStack gap="1" wrap="wrap">

@@ -28,10 +28,11 @@ import { useSignedIn } from '@/components/use-signed-in';
 import { NO_INVENTED_REFERENCES } from './paper-form';
 import { MATERIAL_LABELS, STAGE_LABELS } from './paper-labels';
 import { fileNameOf, saveFile } from '@/lib/save-file';
+import { isUnderWay } from '@/lib/task-status';
 
 type Api = 'ai' | 'info';
 const POLL_MS = 1500;
-const writing = (paper: PaperDetail | undefined) => paper?.status === 'queued' || paper?.status === 'running';
+const writing = (paper: PaperDetail | undefined) => isUnderWay(paper?.status);
 
 /** The paper and its sections, polled while anything is being written. */
 function usePaper(api: Api, id: string) {
@@ -45,7 +46,7 @@ function usePaper(api: Api, id: string) {
   const infoSections = usePaperInfoQueryContentList(params, { query: { enabled: enabled && api === 'info', refetchInterval: interval } });
   const paper = api === 'ai' ? aiPaper.data : infoPaper.data;
   const sections = (api === 'ai' ? aiSections.data : infoSections.data)?.records ?? [];
-  const busy = writing(paper) || sections.some((s) => s.status === 'queued' || s.status === 'running');
+  const busy = writing(paper) || sections.some((s) => isUnderWay(s.status));
   if (paper && busy !== polling) setPolling(busy);
   return { paper, sections };
 }
@@ -55,7 +56,7 @@ function SectionView({ api, section, paperBusy, onChanged }: { api: Api; section
   const [text, setText] = useState(section.content);
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState<string | null>(null);
-  const busy = paperBusy || section.status === 'queued' || section.status === 'running';
+  const busy = paperBusy || isUnderWay(section.status);
   const run = async (what: string, work: () => Promise<unknown>) => {
     setError(null);
     setWorking(what);

@@ -21,6 +21,7 @@ import { formatFen } from '@/lib/number';
 import { addSlide, chartText, linesOf, moveSlide, outlineProblems, parseChart, parseTable, patchSlide, removeSlide, saveBody, setLayout, tableText } from './deck-edit';
 import { SlideThumb } from './slide-thumb';
 import { fileNameOf, saveFile } from '@/lib/save-file';
+import { isUnderWay } from '@/lib/task-status';
 
 const AUTOSAVE_MS = 800;
 
@@ -359,7 +360,7 @@ export function DeckEditor({ id }: { id: string }) {
     {
       query: {
         enabled: signedIn,
-        refetchInterval: (q) => (q.state.data && (q.state.data.status === 'queued' || q.state.data.status === 'running') ? 1500 : false),
+        refetchInterval: (q) => (q.state.data && isUnderWay(q.state.data.status) ? 1500 : false),
       },
     },
   );

@@ -9,6 +9,7 @@ import { usePaging } from '@/components/use-paging';
 import { useSignedIn } from '@/components/use-signed-in';
 import { DeckEditor, downloadDeck } from './deck-editor';
 import { PptStart } from './ppt-start';
+import { isUnderWay } from '@/lib/task-status';
 
 function DownloadButton({ deck }: { deck: PptDeck }) {
   const [busy, setBusy] = useState(false);
@@ -41,7 +42,7 @@ function PptRecords({ title }: { title?: string }) {
     query: {
       enabled: signedIn,
       // Decks being rendered report their progress.
-      refetchInterval: (q) => (q.state.data?.records.some((r) => r.status === 'queued' || r.status === 'running') ? 2000 : false),
+      refetchInterval: (q) => (q.state.data?.records.some((r) => isUnderWay(r.status)) ? 2000 : false),
     },
   });
   return (

@@ -24,9 +24,9 @@ import { formatRatio } from '@/lib/number';
 import { diffChars } from '../../lib/char-diff';
 import { MODE_LABELS } from './rewrite-records';
 import { fileNameOf, saveFile } from '@/lib/save-file';
+import { isUnderWay } from '@/lib/task-status';
 
 const POLL_MS = 2000;
-const busy = (status: string) => status === 'queued' || status === 'running';
 
 /** The label every offline result carries: no model wrote it. */
 export function OfflineLabel() {
@@ -84,7 +84,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
       setWorking(null);
     }
   };
-  const pending = busy(pair.status);
+  const pending = isUnderWay(pair.status);
   return (
     <Box borderWidth="1px" borderRadius="md" p="4" data-testid="paragraph-pair" data-status={pair.status}>
       <HStack justify="space-between" mb="3" wrap="wrap" gap="2">
@@ -183,7 +183,7 @@ function Actions({ record }: { record: RewriteTask }) {
 export function RewriteContentPage({ id }: { id: string }) {
   const signedIn = useSignedIn();
   const queryClient = useQueryClient();
-  const record = usePaperMachineLoadById({ id }, { query: { enabled: signedIn, refetchInterval: (q) => (q.state.data && busy(q.state.data.status) ? POLL_MS : false) } });
+  const record = usePaperMachineLoadById({ id }, { query: { enabled: signedIn, refetchInterval: (q) => (q.state.data && isUnderWay(q.state.data.status) ? POLL_MS : false) } });
   const pairs = usePaperMachineQueryContentList(
     { id, pageNo: 1, pageSize: 100 },
     {
@@ -191,8 +191,8 @@ export function RewriteContentPage({ id }: { id: string }) {
         enabled: signedIn,
         // While the record or a re-run paragraph is in work, and until every counted paragraph has arrived.
         refetchInterval: (q) =>
-          (record.data && busy(record.data.status)) ||
-          q.state.data?.records.some((p) => busy(p.status)) ||
+          (record.data && isUnderWay(record.data.status)) ||
+          q.state.data?.records.some((p) => isUnderWay(p.status)) ||
           (record.data?.status === 'done' && (q.state.data?.total ?? 0) < record.data.paragraphTotal)
             ? POLL_MS
             : false,
@@ -209,7 +209,7 @@ export function RewriteContentPage({ id }: { id: string }) {
   // The record has just finished (or failed): fetch its pairs once more, the last paragraphs with it.
   const status = task?.status;
   useEffect(() => {
-    if (status && !busy(status)) void queryClient.invalidateQueries({ queryKey: getPaperMachineQueryContentListQueryKey({ id, pageNo: 1, pageSize: 100 }) });
+    if (status && !isUnderWay(status)) void queryClient.invalidateQueries({ queryKey: getPaperMachineQueryContentListQueryKey({ id, pageNo: 1, pageSize: 100 }) });
   }, [status, id, queryClient]);
   const fallback = queryFallback({ loading: record.isLoading, error: record.error, rows: 4, rowHeight: '48px' });
   return (
@@ -225,7 +225,7 @@ export function RewriteContentPage({ id }: { id: string }) {
                   {task.status === 'done' && task.offline && <OfflineLabel />}
                   {task.protectedTerms.length > 0 && <Text fontSize="sm">保护术语：{task.protectedTerms.join('、')}</Text>}
                 </HStack>
-                {busy(task.status) && (
+                {isUnderWay(task.status) && (
                   <Progress.Root value={task.progress} colorPalette="brand" aria-label="降重进度">
                     <Progress.Track>
                       <Progress.Range />
@@ -253,7 +253,7 @@ export function RewriteContentPage({ id }: { id: string }) {
             <SectionCard title="逐段对照">
               {queryFallback({ loading: pairs.isLoading, error: pairs.error, rows: 3, rowHeight: '96px' }) ?? (
                 <Stack gap="3">
-                  {(pairs.data?.records ?? []).length === 0 && <Text color="gray.500">{busy(task.status) ? '改写完成的段落会陆续显示在这里' : '没有段落'}</Text>}
+                  {(pairs.data?.records ?? []).length === 0 && <Text color="gray.500">{isUnderWay(task.status) ? '改写完成的段落会陆续显示在这里' : '没有段落'}</Text>}
                   {(pairs.data?.records ?? []).map((pair) => (
                     <PairCard key={pair.id} pair={pair} recordDone={task.status === 'done'} onChanged={refresh} />
                   ))}

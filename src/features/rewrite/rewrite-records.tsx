@@ -12,6 +12,7 @@ import { TaskRecords } from '@/components/task-records';
 import { usePaging } from '@/components/use-paging';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
+import { isUnderWay } from '@/lib/task-status';
 
 export const MODE_LABELS: Record<string, string> = {
   rewrite: '降重',
@@ -35,7 +36,7 @@ export const RATIO_COLUMNS: Column<RatioRecord>[] = [
 
 /** Records pages show progress: while a record is queued or running, the list is fetched every 3 s. */
 const whileBusy = (query: { state: { data?: { records: Array<{ status: string }> } } }) =>
-  query.state.data?.records.some((r) => r.status === 'queued' || r.status === 'running') ? 3000 : false;
+  query.state.data?.records.some((r) => isUnderWay(r.status)) ? 3000 : false;
 
 /** Whole-paper rewrites (降重, 强力降重, 润色改写); without a mode, all of them. */
 export function PaperMachineRecords({ mode, title }: { mode?: PaperMachineMode; title?: string }) {
