@@ -34,6 +34,9 @@ async function downloadPdf(record: { id: string; title: string }) {
   saveFile(file, fileNameOf(record.title, 'pdf', { suffix: 'AIGC检测报告' }));
 }
 
+/** The contract's whole percent; a detector is never certain, so 0 and 100 read as <1% and >99%. */
+const scoreText = (score: number | null) => (score === null ? '—' : score === 0 ? '<1%' : score === 100 ? '>99%' : `${score}%`);
+
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <Stack gap="0">
@@ -80,7 +83,7 @@ function Summary({ record }: { record: AigcDetail }) {
         )}
       </HStack>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-        <Figure label="全文机器生成概率" value={record.score === null ? '—' : `${record.score}%`} />
+        <Figure label="全文机器生成概率" value={scoreText(record.score)} />
         <Figure label="AI 字数 / 总字数" value={`${record.aiCharCount ?? '—'} / ${record.charCount}`} />
         <Figure label="可疑段落（高度、中度）" value={`${record.paragraphFlagged} / ${record.paragraphTotal}`} />
         <Figure label="检测费用" value={`¥${formatFen(record.priceFen)}`} />
