@@ -42,7 +42,8 @@ const paragraphValues = (p: ScoredParagraph) => ({
   sentences: p.sentences as unknown as Array<Record<string, unknown>>,
   scoredAt: new Date(),
 });
-const rowValues = (taskId: string, p: ScoredParagraph) => ({ taskId, index: p.index, ...paragraphValues(p) });
+/** A scored paragraph as its aigc_paragraphs row (the id is the database's unless given). */
+export const rowValues = (taskId: string, p: ScoredParagraph) => ({ taskId, index: p.index, ...paragraphValues(p) });
 
 /**
  * The detection job: the stored text scored (the model's log-probability score combined when the gateway

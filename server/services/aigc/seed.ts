@@ -4,6 +4,7 @@ import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
 import { tasks } from '../../db/schema/tasks';
 import { countChars } from '../../engines/text/count';
 import { priceFor } from '../billing/prices';
+import { rowValues } from './run';
 import { scoreDetection } from './score';
 
 export interface SeededDetection {
@@ -54,20 +55,6 @@ export async function storeDetection(deps: Deps, input: SeededDetection): Promis
     await tx.orm.insert(aigcDetections).values({ taskId: input.id, ...detection }).onConflictDoUpdate({ target: aigcDetections.taskId, set: detection });
     await tx.orm.delete(aigcParagraphs).where(eq(aigcParagraphs.taskId, input.id));
     if (!scored) return;
-    await tx.orm.insert(aigcParagraphs).values(
-      scored.paragraphs.map((p) => ({
-        id: `${input.id}-p${p.index}`,
-        taskId: input.id,
-        index: p.index,
-        section: p.section,
-        text: p.text,
-        charCount: p.charCount,
-        aiCharCount: p.aiCharCount,
-        probability: p.probability,
-        band: p.band,
-        tooShort: p.tooShort,
-        sentences: p.sentences as unknown as Array<Record<string, unknown>>,
-      })),
-    );
+    await tx.orm.insert(aigcParagraphs).values(scored.paragraphs.map((p) => ({ id: `${input.id}-p${p.index}`, ...rowValues(input.id, p) })));
   });
 }
