@@ -1,17 +1,19 @@
 import { Button, Link as ChakraLink } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { formatFen, formatThousands } from '@/lib/number';
 import { isUnderWay } from '@/lib/task-status';
 import { formatRelativeTime } from '@/lib/time';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { LoginRequired } from './login-required';
 import { type Column, RecordTable } from './record-table';
 import { SectionCard } from './section-card';
 import { StatusBadge } from './status-badge';
 import { TaskProgress } from './task-progress';
 import { useSignedIn } from './use-signed-in';
+
+// The dialog (and Chakra's dialog machinery) loads when a delete is first asked for.
+const ConfirmDeleteDialog = lazy(() => import('./confirm-delete-dialog').then((module) => ({ default: module.ConfirmDeleteDialog })));
 
 /** The fields every service task shares (the contract's Task). */
 export type TaskLike = {
@@ -92,18 +94,20 @@ export function TaskRecords<T extends TaskLike>({ title = '我的记录', query,
       ) : (
         <LoginRequired />
       )}
-      {deleting && onDelete && (
-        <ConfirmDeleteDialog
-          title="删除记录"
-          onConfirm={async () => {
-            await onDelete(deleting.id);
-            if (listKey) await queryClient.invalidateQueries({ queryKey: listKey });
-          }}
-          onClose={() => setDeleting(null)}
-        >
-          确定删除《{deleting.title}》这条记录及其结果吗？
-        </ConfirmDeleteDialog>
-      )}
+      <Suspense fallback={null}>
+        {deleting && onDelete && (
+          <ConfirmDeleteDialog
+            title="删除记录"
+            onConfirm={async () => {
+              await onDelete(deleting.id);
+              if (listKey) await queryClient.invalidateQueries({ queryKey: listKey });
+            }}
+            onClose={() => setDeleting(null)}
+          >
+            确定删除《{deleting.title}》这条记录及其结果吗？
+          </ConfirmDeleteDialog>
+        )}
+      </Suspense>
     </SectionCard>
   );
 }
