@@ -2,13 +2,14 @@
 // embedded PGlite, pointed at the fake model (server/test/fake-llm.ts) running in the bench's own process, so
 // the model's and the client's timestamps come from one clock; one user created and credited with the CLI,
 // signed in. No DATABASE_URL, key or per-feature model from the environment reaches it.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../server/test/fake-llm';
 import { freePort, waitForHealth } from '../server/test/process';
+import { benchServerEnv, startBenchServer, stopBenchServer } from './server';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -28,19 +29,8 @@ export async function startModelServer(name: string, user: { username: string; p
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const fake = await startFakeLlm();
-  const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(dataDir, 'no-spa'),
-    LLM_BASE_URL: fake.url,
-    LLM_MODEL: FAKE_MODEL,
-    ...env,
-  };
-  for (const key of ['DATABASE_URL', 'LLM_API_KEY', 'LLM_MODEL_CHAT', 'LLM_MODEL_REWRITE', 'LLM_MODEL_WRITING', 'LLM_MODEL_SLIDES']) delete serverEnv[key];
+  const serverEnv = benchServerEnv(port, dataDir, { LLM_BASE_URL: fake.url, LLM_MODEL: FAKE_MODEL, ...env });
+  for (const key of ['LLM_API_KEY', 'LLM_MODEL_CHAT', 'LLM_MODEL_REWRITE', 'LLM_MODEL_WRITING', 'LLM_MODEL_SLIDES']) delete serverEnv[key];
   const cli = (...command: string[]) => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...command], { cwd: root, env: serverEnv, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`cli ${command.join(' ')} failed`);
@@ -48,17 +38,14 @@ export async function startModelServer(name: string, user: { username: string; p
 
   let server: ChildProcess | undefined;
   const close = async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server?.once('exit', resolve));
-    }
+    if (server) await stopBenchServer(server);
     await fake.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     cli('user', 'create', '--username', user.username, '--password', user.password);
     cli('user', 'credit', '--username', user.username, '--fen', '10000000', '--reason', 'bench');
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    server = startBenchServer(serverEnv);
     await waitForHealth(base, server, undefined, 180_000);
     const token = await login(base, user);
     const pid = server.pid;

@@ -2,7 +2,7 @@
 // database) receives the hostile uploads of issue 8 and a 300 000-character check at the same time, while
 // GET /api/health is asked again and again; prints the health latency (p50/p99/max) and how each upload
 // was answered. Parsing and the engine run in worker threads, so health should stay fast (target p99 < 100 ms).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildDocxBomb, buildGarbagePdf, buildPdfBomb } from '../../server/engines/text/fixtures/hostile';
 import { freePort, waitForHealth } from '../../server/test/process';
+import { benchServerEnv, startBenchServer, stopBenchServer } from '../server';
 import { buildWorkload } from './paper';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,7 +33,7 @@ const hostile = [
   { name: '.docx with 19 million characters', file: '超长.docx', data: await buildDocxBomb(60 * MIB) },
   { name: 'garbage PDF (1 MiB of noise)', file: '乱码.pdf', data: buildGarbagePdf(MIB) },
 ];
-const server = startServer();
+const server = startBenchServer(env());
 
 try {
   await waitForHealth(base, server, undefined, 180_000);
@@ -71,25 +72,13 @@ try {
   mkdirSync(join(root, 'bench/out'), { recursive: true });
   writeFileSync(join(root, 'bench/out/hostile.json'), `${JSON.stringify({ uploads: rows, check: check.value, health }, null, 2)}\n`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopBenchServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 function env(): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(dataDir, 'no-spa'),
-    // One bench client signs up and uploads everything.
-    API_RATE_LIMIT_PER_MINUTE: '1000',
-  };
-  delete out.DATABASE_URL;
-  return out;
+  // One bench client signs up and uploads everything.
+  return benchServerEnv(port, dataDir, { API_RATE_LIMIT_PER_MINUTE: '1000' });
 }
 
 function importLibrary(): void {
@@ -101,14 +90,6 @@ function importLibrary(): void {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('corpus import failed');
-}
-
-function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env: env(), stdio: 'inherit' });
-  child.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') console.error(`server exited: ${code ?? signal}`);
-  });
-  return child;
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {

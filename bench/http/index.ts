@@ -14,7 +14,6 @@
 // TEST_DATABASE_URL or DATABASE_URL names one (`sh scripts/ci-postgres.sh` starts a local one and prints
 // its URL): a fresh database is created there for the run and dropped after it (or, when the role may
 // not create databases, the given one is used as it is). --only runs one of the two.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,9 +21,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
-import pg from 'pg';
 import { loadContract, operationsOf } from '../../server/http/contract';
+import { createTestDatabase } from '../../server/test/database';
 import { freePort, waitForHealth } from '../../server/test/process';
+import { benchServerEnv, startBenchServer, stopBenchServer } from '../server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -98,7 +98,17 @@ async function benchOn(engine: Engine) {
   const database = engine === 'postgres' ? await freshDatabase(postgresUrl ?? '') : undefined;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer(port, dataDir, database?.url);
+  const server = startBenchServer(
+    benchServerEnv(port, dataDir, {
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      // Every request comes from one account on one address: the per-user and per-address limits would
+      // answer 429 long before the server is busy.
+      API_RATE_LIMIT_PER_MINUTE: '100000000',
+      POLL_RATE_LIMIT_PER_MINUTE: '100000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+      FREE_CHECKS_PER_IP_PER_DAY: '100000',
+    }),
+  );
   try {
     await waitForHealth(base, server, undefined, 120_000);
     const token = await qrSignUp(base);
@@ -151,59 +161,19 @@ async function benchOn(engine: Engine) {
       alone,
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopBenchServer(server);
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   }
 }
 
-function startServer(port: number, dataDir: string, databaseUrl: string | undefined): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(dataDir, 'no-spa'),
-    // Every request comes from one account on one address: the per-user and per-address limits would
-    // answer 429 long before the server is busy.
-    API_RATE_LIMIT_PER_MINUTE: '100000000',
-    POLL_RATE_LIMIT_PER_MINUTE: '100000000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
-    FREE_CHECKS_PER_IP_PER_DAY: '100000',
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  child.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') console.error(`server exited: ${code ?? signal}`);
-  });
-  return child;
-}
-
 /** A database of its own for the run when the role may create one; else the given one. */
 async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `moyan_bench_${randomBytes(5).toString('hex')}`;
   try {
-    await admin(serverUrl, `create database ${name}`);
+    return await createTestDatabase(serverUrl);
   } catch (error) {
     console.log(`could not create a database for the run (${(error as Error).message}); using ${redact(serverUrl)} as it is`);
     return { url: serverUrl, drop: async () => {} };
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) };
-}
-
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
