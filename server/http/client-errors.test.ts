@@ -123,6 +123,35 @@ describe('a request that arrives while the server shuts down', () => {
   });
 });
 
+describe('a request whose client hangs up mid-handler', () => {
+  it('still finishes, with the database, before app.close() resolves', async () => {
+    const db = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), db, logger: false });
+    const events: string[] = [];
+    let entered: () => void = () => undefined;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    app.get('/test/slow', async () => {
+      entered();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const [row] = await db.sql<{ one: number }>('select 1 as one');
+      events.push(`handler read ${row.one}`);
+      return { success: true, result: null };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const socket = connect(typeof address === 'object' && address ? address.port : 0, '127.0.0.1');
+    socket.write('GET /test/slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await inHandler;
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    await app.close();
+    events.push('closed');
+    await db.close();
+    expect(events).toEqual(['handler read 1', 'closed']);
+  });
+});
+
 describe('routing and content-type failures are Chinese envelopes', () => {
   let t: TestApp;
   beforeAll(async () => {
