@@ -35,7 +35,7 @@ export const aigcLowerFlow: RealFlow = {
 
     const pairs = page.getByTestId('paragraph-pair');
     await page.locator('[data-testid="paragraph-pair"][data-status="done"]').first().waitFor({ timeout: 60_000 });
-    await page.getByText(new RegExp(`AI 概率（前→后）\\s*${RATIO.source} → ${RATIO.source}`)).waitFor({ timeout: 60_000 });
+    await page.getByText(new RegExp(`AI字符占比（前→后）\\s*${RATIO.source} → ${RATIO.source}`)).waitFor({ timeout: 60_000 });
     const texts = await pairs.allInnerTexts();
     const withBoth = texts.filter((t) => new RegExp(`AI 概率 ${RATIO.source} → ${RATIO.source}`).test(t));
     assert.equal(withBoth.length, texts.length, '有段落缺少改写前后的 AI 概率');

@@ -243,7 +243,7 @@ export function RewriteContentPage({ id }: { id: string }) {
                 <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
                   <Figure label="改写前复制比" value={formatRatio(task.similarityBefore)} />
                   <Figure label="改写后复制比" value={formatRatio(task.similarityAfter)} />
-                  <Figure label="AI 概率（前→后）" value={`${formatRatio(task.aigcBefore)} → ${formatRatio(task.aigcAfter)}`} />
+                  <Figure label="AI字符占比（前→后）" value={`${formatRatio(task.aigcBefore)} → ${formatRatio(task.aigcAfter)}`} />
                   <Figure label="已改写段落" value={`${task.paragraphRewritten}/${task.paragraphTotal}`} />
                   <Figure label="采纳改写" value={`${task.paragraphAccepted} 段`} />
                 </SimpleGrid>
