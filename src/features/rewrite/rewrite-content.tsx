@@ -22,7 +22,7 @@ import { notify } from '@/components/ui/toaster';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
 import { diffChars } from '../../lib/char-diff';
-import { MODE_LABELS } from './rewrite-records';
+import { modeLabel } from './rewrite-records';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 import { isUnderWay } from '@/lib/task-status';
 
@@ -221,7 +221,7 @@ export function RewriteContentPage({ id }: { id: string }) {
             <SectionCard title={task.title} extra={<StatusBadge status={task.status} />}>
               <Stack gap="3">
                 <HStack gap="2" wrap="wrap">
-                  <Badge variant="outline">{MODE_LABELS[task.mode] ?? task.mode}</Badge>
+                  <Badge variant="outline">{modeLabel(task)}</Badge>
                   {task.status === 'done' && task.offline && <OfflineLabel />}
                   {task.protectedTerms.length > 0 && <Text fontSize="sm">保护术语：{task.protectedTerms.join('、')}</Text>}
                 </HStack>

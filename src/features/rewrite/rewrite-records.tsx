@@ -21,14 +21,20 @@ export const MODE_LABELS: Record<string, string> = {
   smart: '智能降重',
   cnki: '学术库降重',
 };
+/** The ways of a record made from an AIGC report (降AIGC), which lowers the AI share, not the similarity. */
+const AIGC_MODE_LABELS: Record<string, string> = { rewrite: '降AIGC', strong: '强力降AIGC', polish: '润色降AIGC' };
 
-type RatioRecord = { mode: string; status: string; offline: boolean; similarityBefore: number | null; similarityAfter: number | null };
+export function modeLabel(record: { mode: string; source?: string }): string {
+  return (record.source === 'aigc' ? AIGC_MODE_LABELS[record.mode] : MODE_LABELS[record.mode]) ?? record.mode;
+}
+
+type RatioRecord = { mode: string; source?: string; status: string; offline: boolean; similarityBefore: number | null; similarityAfter: number | null };
 /** The way and the figures of a rewrite: columns of the lists, fields of the comparison view. */
 export const RATIO_COLUMNS: Column<RatioRecord>[] = [
   {
     key: 'mode',
     label: '方式',
-    render: (record) => `${MODE_LABELS[record.mode] ?? record.mode}${record.offline && record.status === 'done' ? '（离线）' : ''}`,
+    render: (record) => `${modeLabel(record)}${record.offline && record.status === 'done' ? '（离线）' : ''}`,
   },
   { key: 'before', label: '降前重复率', render: (record) => formatRatio(record.similarityBefore) },
   { key: 'after', label: '降后重复率', render: (record) => formatRatio(record.similarityAfter) },
