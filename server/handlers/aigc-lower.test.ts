@@ -140,6 +140,14 @@ function suite(name: string, withModel: boolean) {
       const xml = await (await JSZip.loadAsync(file.rawPayload)).file('word/document.xml')!.async('string');
       const rewritten = pairs.find((p) => p.text !== p.original)!;
       expect(xml).toContain(rewritten.text.slice(0, 8));
+      // Its report is a 降AIGC one: named so, with the AI share before and after beside the similarity.
+      const report = await t.app.inject({ method: 'GET', url: '/api/base/machine_api/download_report', query: { id: queued.id }, headers: { authorization: `Bearer ${token}` } });
+      expect(report.statusCode).toBe(200);
+      const reportXml = await (await JSZip.loadAsync(report.rawPayload)).file('word/document.xml')!.async('string');
+      expect(reportXml).toContain('降AIGC报告');
+      expect(reportXml).toContain('模式：降AIGC');
+      expect(reportXml).toContain('AI字符占比：改写前');
+      expect(reportXml).not.toContain('降重报告');
 
       // Re-detection: a new detection record, charged at the detection price, linked from the lowering.
       const recheck = await call('submit_check', token, { query: { id: queued.id } });

@@ -14,6 +14,7 @@ import { createRewriteTask } from '../rewrite/drafts';
 import { apiOfMode, loadRewrite, type RewriteRecord } from '../rewrite/records';
 import { rewrittenText } from '../rewrite/run';
 import { reloadParagraph } from '../rewrite/submit';
+import { modeLabel } from '../../../src/lib/rewrite-modes';
 import { createTask, lockOwnTask, queueDraft, taskFields } from '../tasks/tasks';
 import { requireJudgeable } from './errors';
 import type { AigcDetail, AigcParagraph, AigcRecord } from './records';
@@ -28,7 +29,6 @@ import type { AigcDetail, AigcParagraph, AigcRecord } from './records';
 export const LOWER_MODES = ['rewrite', 'strong', 'polish'] as const;
 export type LowerMode = (typeof LOWER_MODES)[number];
 
-const MODE_NAMES: Record<LowerMode, string> = { rewrite: '降AIGC', strong: '降AIGC（强力）', polish: '降AIGC（润色）' };
 
 const round4 = (n: number | null) => (n === null ? null : Math.round(Math.min(1, Math.max(0, n)) * 10000) / 10000);
 const isFlagged = (band: string) => band === 'high' || band === 'medium';
@@ -225,7 +225,7 @@ export async function submitLowering(deps: Deps, userId: string, detectionId: st
       sourceAigcId: detectionId,
       aigcBefore: source.aiCharRatio,
     });
-    await queueDraft(txDeps, task, { note: `${MODE_NAMES[lowerMode]}：${task.title}` });
+    await queueDraft(txDeps, task, { note: `${modeLabel({ mode: lowerMode, source: 'aigc' })}：${task.title}` });
     return task.id;
   });
 }

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
 import { diffChars } from '../../../src/lib/char-diff';
+import { modeLabel } from '../../../src/lib/rewrite-modes';
 import { loadOwnRow, notFinished, type RewriteApi } from './records';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const FONT = { eastAsia: '宋体', ascii: 'Times New Roman', hAnsi: 'Times New Roman' };
-const MODE_NAMES = { rewrite: '降重', strong: '强力降重', polish: '润色改写', smart: '智能降重', cnki: '学术库降重' } as const;
 
 export function safeFileName(title: string, suffix: string): string {
   const safe = Array.from(title.replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, 60).join('');
@@ -58,8 +58,13 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
   if (task.status !== 'done') throw notFinished();
   const pairs = await pairsOf(deps, id);
   const cell = (text: string) => new TableCell({ children: [new Paragraph({ children: [run(text, { size: 20 })] })] });
+  // A 降AIGC record is judged by its AI share; any record the detector scored shows it.
+  const name = rewrite.source === 'aigc' ? '降AIGC报告' : '降重报告';
+  const scored = rewrite.aigcBefore !== null || rewrite.aigcAfter !== null || pairs.some((p) => p.aigcBefore !== null || p.aigcAfter !== null);
   const rows = [
-    new TableRow({ children: ['段落', '与原文相似度', '字二元组重合', '改写前复制比', '改写后复制比', '离线改写', '术语保留'].map(cell) }),
+    new TableRow({
+      children: ['段落', '与原文相似度', '字二元组重合', '改写前复制比', '改写后复制比', ...(scored ? ['改写前 AI 概率', '改写后 AI 概率'] : []), '离线改写', '术语保留'].map(cell),
+    }),
     ...pairs.map(
       (p) =>
         new TableRow({
@@ -69,6 +74,7 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
             pct(p.bigramOverlap),
             pct(p.similarityBefore),
             pct(p.similarityAfter),
+            ...(scored ? [pct(p.aigcBefore), pct(p.aigcAfter)] : []),
             p.offline ? '是' : '否',
             p.protectedKept === null ? '—' : p.protectedKept ? '是' : '否',
           ].map(cell),
@@ -77,13 +83,14 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
   ];
   const doc = new Document({
     creator: '墨研',
-    title: `${task.title} 降重报告`,
+    title: `${task.title} ${name}`,
     sections: [
       {
         children: [
-          new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, children: [run(`${task.title} 降重报告`, { bold: true, size: 32 })] }),
-          new Paragraph({ children: [run(`模式：${MODE_NAMES[rewrite.mode]}${task.offline ? '（离线引擎改写，未使用大模型）' : ''}`)] }),
+          new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, children: [run(`${task.title} ${name}`, { bold: true, size: 32 })] }),
+          new Paragraph({ children: [run(`模式：${modeLabel(rewrite)}${task.offline ? '（离线引擎改写，未使用大模型）' : ''}`)] }),
           new Paragraph({ children: [run(`全文复制比：改写前 ${pct(rewrite.similarityBefore)}，改写后 ${pct(rewrite.similarityAfter)}（本站比对库）`)] }),
+          ...(scored ? [new Paragraph({ children: [run(`AI字符占比：改写前 ${pct(rewrite.aigcBefore)}，改写后 ${pct(rewrite.aigcAfter)}（本站检测器）`)] })] : []),
           new Paragraph({ children: [run(`字数：改写前 ${task.charCount}，改写后 ${rewrite.rewrittenCharCount ?? '—'}`)] }),
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run('逐段数据', { bold: true })] }),
           new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE } }),
@@ -93,5 +100,5 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
       },
     ],
   });
-  return { filename: safeFileName(task.title, '降重报告'), contentType: DOCX, body: await Packer.toBuffer(doc) };
+  return { filename: safeFileName(task.title, name), contentType: DOCX, body: await Packer.toBuffer(doc) };
 }

@@ -9,13 +9,13 @@ import type { LlmGateway } from '../../engines/llm';
 import { countChars } from '../../engines/text/count';
 import { priceFor } from '../billing/prices';
 import { prepareRequestText } from '../check/paper-input';
+import { MODE_LABELS } from '../../../src/lib/rewrite-modes';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { cleanTerms, createRewriteTask } from './drafts';
 import { EngineMissing, loadRewriteEngine, rewriteOne } from './engine';
 import { apiOfMode, loadOwnRow, loadRewrite, notFinished, ownPair, type ParagraphPair, pairView, type RewriteApi, type RewriteRecord } from './records';
 import { rewrittenText } from './run';
 
-const MODE_NAMES = { rewrite: '降重', strong: '强力降重', polish: '润色改写', smart: '智能降重', cnki: '学术库降重' } as const;
 
 /**
  * machine_submit / machine_cnki_submit: charges the price and queues the draft in one transaction; a
@@ -29,11 +29,11 @@ export async function submitRewrite(
   modes: readonly string[],
 ): Promise<RewriteRecord> {
   const { rewrite } = await loadOwnRow(deps.db, userId, id, api);
-  if (!modes.includes(rewrite.mode)) throw badRequest(`该记录是${MODE_NAMES[rewrite.mode]}记录，请在对应页面提交`);
+  if (!modes.includes(rewrite.mode)) throw badRequest(`该记录是${MODE_LABELS[rewrite.mode]}记录，请在对应页面提交`);
   await deps.db.transaction(async (tx) => {
     const task = await lockOwnTask(tx, userId, id, 'rewrite');
     if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该论文已提交降重，请勿重复提交');
-    await queueDraft(withDb(deps, tx), task, { note: `${MODE_NAMES[rewrite.mode]}：${task.title}` });
+    await queueDraft(withDb(deps, tx), task, { note: `${MODE_LABELS[rewrite.mode]}：${task.title}` });
   });
   return loadRewrite(deps.db, userId, id);
 }
@@ -168,7 +168,7 @@ export async function submitFromCheck(
       text: source.text,
       sourceCheckId: checkId,
     });
-    await queueDraft(txDeps, task, { note: `${MODE_NAMES[mode]}（按查重报告）：${task.title}` });
+    await queueDraft(txDeps, task, { note: `${MODE_LABELS[mode]}（按查重报告）：${task.title}` });
     if (options.fromCheckJob) await tx.orm.update(checks).set({ rewriteTaskId: task.id }).where(eq(checks.taskId, checkId));
     return task.id;
   });

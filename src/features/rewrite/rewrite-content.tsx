@@ -22,7 +22,7 @@ import { notify } from '@/components/ui/toaster';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
 import { diffChars } from '../../lib/char-diff';
-import { modeLabel } from './rewrite-records';
+import { modeLabel } from '@/lib/rewrite-modes';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 import { isUnderWay } from '@/lib/task-status';
 
@@ -144,6 +144,7 @@ function Actions({ record }: { record: RewriteTask }) {
     }
   };
   const done = record.status === 'done';
+  const report = record.source === 'aigc' ? '降AIGC报告' : '降重报告';
   return (
     <Wrap gap="2">
       <Button size="sm" colorPalette="brand" disabled={!done} loading={working === 'docx'} onClick={() => void run('docx', async () => saveFile((await paperMachineDownload({ id: record.id })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: '降重结果' })))}>
@@ -152,8 +153,8 @@ function Actions({ record }: { record: RewriteTask }) {
       <Button size="sm" variant="outline" disabled={!done} loading={working === 'marked'} onClick={() => void run('marked', async () => saveFile((await paperMachineDownload({ id: record.id, marked: true })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: '降重结果（标出改动）' })))}>
         下载标出改动版
       </Button>
-      <Button size="sm" variant="outline" disabled={!done} loading={working === 'report'} onClick={() => void run('report', async () => saveFile((await machineDownloadReport({ id: record.id })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: '降重报告' })))}>
-        下载降重报告
+      <Button size="sm" variant="outline" disabled={!done} loading={working === 'report'} onClick={() => void run('report', async () => saveFile((await machineDownloadReport({ id: record.id })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: report })))}>
+        下载{report}
       </Button>
       {record.recheckId ? (
         <Button size="sm" variant="ghost" asChild>

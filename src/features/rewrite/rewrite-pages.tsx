@@ -5,7 +5,8 @@ import { ServiceScreen } from '@/components/service-screen';
 import { SectionCard } from '@/components/section-card';
 import { RewriteContentPage } from './rewrite-content';
 import { RewriteForm } from './rewrite-form';
-import { MODE_LABELS, MachineRecords, PaperMachineRecords } from './rewrite-records';
+import { MODE_LABELS } from '@/lib/rewrite-modes';
+import { MachineRecords, PaperMachineRecords } from './rewrite-records';
 
 const SCREENS: Record<PaperMachineMode | MachineMode, { icon: IconName; description: string; highlights: string[] }> = {
   rewrite: { icon: 'rewrite', description: '逐段改写降低重复率，改写后自动复查', highlights: ['保留专业术语', '逐段对比可选择接受', '改写后重新查重'] },

@@ -12,21 +12,8 @@ import { TaskRecords } from '@/components/task-records';
 import { usePaging } from '@/components/use-paging';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
+import { modeLabel } from '@/lib/rewrite-modes';
 import { isUnderWay } from '@/lib/task-status';
-
-export const MODE_LABELS: Record<string, string> = {
-  rewrite: '降重',
-  strong: '强力降重',
-  polish: '润色改写',
-  smart: '智能降重',
-  cnki: '学术库降重',
-};
-/** The ways of a record made from an AIGC report (降AIGC), which lowers the AI share, not the similarity. */
-const AIGC_MODE_LABELS: Record<string, string> = { rewrite: '降AIGC', strong: '强力降AIGC', polish: '润色降AIGC' };
-
-export function modeLabel(record: { mode: string; source?: string }): string {
-  return (record.source === 'aigc' ? AIGC_MODE_LABELS[record.mode] : MODE_LABELS[record.mode]) ?? record.mode;
-}
 
 type RatioRecord = { mode: string; source?: string; status: string; offline: boolean; similarityBefore: number | null; similarityAfter: number | null };
 /** The way and the figures of a rewrite: columns of the lists, fields of the comparison view. */
