@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // `npm run test:pg`, with TEST_DATABASE_URL naming a PostgreSQL server whose role may create databases (.ci/run
@@ -30,6 +31,8 @@ const NO_POSTGRES = [
 
 export default defineConfig({
   test: {
+    // Two files at a time even on 2 cores, as in vite.config.ts.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
