@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../server/test/fake-llm';
-import { freePort, waitForHealth } from '../server/test/process';
-import { benchServerEnv, startBenchServer, stopBenchServer } from './server';
+import { freePort, stopProcess, waitForHealth } from '../server/test/process';
+import { benchServerEnv, startBenchServer } from './server';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,7 +38,7 @@ export async function startModelServer(name: string, user: { username: string; p
 
   let server: ChildProcess | undefined;
   const close = async () => {
-    if (server) await stopBenchServer(server);
+    if (server) await stopProcess(server);
     await fake.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exited, freePort, type Spawned, spawnScript, waitForHealth } from './test/process';
+import { freePort, type Spawned, spawnScript, stopProcess, waitForHealth } from './test/process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
@@ -28,10 +28,7 @@ describe('CLI commands while the server runs on the embedded database', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (server && server.proc.exitCode === null) {
-      server.proc.kill('SIGTERM');
-      await exited(server.proc);
-    }
+    if (server) await stopProcess(server.proc);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

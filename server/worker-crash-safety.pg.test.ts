@@ -16,7 +16,7 @@ import {
 } from './test/crash-tasks';
 import { createTestDatabase } from './test/database';
 import { type FakeLlm, startFakeLlm } from './test/fake-llm';
-import { exited, freePort, type Spawned, sigkill, spawnScript, waitForHealth } from './test/process';
+import { freePort, type Spawned, sigkill, spawnScript, stopProcess, waitForHealth } from './test/process';
 
 // Crash safety with a separate worker on PostgreSQL (issue 15): the API (npm run serve, JOBS_IN_PROCESS=false)
 // and one `npm run worker` process share a fresh database on the server TEST_DATABASE_URL names. While the
@@ -63,10 +63,7 @@ describe('crash safety on PostgreSQL: the worker SIGKILLed during a paper, a rew
 
   afterAll(async () => {
     await sigkill(worker);
-    if (server && server.proc.exitCode === null) {
-      server.proc.kill('SIGTERM');
-      await exited(server.proc);
-    }
+    if (server) await stopProcess(server.proc);
     await paced?.close();
     await fast?.close();
     await database?.drop();

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildDocxBomb, buildGarbagePdf, buildPdfBomb } from '../../server/engines/text/fixtures/hostile';
-import { freePort, waitForHealth } from '../../server/test/process';
-import { benchServerEnv, startBenchServer, stopBenchServer } from '../server';
+import { freePort, stopProcess, waitForHealth } from '../../server/test/process';
+import { benchServerEnv, startBenchServer } from '../server';
 import { buildWorkload } from './paper';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,7 +72,7 @@ try {
   mkdirSync(join(root, 'bench/out'), { recursive: true });
   writeFileSync(join(root, 'bench/out/hostile.json'), `${JSON.stringify({ uploads: rows, check: check.value, health }, null, 2)}\n`);
 } finally {
-  await stopBenchServer(server);
+  await stopProcess(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 

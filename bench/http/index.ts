@@ -23,8 +23,8 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { loadContract, operationsOf } from '../../server/http/contract';
 import { createTestDatabase } from '../../server/test/database';
-import { freePort, waitForHealth } from '../../server/test/process';
-import { benchServerEnv, startBenchServer, stopBenchServer } from '../server';
+import { freePort, stopProcess, waitForHealth } from '../../server/test/process';
+import { benchServerEnv, startBenchServer } from '../server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -161,7 +161,7 @@ async function benchOn(engine: Engine) {
       alone,
     };
   } finally {
-    await stopBenchServer(server);
+    await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { exited, freePort, waitForHealth } from '../../server/test/process';
+import { freePort, stopProcess, waitForHealth } from '../../server/test/process';
 import { median } from '../stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,8 +31,7 @@ async function timeToHealth(args: string[]): Promise<number> {
     await waitForHealth(base, child, () => '', 300_000);
     return (performance.now() - started) / 1000;
   } finally {
-    child.kill('SIGTERM');
-    await exited(child);
+    await stopProcess(child);
   }
 }
 

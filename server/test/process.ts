@@ -12,20 +12,28 @@ export interface Spawned {
   output(): string;
 }
 
-/** `node --import tsx <script>` (server/server.ts, server/worker.ts) from the repository root. */
-export function spawnScript(script: string, env: NodeJS.ProcessEnv): Spawned {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: 'pipe' });
+/**
+ * `node --import tsx <script>` (server/server.ts, server/worker.ts) from the repository root; its output kept for
+ * `output()`, or with `inheritOutput` written straight to this process's (the benches), `output()` then empty.
+ */
+export function spawnScript(script: string, env: NodeJS.ProcessEnv, { inheritOutput = false } = {}): Spawned {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: inheritOutput ? ['ignore', 'inherit', 'inherit'] : 'pipe' });
   let output = '';
   proc.stdout?.on('data', (chunk) => (output += chunk));
   proc.stderr?.on('data', (chunk) => (output += chunk));
   return { proc, output: () => output };
 }
 
+/** Sends `signal` unless the process has already ended; resolves once it has. */
+export async function stopProcess(proc: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  proc.kill(signal);
+  await exited(proc);
+}
+
 /** SIGKILL, as a crash or the OOM killer would; resolves once the process is gone. */
 export async function sigkill(spawned: Spawned | undefined): Promise<void> {
-  if (!spawned || spawned.proc.exitCode !== null || spawned.proc.signalCode !== null) return;
-  spawned.proc.kill('SIGKILL');
-  await exited(spawned.proc);
+  if (spawned) await stopProcess(spawned.proc, 'SIGKILL');
 }
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
