@@ -195,6 +195,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const reportXml = await (await JSZip.loadAsync(report.rawPayload)).file('word/document.xml')!.async('string');
     expect(reportXml).toContain('降重报告');
     expect(reportXml).toContain('离线引擎改写');
+    expect(reportXml).toContain('AI字符占比：改写前');
   });
 
   it('re-checks the rewritten text with 查重: a new check record, charged at the check price, once', async () => {

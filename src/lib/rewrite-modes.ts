@@ -14,3 +14,8 @@ const AIGC_MODE_LABELS: Record<string, string> = { rewrite: '降AIGC', strong: '
 export function modeLabel(record: { mode: string; source?: string }): string {
   return (record.source === 'aigc' ? AIGC_MODE_LABELS[record.mode] : MODE_LABELS[record.mode]) ?? record.mode;
 }
+
+/** The name of a record's downloadable report (the .docx of download_report). */
+export function reportName(record: { source?: string }): string {
+  return record.source === 'aigc' ? '降AIGC报告' : '降重报告';
+}

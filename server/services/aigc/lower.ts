@@ -29,7 +29,6 @@ import type { AigcDetail, AigcParagraph, AigcRecord } from './records';
 export const LOWER_MODES = ['rewrite', 'strong', 'polish'] as const;
 export type LowerMode = (typeof LOWER_MODES)[number];
 
-
 const round4 = (n: number | null) => (n === null ? null : Math.round(Math.min(1, Math.max(0, n)) * 10000) / 10000);
 const isFlagged = (band: string) => band === 'high' || band === 'medium';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
 import { diffChars } from '../../../src/lib/char-diff';
-import { modeLabel } from '../../../src/lib/rewrite-modes';
+import { modeLabel, reportName } from '../../../src/lib/rewrite-modes';
 import { loadOwnRow, notFinished, type RewriteApi } from './records';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -58,13 +58,10 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
   if (task.status !== 'done') throw notFinished();
   const pairs = await pairsOf(deps, id);
   const cell = (text: string) => new TableCell({ children: [new Paragraph({ children: [run(text, { size: 20 })] })] });
-  // A 降AIGC record is judged by its AI share; any record the detector scored shows it.
-  const name = rewrite.source === 'aigc' ? '降AIGC报告' : '降重报告';
-  const scored = rewrite.aigcBefore !== null || rewrite.aigcAfter !== null || pairs.some((p) => p.aigcBefore !== null || p.aigcAfter !== null);
+  // Every finished rewrite was scored by the detector before (run.ts): its AI figures stand beside the similarity.
+  const name = reportName(rewrite);
   const rows = [
-    new TableRow({
-      children: ['段落', '与原文相似度', '字二元组重合', '改写前复制比', '改写后复制比', ...(scored ? ['改写前 AI 概率', '改写后 AI 概率'] : []), '离线改写', '术语保留'].map(cell),
-    }),
+    new TableRow({ children: ['段落', '与原文相似度', '字二元组重合', '改写前复制比', '改写后复制比', '改写前 AI 概率', '改写后 AI 概率', '离线改写', '术语保留'].map(cell) }),
     ...pairs.map(
       (p) =>
         new TableRow({
@@ -74,7 +71,8 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
             pct(p.bigramOverlap),
             pct(p.similarityBefore),
             pct(p.similarityAfter),
-            ...(scored ? [pct(p.aigcBefore), pct(p.aigcAfter)] : []),
+            pct(p.aigcBefore),
+            pct(p.aigcAfter),
             p.offline ? '是' : '否',
             p.protectedKept === null ? '—' : p.protectedKept ? '是' : '否',
           ].map(cell),
@@ -90,7 +88,7 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
           new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, children: [run(`${task.title} ${name}`, { bold: true, size: 32 })] }),
           new Paragraph({ children: [run(`模式：${modeLabel(rewrite)}${task.offline ? '（离线引擎改写，未使用大模型）' : ''}`)] }),
           new Paragraph({ children: [run(`全文复制比：改写前 ${pct(rewrite.similarityBefore)}，改写后 ${pct(rewrite.similarityAfter)}（本站比对库）`)] }),
-          ...(scored ? [new Paragraph({ children: [run(`AI字符占比：改写前 ${pct(rewrite.aigcBefore)}，改写后 ${pct(rewrite.aigcAfter)}（本站检测器）`)] })] : []),
+          new Paragraph({ children: [run(`AI字符占比：改写前 ${pct(rewrite.aigcBefore)}，改写后 ${pct(rewrite.aigcAfter)}（本站检测器）`)] }),
           new Paragraph({ children: [run(`字数：改写前 ${task.charCount}，改写后 ${rewrite.rewrittenCharCount ?? '—'}`)] }),
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run('逐段数据', { bold: true })] }),
           new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE } }),

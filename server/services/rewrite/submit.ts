@@ -8,14 +8,13 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { LlmGateway } from '../../engines/llm';
 import { countChars } from '../../engines/text/count';
 import { priceFor } from '../billing/prices';
-import { prepareRequestText } from '../check/paper-input';
 import { MODE_LABELS } from '../../../src/lib/rewrite-modes';
+import { prepareRequestText } from '../check/paper-input';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { cleanTerms, createRewriteTask } from './drafts';
 import { EngineMissing, loadRewriteEngine, rewriteOne } from './engine';
 import { apiOfMode, loadOwnRow, loadRewrite, notFinished, ownPair, type ParagraphPair, pairView, type RewriteApi, type RewriteRecord } from './records';
 import { rewrittenText } from './run';
-
 
 /**
  * machine_submit / machine_cnki_submit: charges the price and queues the draft in one transaction; a

@@ -21,8 +21,8 @@ import { StatusBadge } from '@/components/status-badge';
 import { notify } from '@/components/ui/toaster';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
-import { diffChars } from '../../lib/char-diff';
-import { modeLabel } from '@/lib/rewrite-modes';
+import { diffChars } from '@/lib/char-diff';
+import { modeLabel, reportName } from '@/lib/rewrite-modes';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 import { isUnderWay } from '@/lib/task-status';
 
@@ -144,7 +144,7 @@ function Actions({ record }: { record: RewriteTask }) {
     }
   };
   const done = record.status === 'done';
-  const report = record.source === 'aigc' ? '降AIGC报告' : '降重报告';
+  const report = reportName(record);
   return (
     <Wrap gap="2">
       <Button size="sm" colorPalette="brand" disabled={!done} loading={working === 'docx'} onClick={() => void run('docx', async () => saveFile((await paperMachineDownload({ id: record.id })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: '降重结果' })))}>
