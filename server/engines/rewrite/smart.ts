@@ -257,9 +257,14 @@ const ORDERED = /依次|顺序|分别|排序|排列|由高到低|由低到高|�
 function clauseAround(pieces: Piece[], i: number): [number, number] {
   let a = i;
   while (a > 0 && !(isPunct(pieces[a - 1]) && pieces[a - 1].text !== '、')) a--;
+  return [a, clauseEnd(pieces, i)];
+}
+
+/** Where the clause of piece i ends (its closing mark, or the end); 、 does not end one. */
+function clauseEnd(pieces: Piece[], i: number): number {
   let b = i;
   while (b < pieces.length && !(isPunct(pieces[b]) && pieces[b].text !== '、')) b++;
-  return [a, b];
+  return b;
 }
 
 /** A和B → B和A, when A and B are whole items (single nouns) and nothing says the order matters. */
@@ -306,8 +311,9 @@ function reorderList(pieces: Piece[], i: number, random: () => number): boolean 
 
 /** Another verb (or the copula 为) later in the clause: the verb at i then likely describes its object (检测波长为230 nm). */
 function verbLater(pieces: Piece[], i: number): boolean {
-  const end = clauseAround(pieces, i)[1];
-  return pieces.slice(i + 1, end).some((q) => !q.fixed && (q.tag.startsWith('v') || /^(?:为|是|达)$/.test(q.text)));
+  const end = clauseEnd(pieces, i);
+  for (let j = i + 1; j < end; j++) if (!pieces[j].fixed && (pieces[j].tag.startsWith('v') || /^(?:为|是|达)$/.test(pieces[j].text))) return true;
+  return false;
 }
 
 /** A 的 among the three pieces either side (a second one close by reads badly). */
@@ -408,8 +414,9 @@ const looseNoun = (p: Piece | undefined) => p !== undefined && !p.fixed && /^(?:
 function isCopula(pieces: Piece[], i: number): boolean {
   const prev = pieces[i - 1];
   if (!prev || isPunct(prev) || prev.tag === 'p' || /[以作成称视认分]$/u.test(prev.text)) return false;
-  const rest = pieces.slice(i + 1, clauseAround(pieces, i)[1]);
-  return rest.length > 0 && !rest.some((q) => !q.fixed && /^(?:v|p)/.test(q.tag));
+  const end = clauseEnd(pieces, i);
+  for (let j = i + 1; j < end; j++) if (!pieces[j].fixed && /^(?:v|p)/.test(pieces[j].tag)) return false;
+  return end > i + 1;
 }
 const HEADING_LEAD: Record<string, string> = { 结果: '显示', 结论: '表明' };
 
