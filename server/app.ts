@@ -12,7 +12,7 @@ import { builtServices, handlers } from './handlers';
 import { registerApiDocs } from './http/api-docs';
 import { registerBodyParsers } from './http/body-parsers';
 import { clientErrorHandler } from './http/client-errors';
-import { refuseWhileClosing } from './http/closing';
+import { closeGracefully } from './http/closing';
 import { loadContract, mediaTypesOf } from './http/contract';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { logOptions } from './http/logging';
@@ -53,7 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? logOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    // refuseWhileClosing answers these in the envelope.
+    // closeGracefully refuses these in the envelope.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Requests Node or the router cannot parse (a URL over 16 KB, a bad request line, a malformed
@@ -66,7 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestValidator(schema, httpPart, (rest as { contentType?: string }).contentType),
   );
   app.setErrorHandler(errorHandler(limits));
-  refuseWhileClosing(app);
+  closeGracefully(app);
 
   const context: AppContext = {
     db,

@@ -13,7 +13,7 @@ const HANDLER_GRACE_MS = 30_000;
  * client that hangs up mid-request closes its connection while the handler goes on; the shutdown would
  * then close the database under it and fail its remaining queries half-way.
  */
-export function refuseWhileClosing(app: FastifyInstance): void {
+export function closeGracefully(app: FastifyInstance): void {
   let closing = false;
   let running = 0;
   let settled: (() => void) | undefined;

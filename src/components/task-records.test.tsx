@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '@/test/render-app';
 import { setupMockServer } from '@/test/mock-server';
+import { shownTotal } from '@/test/record-table';
 import { recordRequests } from '@/test/request-log';
 
 setupMockServer();
 
 const DELETE = '/api/base/paper_aigc_api/delete';
-const total = () => Number(/共 (\d+) 条/.exec(screen.getByText(/共 \d+ 条/).textContent ?? '')?.[1]);
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 const deleteButton = (row: HTMLElement) => within(row).getByRole('button', { name: '删除' });
 
@@ -17,7 +17,7 @@ describe('service records (TaskRecords, here the AIGC detections)', () => {
     const requests = recordRequests();
     const { user } = renderApp('/aigccheck/list');
     await screen.findByRole('table');
-    const before = total();
+    const before = shownTotal();
     const row = rows().find((r) => !deleteButton(r).hasAttribute('disabled')) as HTMLElement;
     const title = within(row).getByRole('link').textContent ?? '';
 
@@ -27,12 +27,12 @@ describe('service records (TaskRecords, here the AIGC detections)', () => {
     await user.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(requests.calls(DELETE)).toBe(0);
-    expect(total()).toBe(before);
+    expect(shownTotal()).toBe(before);
 
     await user.click(deleteButton(row));
     dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: '删除' }));
-    await waitFor(() => expect(total()).toBe(before - 1));
+    await waitFor(() => expect(shownTotal()).toBe(before - 1));
     expect(requests.calls(DELETE)).toBe(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     requests.stop();

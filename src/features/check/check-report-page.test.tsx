@@ -5,6 +5,7 @@ import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
+import { shownTotal } from '@/test/record-table';
 import { DESKTOP_WIDTH, setViewportWidth } from '@/test/viewport';
 import { MOCK_PARAGRAPHS } from '../../../mocks/sample-text';
 
@@ -22,7 +23,6 @@ async function submittedCheck(token: string, title: string): Promise<string> {
   return id;
 }
 
-const total = () => Number(/共 (\d+) 条/.exec(screen.getByText(/共 \d+ 条/).textContent ?? '')?.[1]);
 const rowOf = (title: string) => within(screen.getByRole('table')).getByText(title).closest('tr') as HTMLElement;
 
 describe('check records screen', () => {
@@ -66,18 +66,18 @@ describe('check records screen', () => {
     await signIn();
     const { user, unmount } = renderApp('/paper/report');
     await screen.findByRole('table');
-    const before = total();
+    const before = shownTotal();
     const row = within(screen.getByRole('table')).getAllByRole('row').slice(1).find((r) => within(r).queryByRole('button', { name: '删除' })?.hasAttribute('disabled') === false) as HTMLElement;
     const title = within(row).getAllByText(/.+/)[0].textContent ?? '';
     await user.click(within(row).getByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(new RegExp(`确定删除《${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}》`))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '删除' }));
-    await waitFor(() => expect(total()).toBe(before - 1));
+    await waitFor(() => expect(shownTotal()).toBe(before - 1));
     unmount();
     renderApp('/paper/report');
     await screen.findByRole('table');
-    expect(total()).toBe(before - 1);
+    expect(shownTotal()).toBe(before - 1);
   });
 
   it('does not offer to delete a check that is still running', async () => {
