@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../server/test/fake-llm';
-import { exited, freePort, spawnScript, waitForHealth } from '../server/test/process';
+import { freePort, spawnScript, stopProcess, waitForHealth } from '../server/test/process';
 
 export type RealUser = { username: string; password: string };
 
@@ -119,12 +119,9 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
   const { proc, output } = spawnScript('server/server.ts', env);
 
   const stop = async () => {
-    if (proc.exitCode === null && proc.signalCode === null) {
-      proc.kill('SIGTERM');
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-      await exited(proc);
-      clearTimeout(timer);
-    }
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+    await stopProcess(proc);
+    clearTimeout(timer);
     await fakeLlm?.close();
     remove();
   };
