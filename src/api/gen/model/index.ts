@@ -22,6 +22,7 @@
  */
 
 export * from './accountInfo';
+export * from './accountInfoFreeCheckState';
 export * from './accountInfoLedgerParams';
 export * from './accountInfoResponse';
 export * from './aiPaperInfoDeleteContentParams';
@@ -81,7 +82,12 @@ export * from './badGatewayResponse';
 export * from './badRequestResponse';
 export * from './capabilities';
 export * from './capabilitiesResponse';
+export * from './capabilitiesRewriteEngine';
 export * from './charCount';
+export * from './chargeOperation';
+export * from './chargeQuoteBody';
+export * from './chargeQuoteBodyMode';
+export * from './chargeQuoteResponse';
 export * from './chatCompletion';
 export * from './chatCompletionBody';
 export * from './chatCompletionResponse';
@@ -136,6 +142,9 @@ export * from './checkWarningCode';
 export * from './commitPaperBody';
 export * from './conflictResponse';
 export * from './costQuote';
+export * from './costQuoteBilling';
+export * from './costQuoteEngine';
+export * from './costQuoteRate';
 export * from './createOrderBody';
 export * from './createdOrder';
 export * from './createdOrderResponse';
@@ -323,6 +332,7 @@ export * from './qrMobileStateStatus';
 export * from './qrSession';
 export * from './qrSessionResponse';
 export * from './qrTokenResponse';
+export * from './rate';
 export * from './ratio';
 export * from './registerBody';
 export * from './registrationCapability';
