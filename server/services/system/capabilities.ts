@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import { type LlmFeature, type ModelConfig, modelFor } from '../../engines/llm';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from '../llm/errors';
+import { type RewriteEngineKind, rewriteEngineFor } from '../rewrite/engine-choice';
 import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payments/channels';
 
 /**
@@ -33,6 +34,8 @@ export interface Capabilities {
   services: Record<ServiceName, Availability>;
   payment: Availability & { channels: PayChannel[] };
   registration: { open: boolean };
+  /** Who rewords in the model ways (智能降重 is always offline): the rule of services/rewrite/engine-choice.ts. */
+  rewriteEngine: RewriteEngineKind;
 }
 
 /** What decides: the configuration, and which services have real handlers (server/handlers/index.ts). */
@@ -64,5 +67,6 @@ export function capabilities({ config, builtServices }: CapabilitySources): Capa
     services,
     payment: { ...(channels.length > 0 ? available : unavailable(NO_PAYMENT_CHANNEL)), channels },
     registration: { open: config.REGISTRATION === 'open' },
+    rewriteEngine: rewriteEngineFor(config, 'rewrite'),
   };
 }
