@@ -19,3 +19,8 @@ export function modeLabel(record: { mode: string; source?: string }): string {
 export function reportName(record: { source?: string }): string {
   return record.source === 'aigc' ? '降AIGC报告' : '降重报告';
 }
+
+/** The name of a record's rewritten paper (the .docx of download): a 降AIGC record's is 降AIGC结果. */
+export function resultName(record: { source?: string }): string {
+  return record.source === 'aigc' ? '降AIGC结果' : '降重结果';
+}

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
 import { diffChars } from '../../../src/lib/char-diff';
-import { modeLabel, reportName } from '../../../src/lib/rewrite-modes';
+import { modeLabel, reportName, resultName } from '../../../src/lib/rewrite-modes';
 import { loadOwnRow, notFinished, type RewriteApi } from './records';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -32,9 +32,10 @@ async function pairsOf(deps: Deps, id: string) {
 
 /** download: the rewritten paper — accepted rewrites, originals elsewhere — optionally with changes marked. */
 export async function downloadRewritten(deps: Deps, userId: string, id: string, marked = false) {
-  const { task } = await loadOwnRow(deps.db, userId, id);
+  const { task, rewrite } = await loadOwnRow(deps.db, userId, id);
   if (task.status !== 'done') throw notFinished();
   const pairs = await pairsOf(deps, id);
+  const name = resultName(rewrite);
   const doc = new Document({
     creator: '墨研',
     title: task.title,
@@ -47,7 +48,7 @@ export async function downloadRewritten(deps: Deps, userId: string, id: string, 
       },
     ],
   });
-  return { filename: safeFileName(task.title, marked ? '降重结果（标出改动）' : '降重结果'), contentType: DOCX, body: await Packer.toBuffer(doc) };
+  return { filename: safeFileName(task.title, marked ? `${name}（标出改动）` : name), contentType: DOCX, body: await Packer.toBuffer(doc) };
 }
 
 const pct = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)}%`);
