@@ -77,6 +77,7 @@ export const authOverrides = [
     phone: user.phone,
     balanceFen: user.balanceFen,
     freeCheckAvailable: user.freeCheckAvailable,
+    freeCheckState: user.freeCheckAvailable ? 'available' : 'used',
     freeCheckNotice: null,
     ...totalsOf(ledgerOf(user)),
     createdAt: user.createdAt,

@@ -147,6 +147,12 @@ const sectionById = (id: string) => {
 };
 const busy = () => fail(409, 'PAPER_BUSY', '论文正在生成中，请等待完成后再操作');
 
+/** The session's papers and their sections, for what they cost (charges.ts). */
+export const paperEntry = {
+  paper: (id: string) => papers.get(id)?.paper,
+  section: (id: string) => sectionById(id)?.section,
+};
+
 function paperHandlers(api: Api) {
   const base = api === 'ai' ? '*/api/base/ai_paper_info_api' : '*/api/base/paper_info_api';
   return [

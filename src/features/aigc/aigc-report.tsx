@@ -16,6 +16,7 @@ import { queryFallback } from '@/components/query-fallback';
 import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
 import { notify } from '@/components/ui/toaster';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatFen, formatRatio } from '@/lib/number';
 import { BAND_PALETTE } from './band-style';
@@ -99,27 +100,26 @@ function Summary({ record }: { record: AigcDetail }) {
 
 /** Before the result: pay a draft, follow a queued or running detection, or say why it failed. */
 function Pending({ record, onChanged }: { record: AigcDetail; onChanged: () => Promise<void> }) {
-  const [paying, setPaying] = useState(false);
-  const pay = async () => {
-    setPaying(true);
-    try {
-      await paperAigcMachineSubmit({ id: record.id });
-      await onChanged();
-    } catch (e) {
-      notify.error(e instanceof Error ? e.message : '提交失败，请稍后重试');
-    } finally {
-      setPaying(false);
-    }
-  };
+  const charge = useChargeConfirm();
+  const pay = () =>
+    charge.ask({
+      title: '确认支付：AIGC检测',
+      request: { operation: 'paperAigcMachineSubmit', id: record.id },
+      onConfirm: async () => {
+        await paperAigcMachineSubmit({ id: record.id });
+        await onChanged();
+      },
+    });
   if (record.status === 'draft') {
     return (
       <Stack gap="2" align="flex-start">
         <Text>
           共 {record.charCount} 字，检测费用 ¥{formatFen(record.priceFen)}，尚未支付。
         </Text>
-        <Button colorPalette="brand" loading={paying} onClick={() => void pay()}>
-          支付并开始检测
+        <Button colorPalette="brand" onClick={pay}>
+          开始检测
         </Button>
+        {charge.dialog}
       </Stack>
     );
   }

@@ -16,6 +16,7 @@ const account = (overrides: Partial<AccountInfo>): AccountInfo => ({
   phone: null,
   balanceFen: 0,
   freeCheckAvailable: false,
+  freeCheckState: 'withheld',
   freeCheckNotice: null,
   totalRechargeFen: 0,
   totalSpentFen: 0,

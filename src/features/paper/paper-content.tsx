@@ -21,6 +21,7 @@ import {
   usePaperInfoLoadOtherById,
   usePaperInfoQueryContentList,
 } from '@/api/gen/paper/paper';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
@@ -57,6 +58,16 @@ function SectionView({ api, section, paperBusy, onChanged }: { api: Api; section
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState<string | null>(null);
   const busy = paperBusy || isUnderWay(section.status);
+  const charge = useChargeConfirm();
+  const reload = () =>
+    charge.ask({
+      title: '确认支付：重新生成本节',
+      request: { operation: 'aiPaperInfoReload', id: section.id },
+      onConfirm: async () => {
+        await aiPaperInfoReload({ id: section.id });
+        onChanged();
+      },
+    });
   const run = async (what: string, work: () => Promise<unknown>) => {
     setError(null);
     setWorking(what);
@@ -87,7 +98,7 @@ function SectionView({ api, section, paperBusy, onChanged }: { api: Api; section
             <Button size="xs" variant="ghost" disabled={busy} onClick={() => (setText(section.content), setEditing(true))}>
               编辑
             </Button>
-            <Button size="xs" variant="ghost" disabled={busy} loading={working === 'reload'} onClick={() => void run('reload', () => aiPaperInfoReload({ id: section.id }))}>
+            <Button size="xs" variant="ghost" disabled={busy} onClick={reload}>
               重新生成（按本节字数计费）
             </Button>
             <Button size="xs" variant="ghost" colorPalette="red" disabled={busy} loading={working === 'delete'} onClick={() => void run('delete', () => aiPaperInfoDeleteContent({ id: section.id }))}>
@@ -125,6 +136,7 @@ function SectionView({ api, section, paperBusy, onChanged }: { api: Api; section
           {error}
         </Text>
       )}
+      {charge.dialog}
     </Box>
   );
 }
