@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { loadJobHandlers } from '../services/tasks/registry';
 import { JobRunner } from '../services/tasks/runner';
@@ -53,11 +54,11 @@ export async function qrSignUp(app: FastifyInstance): Promise<string> {
   return body<string>(await post(app, '/api/base/login_api/f/val_login_qr_code', { query: { query: session.id } })).result;
 }
 
-/** Runs every queued task with the job handlers of server/jobs, as `npm start` does. */
-export async function runJobs(db: Database): Promise<number> {
+/** Runs every queued task with the job handlers of server/jobs, as `npm start` does (with the app's config: its DATA_DIR). */
+export async function runJobs(db: Database, config: Config = testConfig()): Promise<number> {
   const runner = new JobRunner({
     db,
-    config: testConfig(),
+    config,
     log: pino({ level: 'silent' }),
     handlers: await loadJobHandlers(),
   });

@@ -1,13 +1,14 @@
 import { EngineMissing } from '../services/rewrite/engine';
 import { jobGateway, RewriteMissing, rerunParagraph, runRewrite } from '../services/rewrite/run';
 import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
-import { checkInWorker, libraryPreparerInWorker, rewriteOfflineInWorker, scoreDetectionInWorker } from '../workers/offload';
+import { checkInWorker, libraryPreparerInWorker, planDocxInWorker, rewriteOfflineInWorker, scoreDetectionInWorker } from '../workers/offload';
 import { WorkerFailure } from '../workers/pool';
 import { LlmError } from '../engines/llm';
 
 /**
  * Rewording: the engine on the stored text (paragraph by paragraph, each stored when done), measured
- * against the library before and after in the worker pool. A task with payload.reloadPairId re-runs one
+ * against the library before and after in the worker pool; for an uploaded .docx, which rewrites the file
+ * takes in place. A task with payload.reloadPairId re-runs one
  * paragraph of a finished record (no charge). Any failure fails the task, which the runner refunds once.
  */
 export const job: JobDefinition = {
@@ -20,6 +21,8 @@ export const job: JobDefinition = {
       signal: ctx.signal,
       offline: rewriteOfflineInWorker(ctx.config, ctx.signal),
       scoreAigc: scoreDetectionInWorker(ctx.config, ctx.signal),
+      dataDir: ctx.config.DATA_DIR,
+      planDocx: planDocxInWorker(ctx.config, ctx.signal),
     };
     try {
       const reload = ctx.task.payload.reloadPairId;

@@ -12,6 +12,8 @@ import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
 import { WorkerFailure, workerPool } from './pool';
 import { libraryHost } from './remote-library';
 import type { PaperDocument } from '../engines/writing/docx';
+import type { InPlaceOptions, InPlacePlan, ParagraphChange } from '../engines/docx/in-place';
+import type { TextDocxInput } from '../engines/docx/from-text';
 
 // The services' calls into the worker pool, each with its time limit.
 
@@ -89,4 +91,23 @@ export function renderPptxInWorker(config: PoolConfig, signal?: AbortSignal) {
 export async function buildPaperDocxInWorker(config: PoolConfig, doc: PaperDocument): Promise<Buffer> {
   const body = await workerPool(config).run('buildPaperDocx', { doc }, { timeoutMs: config.ENGINE_TIMEOUT_MS });
   return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+const asBuffer = (body: Uint8Array) => Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+
+/** A rewrite written into the student's own .docx in a worker (a large or hostile file costs a worker, not the API). */
+export async function rewriteDocxInWorker(config: PoolConfig, docx: Uint8Array, changes: ParagraphChange[], options: InPlaceOptions) {
+  const out = await workerPool(config).run('rewriteDocxInPlace', { docx, changes, options }, { timeoutMs: config.ENGINE_TIMEOUT_MS });
+  return { ...out, docx: asBuffer(out.docx) };
+}
+
+/** Which of a record's rewrites its .docx can take in place, in a worker. */
+export function planDocxInWorker(config: PoolConfig, signal?: AbortSignal) {
+  return (docx: Uint8Array, changes: ParagraphChange[]): Promise<InPlacePlan> =>
+    workerPool(config).run('planDocxInPlace', { docx, changes }, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
+}
+
+/** A rewrite of a PDF or pasted paper as a new .docx, built in a worker. */
+export async function buildTextDocxInWorker(config: PoolConfig, input: TextDocxInput): Promise<Buffer> {
+  return asBuffer(await workerPool(config).run('buildTextDocx', input, { timeoutMs: config.ENGINE_TIMEOUT_MS }));
 }

@@ -5,6 +5,8 @@ import type { CheckReportView } from '../services/check/report';
 import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
 import type { Slide } from '../../src/lib/slides/deck';
 import type { PaperDocument } from '../engines/writing/docx';
+import type { InPlaceOptions, ParagraphChange } from '../engines/docx/in-place';
+import type { TextDocxInput } from '../engines/docx/from-text';
 import type { Host, TaskTable } from './protocol';
 
 // What the API process runs in its worker threads (server/workers/pool.ts): the work that takes long or
@@ -71,6 +73,24 @@ export const tasks = {
   buildPaperDocx: async (input: { doc: PaperDocument }): Promise<Uint8Array> => {
     const { buildPaperDocx } = await import('../engines/writing/docx');
     return buildPaperDocx(input.doc);
+  },
+
+  /** A rewrite's download from the student's own .docx: the changes written in place (clean, or as revisions). */
+  rewriteDocxInPlace: async (input: { docx: Uint8Array; changes: ParagraphChange[]; options: InPlaceOptions }) => {
+    const { rewriteDocxInPlace } = await import('../engines/docx/in-place');
+    return rewriteDocxInPlace(input.docx, input.changes, input.options);
+  },
+
+  /** Which of a record's rewrites its .docx can take in place (and why not), without writing the file. */
+  planDocxInPlace: async (input: { docx: Uint8Array; changes: ParagraphChange[] }) => {
+    const { planDocxInPlace } = await import('../engines/docx/in-place');
+    return planDocxInPlace(input.docx, input.changes);
+  },
+
+  /** A rewrite's download when the paper came as a PDF or pasted text: a new .docx with headings and styles. */
+  buildTextDocx: async (input: TextDocxInput): Promise<Uint8Array> => {
+    const { buildTextDocx } = await import('../engines/docx/from-text');
+    return buildTextDocx(input);
   },
 } satisfies TaskTable;
 

@@ -13,6 +13,9 @@ import { ReferenceLibrary } from '../library/library';
 import type { TextPreparer } from '../library/prepare';
 import { recordModelCalls } from '../llm/calls';
 import type { AigcSummary, ScoredDetection } from '../aigc/score';
+import type { InPlacePlan, ParagraphChange } from '../../engines/docx/in-place';
+import { readOriginal } from '../check/file-store';
+import { removeUnheldOriginal } from '../check/original-refs';
 import { type EngineMode, type EngineOptions, type EngineParagraph, type EngineResult, hasEngineOverride, loadRewriteEngine, rewriteOne } from './engine';
 
 export class RewriteMissing extends Error {}
@@ -27,6 +30,12 @@ export interface RewriteWork {
   offline?: (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[]; only?: EngineOptions['only'] }) => Promise<EngineResult>;
   /** The AIGC detector on a whole text (the job passes the worker pool's); default: this thread. */
   scoreAigc?: (input: { text: string }) => Promise<ScoredDetection>;
+  /**
+   * Where uploaded originals are kept (DATA_DIR): with it, a record of a .docx learns which rewrites the
+   * file can take in place. `planDocx` runs that (the job passes the worker pool's); default: this thread.
+   */
+  dataDir?: string;
+  planDocx?: (docx: Uint8Array, changes: ParagraphChange[]) => Promise<InPlacePlan>;
 }
 
 const gateways = new WeakMap<object, LlmGateway>();
@@ -181,7 +190,40 @@ export async function runRewrite(
   await progress(80);
   await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio }).where(eq(rewrites.taskId, taskId));
   await remeasure(db, taskId, userId, before.figures.totalRatio, work);
+  await planInPlace(db, taskId, work);
   return { offline: result.offline, paragraphs: result.paragraphs.length };
+}
+
+/**
+ * For a record of a .docx: which rewrites the file can take where they are, each pair keeping why not
+ * (docxKept), so the record says so before the student downloads. A file that is gone or cannot be read any
+ * more is let go: the record's downloads are then built from its text (docxInPlace false).
+ */
+export async function planInPlace(db: Executor, taskId: string, work: RewriteWork): Promise<void> {
+  if (!work.dataDir) return;
+  const [row] = await db.orm.select({ sha256: rewrites.fileSha256 }).from(rewrites).where(eq(rewrites.taskId, taskId));
+  if (!row?.sha256) return;
+  const pairs = await db.orm.select().from(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, taskId)).orderBy(rewriteParagraphs.index);
+  const changes = pairs.map((p) => ({ index: p.index, original: p.original, rewritten: p.rewritten }));
+  const docx = await readOriginal(work.dataDir, row.sha256);
+  let plan: InPlacePlan | null = null;
+  if (docx) {
+    try {
+      plan = await (work.planDocx ?? (await import('../../engines/docx/in-place')).planDocxInPlace)(docx, changes);
+    } catch (error) {
+      if (work.signal?.aborted) throw error;
+    }
+  }
+  if (!plan) {
+    await db.orm.update(rewrites).set({ fileSha256: null }).where(eq(rewrites.taskId, taskId));
+    await removeUnheldOriginal(db, work.dataDir, row.sha256);
+    return;
+  }
+  const kept = new Map(plan.kept.map((k) => [k.index, k.reason]));
+  for (const p of pairs) {
+    const docxKept = kept.get(p.index) ?? null;
+    if (docxKept !== p.docxKept) await db.orm.update(rewriteParagraphs).set({ docxKept }).where(eq(rewriteParagraphs.id, p.id));
+  }
 }
 
 /** The rewritten text as the download gives it: accepted rewrites, the original elsewhere. */
@@ -243,6 +285,7 @@ export async function rerunParagraph(db: Executor, pairId: string, work: Rewrite
       })
       .where(eq(rewriteParagraphs.id, pairId));
     await remeasure(db, row.rewrite.taskId, row.userId, row.rewrite.similarityBefore, work);
+    await planInPlace(db, row.rewrite.taskId, work);
     return { offline: p.offline };
   } catch (error) {
     // The earlier rewrite stays; the paragraph says the new attempt failed.
