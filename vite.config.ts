@@ -41,7 +41,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'openapi/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'openapi/**/*.test.ts', 'scripts/**/*.test.ts', 'docs/**/*.test.ts'],
           // Tests that need a PostgreSQL server run with `npm run test:pg` (vitest.pg.config.ts).
           exclude: [...configDefaults.exclude, 'server/**/*.pg.test.ts'],
           // vitest.pg.config.ts repeats these settings for the server tests it runs on PostgreSQL.
