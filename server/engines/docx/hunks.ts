@@ -1,4 +1,4 @@
-import { diffChars } from '../../../src/lib/char-diff';
+import { diffChars } from '@common/char-diff';
 
 /** A replaced stretch: characters [from, to) of the original (code points) become `text`. */
 export interface Hunk {

@@ -2,7 +2,7 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableC
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
-import { modeLabel, reportName } from '../../../src/lib/rewrite-modes';
+import { modeLabel, reportName } from '@common/rewrite-modes';
 import { buildTextDocxInWorker, rewriteDocxInWorker } from '../../workers/offload';
 import { readOriginal } from '../check/file-store';
 import { loadOwnRow, notFinished, type RewriteApi } from './records';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
+import { countChars } from '@common/char-count';
 import type { KeepReason } from '../../engines/docx/keep-reasons';
-import { countChars } from '../../engines/text/count';
 import { priceFor } from '../billing/prices';
 import { apiOfMode } from './records';
 
