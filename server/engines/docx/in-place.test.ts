@@ -2,23 +2,18 @@ import mammoth from 'mammoth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractDocx } from '../text/docx';
 import { acceptRevisions, rejectRevisions, storedParts } from './fixtures/package-parts';
-import { buildThesisDocx, THESIS_PARAGRAPHS, THESIS_REFERENCES } from './fixtures/thesis';
+import { buildThesisDocx, THESIS_REFERENCES, THESIS_REWRITES } from './fixtures/thesis';
 import { type ParagraphChange, rewriteDocxInPlace } from './in-place';
 import { readDocumentXml } from './package';
 import { scanDocument } from './scan';
 
 const MARKS = { author: '墨研', date: '2026-05-04T10:00:00Z' };
-const REWRITES: Record<string, string> = {
-  [THESIS_PARAGRAPHS.background]: '乡村振兴战略的推进离不开数字技术的有力支撑[1]。近些年，农村电商迅速发展，为农民增收开辟了新途径，同时对物流体系与人才培养提出了更高要求。',
-  [THESIS_PARAGRAPHS.method]: '本研究利用2019—2023年省级面板数据，借助固定效应模型考察数字基础设施对农村电商交易规模的作用，并检验其机制。',
-  [THESIS_PARAGRAPHS.cell]: '样本期内县域电商服务站覆盖率显著提升，然而区域差距依旧较大。',
-};
 
 const text = async (docx: Uint8Array) => extractDocx(Buffer.from(docx), 1_000_000);
 
 /** The record's paragraphs as the text engine gives them, with the rewrites above for three of them. */
 async function changesOf(docx: Uint8Array): Promise<ParagraphChange[]> {
-  return (await text(docx)).split('\n').map((original, index) => ({ index, original, rewritten: REWRITES[original] ?? '' }));
+  return (await text(docx)).split('\n').map((original, index) => ({ index, original, rewritten: THESIS_REWRITES[original] ?? '' }));
 }
 
 /** The document with the XML of the given top-level paragraphs taken out: what must not change. */
