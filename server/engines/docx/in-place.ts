@@ -1,7 +1,7 @@
 import { readDocumentXml, replaceDocumentXml } from './package';
-import { readParagraph } from './paragraph';
-import { reviseParagraph, type RevisionMarks } from './revise';
-import { type KeepReason, type ScannedLine, scanDocument } from './scan';
+import { type ParagraphModel, readParagraph } from './paragraph';
+import { type Revised, reviseParagraph, type RevisionMarks } from './revise';
+import { type KeepReason, type ScannedLine, type ScannedParagraph, scanDocument } from './scan';
 
 /** A paragraph of the record (as the text engine split the extracted text) and what it becomes ('' or equal: kept). */
 export interface ParagraphChange {
@@ -57,6 +57,18 @@ function align(lines: ScannedLine[], changes: ParagraphChange[]): Map<number, Sc
   return matched;
 }
 
+/** One paragraph rewritten, or why not; a paragraph that does not read back as its line is kept whole. */
+function revise(xml: string, line: ScannedLine & { paragraph: ScannedParagraph }, rewritten: string, marks?: RevisionMarks): Revised {
+  let model: ParagraphModel;
+  try {
+    model = readParagraph(xml, line.paragraph);
+  } catch {
+    return { keep: 'structure' };
+  }
+  if (key(model.chars.map((c) => c.text).join('')) !== key(line.text)) return { keep: 'structure' };
+  return reviseParagraph(model, rewritten, marks);
+}
+
 /**
  * word/document.xml with the changed paragraphs rewritten where they are; every other byte as it was. A
  * change that cannot be made in place (the paragraph is in a text box, joined to another by a deleted mark,
@@ -80,19 +92,15 @@ export function reviseDocumentXml(xml: string, changes: ParagraphChange[], optio
       plan.kept.push({ index: change.index, reason: line.reason ?? 'structure' });
       continue;
     }
-    const model = readParagraph(xml, line.paragraph);
-    if (key(model.chars.map((c) => c.text).join('')) !== key(line.text)) {
-      plan.kept.push({ index: change.index, reason: 'structure' });
-      continue;
-    }
-    const revised = reviseParagraph(model, change.rewritten, marks);
+    const paragraph = line.paragraph;
+    const revised = revise(xml, { ...line, paragraph }, change.rewritten, marks);
     if (revised === null) continue;
     if ('keep' in revised) {
       plan.kept.push({ index: change.index, reason: revised.keep });
       continue;
     }
     plan.changed.push(change.index);
-    edits.push({ start: line.paragraph.start, end: line.paragraph.end, xml: revised.xml });
+    edits.push({ start: paragraph.start, end: paragraph.end, xml: revised.xml });
   }
   edits.sort((a, b) => a.start - b.start);
   let out = '';
