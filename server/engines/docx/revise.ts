@@ -37,6 +37,7 @@ function commonProperties(chars: Char[]): string | null {
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 const withoutRevision = (properties: string) => properties.replace(/<(\w+:)?rPrChange\b[^>]*\/>|<(\w+:)?rPrChange\b[\s\S]*?<\/(\w+:)?rPrChange>/g, '');
 
 function isXmlCharacter(c: string): boolean {
@@ -156,5 +157,5 @@ function writeSegment(run: Run, segment: Segment, marks?: RevisionMarks): string
   const xml = `${run.openTag}${segment.properties}${content}${run.closeTag}`;
   if (!marks || segment.kind === 'same') return xml;
   const tag = `${w}${segment.kind}`;
-  return `<${tag} ${w}id="${marks.nextId()}" ${w}author="${escapeText(marks.author)}" ${w}date="${marks.date}">${xml}</${tag}>`;
+  return `<${tag} ${w}id="${marks.nextId()}" ${w}author="${escapeAttribute(marks.author)}" ${w}date="${escapeAttribute(marks.date)}">${xml}</${tag}>`;
 }
