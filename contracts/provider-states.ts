@@ -25,6 +25,8 @@ import { storePaper } from '../server/services/paper/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
+import { deviceKeyHash } from '../server/services/qr-login/phone-accounts';
+import { scanTokenHash } from '../server/services/qr-login/sessions';
 import { capabilities } from '../server/services/system/capabilities';
 import {
   PACT_AIGC_DELETE_ID,
@@ -68,7 +70,9 @@ import {
   PACT_UNPAID_DRAFT_ID,
   PACT_USER,
   STATES,
-  pactQrSecret,
+  pactQrScanToken,
+  PACT_DESKTOP_DEVICE,
+  PACT_DEVICE_KEY,
 } from './states';
 
 const SEEDED_PACKAGES = [
@@ -186,7 +190,8 @@ export function providerStates(
 
   async function qrSession(id: string, userId: string | null, expiresAt = minutesFromNow(5)): Promise<void> {
     const values = {
-      secretHash: hashToken(pactQrSecret(id)),
+      scanTokenHash: scanTokenHash(pactQrScanToken(id)),
+      requesterDeviceHash: identityHash('device', PACT_DESKTOP_DEVICE),
       status: userId ? ('confirmed' as const) : ('pending' as const),
       userId,
       expiresAt,
@@ -286,6 +291,11 @@ export function providerStates(
     }),
     [STATES.qrPending]: state(() => qrSession(PACT_QR_PENDING, null)),
     [STATES.qrConfirmed]: state(async () => qrSession(PACT_QR_CONFIRMED, await zhangsan())),
+    [STATES.phoneKnown]: state(async () => {
+      const userId = await zhangsan();
+      await db.orm.update(users).set({ deviceKeyHash: null }).where(eq(users.deviceKeyHash, deviceKeyHash(PACT_DEVICE_KEY)));
+      await db.orm.update(users).set({ deviceKeyHash: deviceKeyHash(PACT_DEVICE_KEY) }).where(eq(users.id, userId));
+    }),
     [STATES.qrExpired]: state(() => qrSession(PACT_QR_EXPIRED, null, minutesFromNow(-1))),
     [STATES.packagesSeeded]: state(async () => {
       const rows = await db.orm

@@ -10,8 +10,11 @@ export const PACT_THROTTLED_NAME = 'wangwu';
 export const PACT_QR_PENDING = 'qr-pact-pending';
 export const PACT_QR_CONFIRMED = 'qr-pact-confirmed';
 export const PACT_QR_EXPIRED = 'qr-pact-expired';
-/** The secret in the QR code of a seeded session (what the phone's confirmation page sends back). */
-export const pactQrSecret = (id: string) => `pact-secret-${id}`;
+/** The scan token in the QR code of a seeded session (what the phone's confirmation page sends back). */
+export const pactQrScanToken = (id: string) => `pact-scan-${id}`.padEnd(43, '0');
+/** The device cookie of the desktop browser that asked for the seeded sessions: only its polls get an answer. */
+export const PACT_DESKTOP_DEVICE = 'pact-desktop-device-0000000001';
+/** The device key the server issued zhangsan's phone at its last confirmation. */
 export const PACT_DEVICE_KEY = 'dk_pact_phone_0000000000000001';
 export const PACT_REPORT_ID = 'chk-pact-report';
 export const PACT_DELETABLE_ID = 'chk-pact-delete';
@@ -64,6 +67,7 @@ export const STATES = {
   usernameFree: `no account uses the username ${PACT_NEW_USER.username} or the phone ${PACT_NEW_USER.phone}`,
   loginThrottled: `logins as ${PACT_THROTTLED_NAME} from this address are in their back-off`,
   qrPending: `QR session ${PACT_QR_PENDING} is waiting for a scan`,
+  phoneKnown: `zhangsan's phone holds the device key ${PACT_DEVICE_KEY}`,
   qrConfirmed: `QR session ${PACT_QR_CONFIRMED} was confirmed by zhangsan`,
   qrExpired: `QR session ${PACT_QR_EXPIRED} has expired`,
   packagesSeeded: 'packages are seeded',

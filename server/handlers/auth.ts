@@ -1,4 +1,4 @@
-import { addressHash, clientIdentity } from '../http/client-identity';
+import { addressHash, clientIdentity, presentedDeviceHash } from '../http/client-identity';
 import { publicBaseUrl } from '../http/public-url';
 import { accountInfo, currentUser } from '../services/accounts/account';
 import { passwordLogin } from '../services/accounts/login';
@@ -26,7 +26,8 @@ export const authHandlers: HandlerGroup<AuthOperations> = {
   accountInfoAccount: ({ app, user }) => accountInfo(app, user.id),
   loginLoginQrCode: ({ app, request, reply }) =>
     app.qrLogin.create(app, { ...clientIdentity(request, reply), baseUrl: publicBaseUrl(app.config, request) }),
-  loginValLoginQrCode: ({ app, query }) => pollQrLogin(app, app.qrLogin, query.query),
+  loginValLoginQrCode: ({ app, query, request }) =>
+    pollQrLogin(app, app.qrLogin, query.query, { deviceHash: presentedDeviceHash(request) }),
   loginLogout: async ({ app, user }) => {
     await revokeToken(app, user.tokenHash);
     return { loggedOut: true as const };
