@@ -23,6 +23,7 @@ import {
   PACT_THROTTLED_NAME,
   PACT_TOKEN,
   PACT_USER,
+  PACT_WEAK_PASSWORD,
   STATES,
   pactQrScanToken,
 } from './states';
@@ -185,6 +186,49 @@ describe('auth contract', () => {
         useMockServer(server.url);
         const error = await failureOf(loginRegister({ username: PACT_USER.username, password: 'Another2026!' }));
         expect(error).toMatchObject({ status: 409, message: '该用户名已被注册' });
+      });
+  });
+
+  it('sign-up with a common or trivial password is refused with 400 and the form’s words', async () => {
+    const request = { username: PACT_NEW_USER.username, password: PACT_WEAK_PASSWORD };
+    await createPact()
+      .addInteraction()
+      .given(STATES.usernameFree)
+      .uponReceiving('a sign-up with a trivial password')
+      .withRequest('POST', '/api/base/login_api/f/register', (req) => req.jsonBody(request))
+      .willRespondWith(400, (res) => res.jsonBody(failure('WEAK_PASSWORD', '密码过于简单（重复、连续的字符或日期），请换一个')))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const error = await failureOf(loginRegister(request));
+        expect(error).toMatchObject({ status: 400, message: '密码过于简单（重复、连续的字符或日期），请换一个' });
+      });
+  });
+
+  it('sign-up beyond the address’s limit is refused with 429 and the wait', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signupsExhausted)
+      .uponReceiving('a sign-up from an address that signed up too many accounts')
+      .withRequest('POST', '/api/base/login_api/f/register', (req) => req.jsonBody(PACT_NEW_USER))
+      .willRespondWith(429, (res) => res.jsonBody(failure('SIGNUP_LIMITED', '当前网络新注册的账号过多，请 60 分钟后再试，或登录已有账号')))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const error = await failureOf(loginRegister(PACT_NEW_USER));
+        expect(error).toMatchObject({ status: 429, message: '当前网络新注册的账号过多，请 60 分钟后再试，或登录已有账号' });
+      });
+  });
+
+  it('sign-up while the address’s taken-name answers back off is refused with 429, whatever the name', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.registerProbesThrottled)
+      .uponReceiving('a sign-up during the back-off of taken-name answers')
+      .withRequest('POST', '/api/base/login_api/f/register', (req) => req.jsonBody({ username: PACT_USER.username, password: 'Another2026!' }))
+      .willRespondWith(429, (res) => res.jsonBody(failure('REGISTER_THROTTLED', '注册时用户名或手机号已被占用的次数过多，请 15 分钟后再试')))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const error = await failureOf(loginRegister({ username: PACT_USER.username, password: 'Another2026!' }));
+        expect(error.status).toBe(429);
       });
   });
 

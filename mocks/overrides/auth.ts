@@ -1,5 +1,6 @@
 import { http } from 'msw';
 import type { LedgerEntry } from '@/api/gen/model';
+import { weakPasswordReason } from '@/lib/password-rule';
 import { badRequest, fail, notFound, ok } from '../envelope';
 import {
   MOCK_PASSWORD,
@@ -66,6 +67,8 @@ export const authOverrides = [
     if (!body.username || !/^[A-Za-z0-9_.-]{3,32}$/.test(body.username)) return badRequest('用户名需为 3-32 位字母、数字、下划线、点或连字符');
     if (!body.password || body.password.length < 8 || body.password.length > 72) return badRequest('密码长度应为 8-72 位');
     if (body.phone !== undefined && !/^1[3-9][0-9]{9}$/.test(body.phone)) return badRequest('手机号格式不正确');
+    const weak = weakPasswordReason(body.password, body);
+    if (weak) return fail(400, 'WEAK_PASSWORD', weak);
     if (findUser(body.username)) return fail(409, 'USERNAME_TAKEN', '该用户名已被注册');
     if (body.phone && findUser(body.phone)) return fail(409, 'PHONE_TAKEN', '该手机号已被注册');
     return ok(tokenResult(issueToken(createUser(body.username, body.password, body.phone ?? null))));

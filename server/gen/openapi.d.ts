@@ -146,9 +146,12 @@ export interface paths {
         /**
          * 注册账号并登录
          * @description 无需登录，不收费。以用户名、密码（可选手机号，注册后也可用手机号登录）创建账号，并直接返回访问令牌。
-         *     密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400（message 指出哪个字段）；
-         *     用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；运营方关闭注册（REGISTRATION=closed）时 403
-         *     REGISTRATION_CLOSED；按网络地址限频（429）。
+         *     密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400 VALIDATION_FAILED（message 指出哪个字段）；
+         *     密码太常见或过于简单（如 12345678、password123、重复或连续的字符、日期），或包含用户名、手机号时
+         *     400 WEAK_PASSWORD（与注册表单的提示相同）。用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；
+         *     同一网络地址的 409 回答与登录失败一样计数退避，超过后需等待（429 REGISTER_THROTTLED，见 Retry-After），
+         *     因此无法高速试探哪些用户名已注册。每个网络地址（IPv6 按 /64）每小时、每天新注册的账号数有上限（与扫码注册合计，
+         *     429 SIGNUP_LIMITED）。运营方关闭注册（REGISTRATION=closed）时 403 REGISTRATION_CLOSED；按网络地址限频（429）。
          */
         post: operations["loginRegister"];
         delete?: never;
@@ -195,7 +198,8 @@ export interface paths {
          *     超出时账号照常创建但不赠送）。每次确认都下发新的设备密钥（result.deviceKey），刚用过的密钥随即作废，
          *     确认页把新密钥保存在手机浏览器里，下次扫码时带上。确认后桌面端的下一次轮询取得令牌。
          *     本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。扫码凭据不存在 404；
-         *     过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；按网络地址限频（429）。
+         *     过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；新手机注册计入电脑和手机所在网络地址的
+         *     注册上限（与注册接口合计），超出时 429 SIGNUP_LIMITED；按网络地址限频（429）。
          */
         post: operations["loginQrConfirm"];
         delete?: never;
@@ -2450,7 +2454,7 @@ export interface components {
             username: string;
             /**
              * Format: password
-             * @description 密码，8-72 个字符（两次输入一致由界面检查）
+             * @description 密码，8-72 个字符，不能是常见或过于简单的密码，不能包含用户名或手机号（两次输入一致由界面检查）
              * @example Moyan2026!
              */
             password: string;
@@ -4939,7 +4943,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 请求过于频繁（RATE_LIMITED 或 LOGIN_THROTTLED），稍后再试；等待秒数见 Retry-After 响应头 */
+        /** @description 请求过于频繁（RATE_LIMITED、LOGIN_THROTTLED、REGISTER_THROTTLED 或 SIGNUP_LIMITED），稍后再试；等待秒数见 Retry-After 响应头 */
         TooManyRequests: {
             headers: {
                 [name: string]: unknown;
@@ -5549,7 +5553,24 @@ export interface operations {
                     "application/json": components["schemas"]["LoginTokenResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description 格式不符（VALIDATION_FAILED），或密码太常见、过于简单、包含用户名或手机号（WEAK_PASSWORD） */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "WEAK_PASSWORD",
+                     *         "message": "密码过于简单（重复、连续的字符或日期），请换一个"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 本站已关闭注册（REGISTRATION_CLOSED） */
             403: {
                 headers: {
@@ -5586,7 +5607,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /**
+             * @description 请求过于频繁（RATE_LIMITED），该地址遇到已被占用的用户名或手机号次数过多（REGISTER_THROTTLED），或该地址新注册的账号
+             *     已达上限（SIGNUP_LIMITED）；等待秒数见 Retry-After 响应头
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SIGNUP_LIMITED",
+                     *         "message": "当前网络新注册的账号过多，请 42 分钟后再试，或登录已有账号"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };

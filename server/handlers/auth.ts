@@ -2,9 +2,8 @@ import { addressHash, clientIdentity, presentedDeviceHash } from '../http/client
 import { publicBaseUrl } from '../http/public-url';
 import { accountInfo, currentUser } from '../services/accounts/account';
 import { passwordLogin } from '../services/accounts/login';
-import { registrationClosed } from '../services/accounts/registration';
-import { issueToken, revokeToken } from '../services/accounts/tokens';
-import { createUser } from '../services/accounts/users';
+import { register } from '../services/accounts/registration';
+import { revokeToken } from '../services/accounts/tokens';
 import { localQrProvider } from '../services/qr-login/local-provider';
 import { pollQrLogin } from '../services/qr-login/service';
 import type { HandlerGroup } from './types';
@@ -32,11 +31,7 @@ export const authHandlers: HandlerGroup<AuthOperations> = {
     await revokeToken(app, user.tokenHash);
     return { loggedOut: true as const };
   },
-  loginRegister: async ({ app, body }) => {
-    if (app.config.REGISTRATION === 'closed') throw registrationClosed();
-    const user = await createUser(app, body);
-    return issueToken(app, user.id);
-  },
+  loginRegister: ({ app, body, request }) => register(app, body, addressHash(request)),
   loginQrScan: ({ app, body }) => localQrProvider.scan(app, body),
   loginQrConfirm: ({ app, body, request, reply }) => localQrProvider.confirm(app, body, clientIdentity(request, reply)),
 };

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { type User, users } from '../../db/schema/users';
 import { freeCheckWithheld, grantFreeCheck, type SignupOrigin } from '../accounts/free-check-allowance';
 import { registrationClosed } from '../accounts/registration';
+import { takeSignup } from '../accounts/signup-limit';
 
 export const deviceKeyHash = (deviceKey: string) => createHash('sha256').update(`device:${deviceKey}`).digest('hex');
 
@@ -39,9 +40,13 @@ async function accountOfKey(deps: Deps, deviceKey: string): Promise<User | undef
   return user;
 }
 
-/** A QR sign-up: no password, a generated qr_ name, and the free check unless the day's limits say no. */
+/**
+ * A QR sign-up: no password, a generated qr_ name, counted against the sign-up limits of the desktop's and
+ * the phone's addresses, and the free check unless the day's limits say no.
+ */
 async function createPhoneAccount(deps: Deps, keyHash: string, origin: SignupOrigin): Promise<User> {
   if (deps.config.REGISTRATION === 'closed') throw registrationClosed();
+  await takeSignup(deps, origin.addressHashes);
   const withheld = await freeCheckWithheld(deps, origin);
   for (let attempt = 0; attempt < 5; attempt++) {
     const username = `qr_${randomBytes(5).toString('hex')}`;

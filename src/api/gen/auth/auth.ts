@@ -521,9 +521,12 @@ export const useLoginLogout = <TError = ErrorType<UnauthorizedResponse | ServerE
     }
     /**
  * 无需登录，不收费。以用户名、密码（可选手机号，注册后也可用手机号登录）创建账号，并直接返回访问令牌。
-密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400（message 指出哪个字段）；
-用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；运营方关闭注册（REGISTRATION=closed）时 403
-REGISTRATION_CLOSED；按网络地址限频（429）。
+密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400 VALIDATION_FAILED（message 指出哪个字段）；
+密码太常见或过于简单（如 12345678、password123、重复或连续的字符、日期），或包含用户名、手机号时
+400 WEAK_PASSWORD（与注册表单的提示相同）。用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；
+同一网络地址的 409 回答与登录失败一样计数退避，超过后需等待（429 REGISTER_THROTTLED，见 Retry-After），
+因此无法高速试探哪些用户名已注册。每个网络地址（IPv6 按 /64）每小时、每天新注册的账号数有上限（与扫码注册合计，
+429 SIGNUP_LIMITED）。运营方关闭注册（REGISTRATION=closed）时 403 REGISTRATION_CLOSED；按网络地址限频（429）。
 
  * @summary 注册账号并登录
  */
@@ -543,7 +546,7 @@ export const loginRegister = (
   
 
 
-export const getLoginRegisterMutationOptions = <TError = ErrorType<BadRequestResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const getLoginRegisterMutationOptions = <TError = ErrorType<Error | Error | Error | Error | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginRegister>>, TError,{data: BodyType<RegisterBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof loginRegister>>, TError,{data: BodyType<RegisterBody>}, TContext> => {
 
@@ -570,12 +573,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LoginRegisterMutationResult = NonNullable<Awaited<ReturnType<typeof loginRegister>>>
     export type LoginRegisterMutationBody = BodyType<RegisterBody>
-    export type LoginRegisterMutationError = ErrorType<BadRequestResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>
+    export type LoginRegisterMutationError = ErrorType<Error | Error | Error | Error | ServerErrorResponse>
 
     /**
  * @summary 注册账号并登录
  */
-export const useLoginRegister = <TError = ErrorType<BadRequestResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const useLoginRegister = <TError = ErrorType<Error | Error | Error | Error | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginRegister>>, TError,{data: BodyType<RegisterBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof loginRegister>>,
@@ -662,7 +665,8 @@ export const useLoginQrScan = <TError = ErrorType<BadRequestResponse | NotFoundR
 超出时账号照常创建但不赠送）。每次确认都下发新的设备密钥（result.deviceKey），刚用过的密钥随即作废，
 确认页把新密钥保存在手机浏览器里，下次扫码时带上。确认后桌面端的下一次轮询取得令牌。
 本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。扫码凭据不存在 404；
-过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；按网络地址限频（429）。
+过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；新手机注册计入电脑和手机所在网络地址的
+注册上限（与注册接口合计），超出时 429 SIGNUP_LIMITED；按网络地址限频（429）。
 
  * @summary 手机确认登录
  */
