@@ -6,7 +6,7 @@ export const PACT_TOKEN = 'mya_pact_zhangsan_00000000000000000000000000000000000
 export const PACT_EXPIRED_TOKEN = 'mya_pact_zhangsan_expired_000000000000000000000000000000002';
 export const PACT_REVOKED_TOKEN = 'mya_pact_zhangsan_revoked_000000000000000000000000000000003';
 export const PACT_NEW_USER = { username: 'lisi', password: 'Shuxue2026!pw', phone: '13900139000' };
-/** A password the sign-up rule refuses (src/lib/password-rule.ts): too simple. */
+/** A password the sign-up rule refuses (common/password-rule.ts): too simple. */
 export const PACT_WEAK_PASSWORD = '12345678';
 export const PACT_THROTTLED_NAME = 'wangwu';
 export const PACT_QR_PENDING = 'qr-pact-pending';

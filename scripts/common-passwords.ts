@@ -1,4 +1,4 @@
-// Writes src/lib/common-passwords.json, the list of common passwords a new password must not be (nor
+// Writes common/common-passwords.json, the list of common passwords a new password must not be (nor
 // be with digits or symbols added at either end): `npx tsx scripts/common-passwords.ts`. A test checks the
 // file is current. Source: the ranked list of leaked passwords of @zxcvbn-ts/language-common (MIT), its
 // most common entries of 6 to 72 characters, and passwords common in Chinese leaks that it lacks.
@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ranked from '@zxcvbn-ts/language-common/src/passwords.json';
 
-export const COMMON_PASSWORDS_FILE = fileURLToPath(new URL('../src/lib/common-passwords.json', import.meta.url));
+export const COMMON_PASSWORDS_FILE = fileURLToPath(new URL('../common/common-passwords.json', import.meta.url));
 
 const FROM_RANKED = 2000;
 

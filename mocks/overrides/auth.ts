@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import type { LedgerEntry } from '@/api/gen/model';
-import { weakPasswordReason } from '@/lib/password-rule';
+import { weakPasswordReason } from '@common/password-rule';
 import { badRequest, fail, notFound, ok } from '../envelope';
 import {
   MOCK_PASSWORD,

@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { type User, users } from '../../db/schema/users';
-import { PASSWORD_LENGTH, weakPasswordReason } from '../../../src/lib/password-rule';
+import { PASSWORD_LENGTH, weakPasswordReason } from '@common/password-rule';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { hashPassword } from './passwords';
 
@@ -21,7 +21,7 @@ const phoneTaken = () => conflict('PHONE_TAKEN', '该手机号已被注册');
 /**
  * Creates a password account. A username and a phone share one namespace (either signs in), so neither
  * may equal another account's username or phone. The password must pass the sign-up form's rule
- * (src/lib/password-rule.ts): 400 WEAK_PASSWORD with the same words.
+ * (common/password-rule.ts): 400 WEAK_PASSWORD with the same words.
  */
 export async function createUser(deps: Deps, input: NewUser): Promise<User> {
   if (!USERNAME_PATTERN.test(input.username)) {

@@ -2,8 +2,8 @@
 // trimmed). An empty required field is only marked, with no message text, as the spec asks; the sign-up
 // formats say what they expect, mirroring RegisterBody in openapi/paths/auth.yaml (field-rules.test.ts
 // compares them with the contract) and server/services/accounts/users.ts; a new password must also pass
-// the server's own rule (src/lib/password-rule.ts).
-import { PASSWORD_LENGTH, weakPasswordReason } from '@/lib/password-rule';
+// the server's own rule (common/password-rule.ts).
+import { PASSWORD_LENGTH, weakPasswordReason } from '@common/password-rule';
 
 export { PASSWORD_LENGTH };
 
