@@ -1,4 +1,5 @@
-import { escapeHtml, type Nonces, page } from './html';
+import { escapeHtml } from '../engines/report/escape-html';
+import { type Nonces, page } from './html';
 
 // The phone keeps a random device key in localStorage: it is this phone's identity, so every later
 // scan from it signs in to the same account.

@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { sha256Of } from '../../engines/text/prepare';
 
 // Uploaded originals, content-addressed under DATA_DIR: the same file uploaded twice is stored once.
-
-export function sha256Of(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 function originalPath(dataDir: string, sha256: string): string {
   return join(dataDir, 'files', 'sha256', sha256.slice(0, 2), sha256);
