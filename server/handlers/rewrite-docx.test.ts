@@ -71,7 +71,7 @@ describe('rewriting an uploaded .docx in place', () => {
   const smartRewrite = async (token: string, docx: Buffer) => {
     const draft = await upload(token, `${MACHINE}/machine_init`, { title: THESIS_TITLE }, { name: '我的论文.docx', data: docx });
     expect((await post(t.app, `${MACHINE}/machine_submit`, { token, payload: { id: draft.id } })).statusCode).toBe(200);
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     return draft.id;
   };
   const load = async (token: string, id: string) => body<Record_>(await post(t.app, `${PAPER}/load_by_id`, { token, query: { id } })).result;
@@ -156,7 +156,7 @@ describe('rewriting an uploaded .docx in place', () => {
     const created = await t.app.inject({ method: 'POST', url: `${MACHINE}/machine_init`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
     const { id } = body<{ id: string }>(created).result;
     expect((await post(t.app, `${MACHINE}/machine_submit`, { token, payload: { id } })).statusCode).toBe(200);
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     expect(await load(token, id)).toMatchObject({ status: 'done', docxInPlace: false });
     await keepOriginals(token, id, [THESIS_TITLE, ...THESIS_REFERENCES]);
     for (const marked of [false, true]) {
@@ -191,10 +191,10 @@ describe('rewriting an uploaded .docx in place', () => {
     const token = await paidUser();
     const detection = await upload(token, `${AIGC}/machine_init`, { title: '深度学习与文本相似度' }, { name: '检测.docx', data: docx });
     expect((await post(t.app, `${AIGC}/machine_submit`, { token, payload: { id: detection.id } })).statusCode).toBe(200);
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     const lowering = await post(t.app, `${AIGC}/aigc_machine_submit`, { token, payload: { id: detection.id, mode: 'rewrite' } });
     expect(lowering.statusCode, lowering.body).toBe(200);
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     const { id } = body<{ id: string }>(lowering).result;
     expect(await load(token, id)).toMatchObject({ status: 'done', docxInPlace: true });
     const response = await post(t.app, `${AIGC}/download`, { token, query: { id } });
