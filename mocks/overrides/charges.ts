@@ -2,7 +2,7 @@ import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http } from 'msw';
 import type { ChargeOperation, ChargeQuoteBody, CostQuote, PaperOutline, Rate } from '@/api/gen/model';
 import { priceOf, RATES } from '../prices';
-import { MODE_LABELS, modeLabel } from '@/lib/rewrite-modes';
+import { MODE_LABELS, modeLabel } from '@common/rewrite-modes';
 import { badRequest, fail, notFound, ok, unauthorized } from '../envelope';
 import { type MockUser, userOf } from './auth-state';
 import { currentCapabilities } from './capabilities';

@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http } from 'msw';
 import type { ChatCompletionBody, ChatConversation, ChatMessage, ChatMessageStatus } from '@/api/gen/model';
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { fail, notFound, ok } from '../envelope';
 import { priceOf, RATES } from '../prices';
 import { SEED_CONVERSATIONS, answerFor } from './chat-answers';

@@ -1,6 +1,6 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http } from 'msw';
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { consistent } from '../consistency';
 import { getPaperAigcLoadByIdResponseMock } from '../gen/aigc/aigc.msw';
 import { getMachineLoadByIdResponseMock, getPaperMachineLoadByIdResponseMock } from '../gen/rewrite/rewrite.msw';

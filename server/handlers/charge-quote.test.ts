@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../engines/similarity/fixtures/load';
 import { loadContract, operationsOf } from '../http/contract';
 import { ReferenceLibrary } from '../services/library/library';
-import { type RewriteEngine, setRewriteEngine } from '../services/rewrite/engine';
-import { loadJobHandlers } from '../services/tasks/registry';
-import { JobRunner } from '../services/tasks/runner';
-import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
+import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { grant } from '../test/fixtures';
+import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
 import { expectNoChange } from '../test/snapshot';
-import { multipart, qrSignUp, scratchDir } from './check.test-helpers';
+import { poolCompute } from '../workers/compute';
+import { multipart, qrSignUp, runJobs as drainJobs, scratchDir } from './check.test-helpers';
 
 // Every call that charges (x-moyan-charges in the contract) asked for its price first through charge_quote and
 // then made: the ledger records exactly the amount and the note the quote showed, and the balance it said would
@@ -59,7 +57,7 @@ const PAPER_FORM = {
   references: ['王明, 李华. 基于BERT的中文短文本相似度计算[J]. 计算机工程, 2021, 47(6): 80-86.'],
 };
 
-const standIn: RewriteEngine = {
+const standIn: StandInEngine = {
   async rewriteDocument(text, options) {
     const paragraphs = text
       .split('\n')
@@ -92,20 +90,19 @@ describe('charge_quote: the price shown before every charge is the charge', () =
   const covered = new Set<string>();
 
   beforeAll(async () => {
-    setRewriteEngine(standIn);
     fake = await startFakeLlm();
     dir = await scratchDir();
-    t = await createTestApp({ DATA_DIR: dir.path, LLM_BASE_URL: fake.url, LLM_MODEL: FAKE_MODEL, LLM_MAX_RETRIES: 0 });
+    const config = { DATA_DIR: dir.path, LLM_BASE_URL: fake.url, LLM_MODEL: FAKE_MODEL, LLM_MAX_RETRIES: 0 };
+    t = await createTestApp(config, { compute: withRewriteEngine(poolCompute(testConfig(config)), standIn) });
     await new ReferenceLibrary(t.db).addDocuments([{ id: 'lib-a', title: '指纹检测方法综述', text: A }]);
   });
   afterAll(async () => {
-    setRewriteEngine(undefined);
     await t.close();
     await fake.close();
     await dir.remove();
   });
 
-  const runJobs = async () => new JobRunner({ db: t.db, config: t.config, log: pino({ level: 'silent' }), handlers: await loadJobHandlers() }).drain();
+  const runJobs = () => drainJobs(t.runtime);
   const userIdOf = async (token: string) => body<{ id: string }>(await post(t.app, '/api/base/login_api/current', { token })).result.id;
   const paidUser = async (fen = 100_000) => {
     const { token } = await signUp(t.app);
@@ -302,11 +299,9 @@ describe('charge_quote: the price shown before every charge is the charge', () =
 describe('charge_quote without a model', () => {
   let t: TestApp;
   beforeAll(async () => {
-    setRewriteEngine(standIn);
-    t = await createTestApp();
+    t = await createTestApp({}, { compute: withRewriteEngine(poolCompute(testConfig()), standIn) });
   });
   afterAll(async () => {
-    setRewriteEngine(undefined);
     await t.close();
   });
 

@@ -5,7 +5,7 @@ import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
 import { type RewriteParagraphRow, type RewriteRecordMode, type RewriteRow, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { type Task, tasks } from '../../db/schema/tasks';
 import { AIGC_THRESHOLD, bandOf } from '../../engines/aigc';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { badRequest, conflict, notFound } from '../../errors';
 import { type ChargePlan, chargePlan } from '../billing/plan';
 import { priceFor, ratedPrice } from '../billing/prices';
@@ -15,7 +15,7 @@ import { createRewriteTask, rewritePrice } from '../rewrite/drafts';
 import { apiOfMode, loadRewrite, type RewriteRecord } from '../rewrite/records';
 import { rewrittenText } from '../rewrite/run';
 import { reloadParagraph } from '../rewrite/submit';
-import { modeLabel } from '../../../src/lib/rewrite-modes';
+import { modeLabel } from '@common/rewrite-modes';
 import { createTask, lockOwnTask, queueDraft, taskFields } from '../tasks/tasks';
 import { requireJudgeable } from './errors';
 import type { AigcDetail, AigcParagraph, AigcRecord } from './records';
@@ -237,6 +237,7 @@ export async function submitLowering(deps: Deps, userId: string, detectionId: st
       source: 'aigc',
       sourceType: source.detection.sourceType,
       fileName: source.detection.fileName,
+      fileSha256: source.detection.fileSha256,
       text: source.detection.text,
       sourceAigcId: detectionId,
       aigcBefore: source.aiCharRatio,
@@ -265,7 +266,7 @@ export async function redetectPlan(deps: Deps, userId: string, id: string) {
   const { task } = await ownLowering(deps.db, userId, id);
   if (task.status !== 'done') throw conflict('TASK_NOT_FINISHED', '降AIGC尚未完成，完成后才能重新检测');
   if (typeof task.payload.redetectId === 'string') throw redetectExists();
-  const prepared = await prepareRequestText(deps.config, { content: await rewrittenText(deps.db, id) });
+  const prepared = await prepareRequestText(deps.compute, { content: await rewrittenText(deps.db, id) });
   requireJudgeable(prepared.text, prepared.charCount);
   const { priceFen, rate } = await ratedPrice(deps.db, 'aigc', prepared.charCount);
   return { plan: chargePlan({ priceFen, rate, charCount: prepared.charCount, note: `降AIGC后重新检测：${task.title}` }), prepared, task };

@@ -3,7 +3,7 @@ import type { Deps } from '../../context';
 import type { Executor } from '../../db/client';
 import { type ServicePrice, servicePrices } from '../../db/schema/packages';
 import { tasks } from '../../db/schema/tasks';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { conflict } from '../../errors';
 import { balanceOf } from '../billing/balance';
 import { type ChargePlan, chargePlan } from '../billing/plan';

@@ -6,6 +6,7 @@ import { type Task, tasks } from '../../db/schema/tasks';
 import { and, eq } from 'drizzle-orm';
 import { badRequest, notFound } from '../../errors';
 import { priceFor, ratedPrice } from '../billing/prices';
+import { storeOriginal } from '../check/file-store';
 import { paperSource, prepareRequestText, type UploadedDocument } from '../check/paper-input';
 import { createTask, type NewTask } from '../tasks/tasks';
 import { rewriteEngineFor, rewritePriceService } from './engine-choice';
@@ -50,7 +51,7 @@ export async function rewritePrice(deps: Deps, chars: number, mode: RewriteRecor
 
 /** word_count: counted characters (the checkers' rule) and the price in this mode (学术库降重 checks first unless given a check). */
 export async function rewriteWordCount(deps: Deps, content: string, mode: RewriteRecordMode): Promise<{ charCount: number; priceFen: number }> {
-  const { charCount } = await prepareRequestText(deps.config, { content });
+  const { charCount } = await prepareRequestText(deps.compute, { content });
   return { charCount, priceFen: (await rewritePrice(deps, charCount, mode, { withCheck: mode === 'cnki' })).priceFen };
 }
 
@@ -66,7 +67,8 @@ async function ownDoneCheck(deps: Deps, userId: string, checkId: string): Promis
 
 /**
  * machine_init / machine_cnki_init: the text of an upload (or the pasted text) kept with an unpaid
- * draft. Everything refused is refused before a row is written.
+ * draft, and an uploaded .docx kept to be rewritten in place. Everything refused is refused before a row
+ * or a file is written.
  */
 export async function initRewrite(deps: Deps, userId: string, input: RewriteInput): Promise<RewriteRecord> {
   const title = input.title.trim();
@@ -75,8 +77,9 @@ export async function initRewrite(deps: Deps, userId: string, input: RewriteInpu
   const protectedTerms = cleanTerms(input.protectedTerms);
   if (input.checkId) await ownDoneCheck(deps, userId, input.checkId);
 
-  const extracted = await prepareRequestText(deps.config, source);
+  const extracted = await prepareRequestText(deps.compute, source);
   const { priceFen, engine } = await rewritePrice(deps, extracted.charCount, input.mode, { withCheck: input.mode === 'cnki' && !input.checkId });
+  const fileSha256 = file && extracted.format === 'docx' ? await storeOriginal(deps.config.DATA_DIR, file.data, extracted.sha256) : null;
   const id = await deps.db.transaction(async (tx) => {
     const task = await createRewriteTask(withDb(deps, tx), { userId, title, priceFen, charCount: extracted.charCount, offline: engine === 'offline' }, {
       api: apiOfMode(input.mode),
@@ -84,6 +87,7 @@ export async function initRewrite(deps: Deps, userId: string, input: RewriteInpu
       source: 'upload',
       sourceType: file ? 'upload' : 'paste',
       fileName: file ? file.filename.slice(0, 255) : null,
+      fileSha256,
       text: extracted.text,
       protectedTerms,
       seed: 1,

@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { CheckReport } from '../../engines/similarity/types';
+import { EngineMissing } from '../../compute';
 import { type Deps, withDb } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, type RewriteRow, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { type Task, tasks } from '../../db/schema/tasks';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { LlmGateway } from '../../engines/llm';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { type ChargePlan, chargePlan } from '../billing/plan';
 import { rateOf, ratedPrice } from '../billing/prices';
-import { MODE_LABELS } from '../../../src/lib/rewrite-modes';
+import { MODE_LABELS } from '@common/rewrite-modes';
 import { prepareRequestText } from '../check/paper-input';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { cleanTerms, createRewriteTask, rewritePrice } from './drafts';
 import { rewriteEngineFor, rewritePriceService } from './engine-choice';
-import { EngineMissing, loadRewriteEngine, rewriteOne } from './engine';
 import { apiOfMode, loadOwnRow, loadRewrite, notFinished, ownPair, type ParagraphPair, pairView, type RewriteApi, type RewriteRecord } from './records';
 import { rewrittenText } from './run';
 
@@ -102,14 +102,13 @@ export async function reduce(deps: Deps & { llm: LlmGateway }, input: ReductionI
   const charCount = countChars(content);
   if ([...content].length > 2000) throw badRequest('即时改写不超过 2000 字，更长的文字请上传论文降重');
   const protectedTerms = cleanTerms(input.protectedTerms);
-  let engine;
+  let p;
   try {
-    engine = await loadRewriteEngine();
+    p = await deps.compute.rewriteParagraph(content, { mode: input.mode, seed: 1, protectedTerms, gateway: deps.llm });
   } catch (error) {
     if (error instanceof EngineMissing) throw conflict('ENGINE_UNAVAILABLE', '改写引擎暂不可用，请稍后再试');
     throw error;
   }
-  const p = await rewriteOne(engine, content, { mode: input.mode, seed: 1, protectedTerms, gateway: deps.llm });
   const rewritten = p.rewritten || content;
   return {
     original: content,
@@ -130,7 +129,7 @@ export async function recheckPlan(deps: Deps, userId: string, id: string): Promi
   const { task, rewrite } = await loadOwnRow(deps.db, userId, id);
   if (task.status !== 'done') throw notFinished();
   if (rewrite.recheckId) throw recheckExists();
-  const prepared = await prepareRequestText(deps.config, { content: await rewrittenText(deps.db, id) });
+  const prepared = await prepareRequestText(deps.compute, { content: await rewrittenText(deps.db, id) });
   const { priceFen, rate } = await ratedPrice(deps.db, 'check', prepared.charCount);
   return { ...chargePlan({ priceFen, rate, charCount: prepared.charCount, note: `降重后查重：${task.title}` }), text: prepared.text, format: prepared.format };
 }
@@ -165,7 +164,7 @@ export async function recheckRewrite(deps: Deps, userId: string, id: string) {
 /** The caller's finished check and what its report flagged (check_machine_submit rewords those paragraphs). */
 async function flaggedCheck(deps: Deps, userId: string, checkId: string, fromCheckJob: boolean) {
   const [source] = await deps.db.orm
-    .select({ task: tasks, text: checks.text, report: checks.report })
+    .select({ task: tasks, text: checks.text, report: checks.report, format: checks.format, fileSha256: checks.fileSha256 })
     .from(tasks)
     .innerJoin(checks, eq(checks.taskId, tasks.id))
     .where(and(eq(tasks.id, checkId), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
@@ -215,6 +214,8 @@ export async function submitFromCheck(
       mode,
       source: 'check',
       sourceType: 'paste',
+      // The check's .docx: the rewrite is downloaded as that file rewritten in place.
+      fileSha256: source.format === 'docx' ? source.fileSha256 : null,
       text: source.text,
       sourceCheckId: checkId,
     });

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, Suspense, lazy } from 'react';
 import type { ChatMessageStatus } from '@/api/gen/model';
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { formatYuan } from '@/lib/number';
 import { CopyButton } from './copy-button';
 

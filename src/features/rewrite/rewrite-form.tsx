@@ -17,9 +17,9 @@ import { useCapabilities } from '@/components/use-capabilities';
 import { useSignedIn } from '@/components/use-signed-in';
 import { PaperFilePicker } from '@/features/check/paper-file-picker';
 import { useDebounced } from '@/components/use-debounced';
-import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
+import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@common/char-count';
 import { formatFen } from '@/lib/number';
-import { MODE_LABELS } from '@/lib/rewrite-modes';
+import { MODE_LABELS } from '@common/rewrite-modes';
 import { appStore } from '@/stores/app';
 
 type Mode = PaperMachineMode | MachineMode;
