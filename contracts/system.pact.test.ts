@@ -1,6 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { systemCapabilities } from '../src/api/gen/system/system';
+import { oneOf } from './matchers';
 import { createPact, useMockServer } from './pact';
 
 const { boolean, eachLike } = MatchersV3;
@@ -27,6 +28,8 @@ describe('system contract', () => {
             },
             payment: { available: boolean(true), reason: null, channels: eachLike('sandbox') },
             registration: { open: boolean(true) },
+            // The rewording forms say which engine will run (and at which price) before payment.
+            rewriteEngine: oneOf(['model', 'offline'], 'offline'),
           },
         }),
       )
@@ -36,6 +39,7 @@ describe('system contract', () => {
         expect(capabilities.services.check).toEqual({ available: true, reason: null });
         expect(capabilities.payment.channels).toContain('sandbox');
         expect(capabilities.registration.open).toBe(true);
+        expect(['model', 'offline']).toContain(capabilities.rewriteEngine);
       });
   });
 });
