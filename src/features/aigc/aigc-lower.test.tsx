@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AigcRecord } from '@/api/gen/model';
 import { callMock } from '@/test/call-mock';
@@ -22,7 +22,9 @@ describe('降AIGC screens', () => {
     expect(screen.getByTestId('lower-mode-explained')).toHaveTextContent('本站检测器');
     await user.click(screen.getByText('强力'));
     expect(screen.getByTestId('lower-mode-explained')).toHaveTextContent('重组');
-    await user.click(screen.getByRole('button', { name: '支付并开始降AIGC' }));
+    await user.click(screen.getByRole('button', { name: '开始降AIGC' }));
+    expect(requests.calls('/api/base/paper_aigc_api/aigc_machine_submit')).toBe(0);
+    await user.click(await within(await screen.findByTestId('charge-confirm')).findByRole('button', { name: /^确认支付 ¥/ }));
     await waitFor(() => expect(requests.calls('/api/base/paper_aigc_api/aigc_machine_submit')).toBe(1));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/papermachine\/content\//));
   });

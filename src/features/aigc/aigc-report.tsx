@@ -186,7 +186,7 @@ function Paragraphs({ record }: { record: AigcDetail }) {
         <Stack gap="2">
           <HeatBar paragraphs={record.paragraphScores} onPick={pick} />
           <Text fontSize="xs" color="gray.500">
-            每一格是一段，宽度按字数，颜色越红越像机器生成；点按一格跳到那一段。
+            每一格是一段，宽度按字数，颜色按该段的分档（与段落卡片一致）；点按一格跳到那一段。
           </Text>
         </Stack>
       </SectionCard>
