@@ -128,7 +128,12 @@ function newPaper(api: Api, body: Form, degree: PaperDetail['degree']): MockPape
 }
 
 function start(entry: MockPaper) {
-  Object.assign(entry.paper, { status: 'running', stage: 'writing', abstract: '本文围绕题目展开研究，概括了研究问题、方法与主要结论。' });
+  Object.assign(entry.paper, {
+    status: 'running',
+    stage: 'writing',
+    abstract: '本文围绕题目展开研究，概括了研究问题、方法与主要结论。',
+    ...(entry.paper.englishAbstract !== null && { englishAbstract: 'This paper studies the question of its title and summarises its methods and main findings.' }),
+  });
   entry.sections = sectionsOf(entry.paper.id, entry.paper.outline!);
   count(entry);
   write(entry);

@@ -169,7 +169,7 @@ function CheckOffer({ paper, sections }: { paper: PaperDetail; sections: PaperSe
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'check' | 'aigc' | null>(null);
-  const text = [paper.abstract ? `摘要\n${paper.abstract}` : '', ...sections.map((s) => (s.content ? `${s.heading}\n${s.content}` : s.heading))].filter(Boolean).join('\n');
+  const text = [paper.abstract ? `摘要\n${paper.abstract}` : '', paper.englishAbstract ? `Abstract\n${paper.englishAbstract}` : '', ...sections.map((s) => (s.content ? `${s.heading}\n${s.content}` : s.heading))].filter(Boolean).join('\n');
   // Each creates a draft record from the text; its page shows the price and takes the payment as usual.
   const start = async (what: 'check' | 'aigc') => {
     setBusy(what);
@@ -283,6 +283,16 @@ export function PaperContentPage({ api, id }: { api: Api; id: string }) {
               </Text>
               <Text whiteSpace="pre-wrap" lineHeight="1.9">
                 {paper.abstract}
+              </Text>
+            </Box>
+          )}
+          {paper.englishAbstract && (
+            <Box lang="en" data-testid="english-abstract">
+              <Text fontWeight="semibold" fontSize="lg">
+                Abstract
+              </Text>
+              <Text whiteSpace="pre-wrap" lineHeight="1.9">
+                {paper.englishAbstract}
               </Text>
             </Box>
           )}
