@@ -75,6 +75,7 @@ import { Route as AppPaperwirteBiyeRouteImport } from './routes/_app/paperwirte/
 import { Route as AppPaperwirteGcRouteImport } from './routes/_app/paperwirte/gc'
 import { Route as AppPaperwirteReportRouteImport } from './routes/_app/paperwirte/report'
 import { Route as AppRedirectSplatRouteImport } from './routes/_app/redirect/$'
+import { Route as PaySandboxOrderIdRouteImport } from './routes/pay.sandbox.$orderId'
 import { Route as AppAigccheckContentIdRouteImport } from './routes/_app/aigccheck/content/$id'
 import { Route as AppAipaperContentIdRouteImport } from './routes/_app/aipaper/content/$id'
 import { Route as AppAipaperOutlineIdRouteImport } from './routes/_app/aipaper/outline/$id'
@@ -414,6 +415,11 @@ const AppRedirectSplatRoute = AppRedirectSplatRouteImport.update({
   path: '/redirect/$',
   getParentRoute: () => AppRoute,
 } as any)
+const PaySandboxOrderIdRoute = PaySandboxOrderIdRouteImport.update({
+  id: '/pay/sandbox/$orderId',
+  path: '/pay/sandbox/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAigccheckContentIdRoute = AppAigccheckContentIdRouteImport.update({
   id: '/content/$id',
   path: '/content/$id',
@@ -513,6 +519,7 @@ export interface FileRoutesByFullPath {
   '/paperwirte/gc': typeof AppPaperwirteGcRoute
   '/paperwirte/report': typeof AppPaperwirteReportRoute
   '/redirect/$': typeof AppRedirectSplatRoute
+  '/pay/sandbox/$orderId': typeof PaySandboxOrderIdRoute
   '/aiaigc/': typeof AppAiaigcIndexRoute
   '/aimachine/': typeof AppAimachineIndexRoute
   '/aipaper/': typeof AppAipaperIndexRoute
@@ -579,6 +586,7 @@ export interface FileRoutesByTo {
   '/paperwirte/gc': typeof AppPaperwirteGcRoute
   '/paperwirte/report': typeof AppPaperwirteReportRoute
   '/redirect/$': typeof AppRedirectSplatRoute
+  '/pay/sandbox/$orderId': typeof PaySandboxOrderIdRoute
   '/aiaigc': typeof AppAiaigcIndexRoute
   '/aimachine': typeof AppAimachineIndexRoute
   '/aipaper': typeof AppAipaperIndexRoute
@@ -656,6 +664,7 @@ export interface FileRoutesById {
   '/_app/paperwirte/gc': typeof AppPaperwirteGcRoute
   '/_app/paperwirte/report': typeof AppPaperwirteReportRoute
   '/_app/redirect/$': typeof AppRedirectSplatRoute
+  '/pay/sandbox/$orderId': typeof PaySandboxOrderIdRoute
   '/_app/aiaigc/': typeof AppAiaigcIndexRoute
   '/_app/aimachine/': typeof AppAimachineIndexRoute
   '/_app/aipaper/': typeof AppAipaperIndexRoute
@@ -732,6 +741,7 @@ export interface FileRouteTypes {
     | '/paperwirte/gc'
     | '/paperwirte/report'
     | '/redirect/$'
+    | '/pay/sandbox/$orderId'
     | '/aiaigc/'
     | '/aimachine/'
     | '/aipaper/'
@@ -798,6 +808,7 @@ export interface FileRouteTypes {
     | '/paperwirte/gc'
     | '/paperwirte/report'
     | '/redirect/$'
+    | '/pay/sandbox/$orderId'
     | '/aiaigc'
     | '/aimachine'
     | '/aipaper'
@@ -874,6 +885,7 @@ export interface FileRouteTypes {
     | '/_app/paperwirte/gc'
     | '/_app/paperwirte/report'
     | '/_app/redirect/$'
+    | '/pay/sandbox/$orderId'
     | '/_app/aiaigc/'
     | '/_app/aimachine/'
     | '/_app/aipaper/'
@@ -898,6 +910,7 @@ export interface RootRouteChildren {
   BareRoute: typeof BareRouteWithChildren
   AuthRedirectRoute: typeof AuthRedirectRoute
   LoginRoute: typeof LoginRoute
+  PaySandboxOrderIdRoute: typeof PaySandboxOrderIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1364,6 +1377,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRedirectSplatRouteImport
       parentRoute: typeof AppRoute
     }
+    '/pay/sandbox/$orderId': {
+      id: '/pay/sandbox/$orderId'
+      path: '/pay/sandbox/$orderId'
+      fullPath: '/pay/sandbox/$orderId'
+      preLoaderRoute: typeof PaySandboxOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/aigccheck/content/$id': {
       id: '/_app/aigccheck/content/$id'
       path: '/content/$id'
@@ -1760,6 +1780,7 @@ const rootRouteChildren: RootRouteChildren = {
   BareRoute: BareRouteWithChildren,
   AuthRedirectRoute: AuthRedirectRoute,
   LoginRoute: LoginRoute,
+  PaySandboxOrderIdRoute: PaySandboxOrderIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
