@@ -37,6 +37,10 @@ export const mockProperties = {
   '/^section$/': v('chapterHeading'),
   '/slides\\.\\[\\]\\.title$/': v('slideTitle'),
   '/^(title|PaperTitle)$/': v('title'),
+  // What a charge is for, as the ledger notes it; the outline template's note; the citations a paper lost.
+  '/^purpose$/': expr("`论文查重：${vocab.title()}`"),
+  '/^outlineNote$/': expr("'本科·理工大纲模板（非模型生成，请按研究内容修改）'"),
+  '/^removedCitations$/': expr('faker.number.int({ min: 0, max: 3 })'),
   '/^author$/': v('author'),
   '/^fileName$/': v('fileName'),
   '/^message$/': v('warning'),
