@@ -136,7 +136,9 @@ describe('AI PPT screens', () => {
     URL.createObjectURL = vi.fn(() => 'blob:deck');
     URL.revokeObjectURL = vi.fn();
     renderApp(`/aippt/ppttype/${deck.id}`);
-    await user.click(await screen.findByRole('button', { name: /支付 ¥9.90 并生成 PPT/ }));
+    await user.click(await screen.findByRole('button', { name: '生成 PPT（¥9.90）' }));
+    const dialog = await screen.findByTestId('charge-confirm');
+    await user.click(await within(dialog).findByRole('button', { name: '确认支付 ¥9.90' }));
     const download = await screen.findByRole('button', { name: '下载 .pptx' }, { timeout: 6000 });
     await user.click(download);
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
