@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { system } from '@/theme/system';
 import { HeatBar } from './heat-bar';
 
-const fill = (element: Element) => getComputedStyle(element).backgroundColor || getComputedStyle(element).background;
+// jsdom resolves no custom properties: the fill as the stylesheet sets it (var(--chakra-colors-red-500)).
+const fill = (element: Element) => getComputedStyle(element).getPropertyValue('background');
 
 describe('the heat bar', () => {
   it('colours a paragraph by its band, the rule its card and badge follow, not by its probability alone', () => {
