@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MOCK_PAY_CHANNEL, type MockPayAnswer, type MockPayRequest } from './mock-pay-channel';
 
 const WAIT_MS = 5000;
@@ -10,17 +10,19 @@ const WAIT_MS = 5000;
  */
 export function MockPayPage({ orderId, token }: { orderId: string; token: string }) {
   const [state, setState] = useState<{ status: '待支付' | '正在支付' | '已支付'; message: string | null }>({ status: '待支付', message: null });
-  const [channel] = useState(() => new BroadcastChannel(MOCK_PAY_CHANNEL));
+  const channel = useRef<BroadcastChannel | null>(null);
   useEffect(() => {
-    channel.onmessage = ({ data }: MessageEvent<MockPayAnswer>) => {
+    const opened = new BroadcastChannel(MOCK_PAY_CHANNEL);
+    opened.addEventListener('message', ({ data }: MessageEvent<MockPayAnswer>) => {
       if (data.orderId !== orderId) return;
       setState(data.kind === 'paid' ? { status: '已支付', message: '支付成功，余额已到账' } : { status: '待支付', message: data.message });
-    };
-    return () => channel.close();
-  }, [channel, orderId]);
+    });
+    channel.current = opened;
+    return () => opened.close();
+  }, [orderId]);
   const pay = () => {
     setState({ status: '正在支付', message: null });
-    channel.postMessage({ kind: 'pay', orderId, token } satisfies MockPayRequest);
+    channel.current?.postMessage({ kind: 'pay', orderId, token } satisfies MockPayRequest);
     setTimeout(() => setState((now) => (now.status === '正在支付' ? { status: '待支付', message: '没有找到下单的页面：请在下单的墨研页面里点“沙箱模拟支付”' } : now)), WAIT_MS);
   };
   return (
