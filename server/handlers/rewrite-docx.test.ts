@@ -8,11 +8,10 @@ import { UNUSUAL, withParagraphs } from '../engines/docx/fixtures/unusual';
 import { readDocumentXml } from '../engines/docx/package';
 import { scanDocument } from '../engines/docx/scan';
 import { extractDocx } from '../engines/text/docx';
-import type { Compute } from '../compute';
 import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
+import { grant } from '../test/fixtures';
 import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
 import { poolCompute } from '../workers/compute';
-import { grant } from '../test/fixtures';
 import { multipart, runJobs, scratchDir, type UploadFile } from './check.test-helpers';
 
 // A paper uploaded as .docx comes back as the student's own file: 智能降重 with the real offline engine, the
@@ -44,24 +43,18 @@ const lines = async (docx: Uint8Array) => (await extractDocx(Buffer.from(docx), 
 const headingsOf = async (docx: Uint8Array) =>
   [...(await mammoth.convertToHtml({ buffer: Buffer.from(docx) })).value.matchAll(/<h([1-3])>(.*?)<\/h\1>/g)].map((m) => `${m[1]}:${m[2]}`);
 
+// The real engine, unless a test stands one in.
+let standIn: StandInEngine | undefined;
+const engines = poolCompute(testConfig());
+const compute = { ...engines, rewriteOffline: (...args: Parameters<typeof engines.rewriteOffline>) => (standIn ? withRewriteEngine(engines, standIn) : engines).rewriteOffline(...args) };
+
 describe('rewriting an uploaded .docx in place', () => {
   let t: TestApp;
   let dir: Awaited<ReturnType<typeof scratchDir>>;
   let thesis: Buffer;
-  // The real engine, or a stand-in while one test sets it.
-  let standIn: StandInEngine | undefined;
-  const switchable = (base: Compute): Compute => {
-    const now = () => (standIn ? withRewriteEngine(base, standIn) : base);
-    return {
-      ...base,
-      rewriteOffline: (input, run) => now().rewriteOffline(input, run),
-      rewriteDocument: (text, options) => now().rewriteDocument(text, options),
-      rewriteParagraph: (text, options) => now().rewriteParagraph(text, options),
-    };
-  };
   beforeAll(async () => {
     dir = await scratchDir();
-    t = await createTestApp({ DATA_DIR: dir.path }, { compute: switchable(poolCompute(testConfig({ DATA_DIR: dir.path }))) });
+    t = await createTestApp({ DATA_DIR: dir.path }, { compute });
     thesis = await buildThesisDocx();
   });
   afterAll(async () => {
