@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client';
 import { tasks } from '../db/schema/tasks';
 import { users } from '../db/schema/users';
+import { createLlmGateway, llmSettings } from '../engines/llm';
 import { fixture } from '../engines/similarity/fixtures/load';
 import { balanceOf } from '../services/billing/balance';
 import { initCheck } from '../services/check/drafts';
@@ -48,6 +49,7 @@ describe('the check job', () => {
       signal: new AbortController().signal,
       db,
       config: testConfig(),
+      llm: createLlmGateway(llmSettings(testConfig())),
       log: pino({ level: 'silent' }),
       progress: async (percent) => {
         seen.push(percent);

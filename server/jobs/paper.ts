@@ -1,6 +1,5 @@
 import { LlmError } from '../engines/llm';
 import { PaperInterrupted, PaperMissing, refundUndelivered, rerunSection, runPaper } from '../services/paper/run';
-import { jobGateway } from '../services/rewrite/run';
 import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
 
 /**
@@ -11,7 +10,7 @@ import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
 export const job: JobDefinition = {
   kind: 'paper',
   handler: async (ctx) => {
-    const work = { gateway: jobGateway(ctx.config, ctx.db), signal: ctx.signal };
+    const work = { gateway: ctx.llm, signal: ctx.signal };
     try {
       const reload = ctx.task.payload.reloadSectionId;
       if (typeof reload === 'string') {

@@ -1,5 +1,5 @@
 import { EngineMissing } from '../services/rewrite/engine';
-import { jobGateway, RewriteMissing, rerunParagraph, runRewrite } from '../services/rewrite/run';
+import { RewriteMissing, rerunParagraph, runRewrite } from '../services/rewrite/run';
 import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
 import { checkInWorker, libraryPreparerInWorker, rewriteOfflineInWorker, scoreDetectionInWorker } from '../workers/offload';
 import { WorkerFailure } from '../workers/pool';
@@ -16,7 +16,7 @@ export const job: JobDefinition = {
     const work = {
       check: checkInWorker(ctx.config, ctx.signal),
       prepare: libraryPreparerInWorker(ctx.config, ctx.signal),
-      gateway: jobGateway(ctx.config, ctx.db),
+      gateway: ctx.llm,
       signal: ctx.signal,
       offline: rewriteOfflineInWorker(ctx.config, ctx.signal),
       scoreAigc: scoreDetectionInWorker(ctx.config, ctx.signal),

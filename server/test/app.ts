@@ -34,11 +34,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** The real app on a fresh database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { now?: () => Date; db?: Database; builtServices?: BuildOptions['builtServices'] } = {},
+  options: { now?: () => Date; db?: Database; builtServices?: BuildOptions['builtServices']; llm?: BuildOptions['llm'] } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const db = options.db ?? (await openTestDatabase());
-  const app = await buildApp({ config, db, now: options.now, logger: false, builtServices: options.builtServices });
+  const app = await buildApp({ config, db, now: options.now, logger: false, builtServices: options.builtServices, llm: options.llm });
   await app.ready();
   return {
     app,

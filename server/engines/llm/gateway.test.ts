@@ -25,6 +25,8 @@ function settings(overrides: Partial<LlmSettings> = {}): LlmSettings {
     firstTokenTimeoutMs: 10_000,
     maxRetries: 2,
     concurrency: 4,
+    accountConcurrency: 2,
+    accountQueue: 2,
     queueTimeoutMs: 1000,
     ...overrides,
   };

@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
 import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
-import { createLlmGateway, type LlmGateway, llmSettings } from '../../engines/llm';
+import type { LlmGateway } from '../../engines/llm';
 import { countChars } from '../../engines/text/count';
 import type { CheckReport } from '../../engines/similarity/types';
 import { checkText } from '../../engines/similarity/check';
 import { ReferenceLibrary } from '../library/library';
 import type { TextPreparer } from '../library/prepare';
-import { recordModelCalls } from '../llm/calls';
 import type { AigcSummary, ScoredDetection } from '../aigc/score';
 import { type EngineMode, type EngineOptions, type EngineParagraph, type EngineResult, hasEngineOverride, loadRewriteEngine, rewriteOne } from './engine';
 
@@ -27,18 +25,6 @@ export interface RewriteWork {
   offline?: (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[]; only?: EngineOptions['only'] }) => Promise<EngineResult>;
   /** The AIGC detector on a whole text (the job passes the worker pool's); default: this thread. */
   scoreAigc?: (input: { text: string }) => Promise<ScoredDetection>;
-}
-
-const gateways = new WeakMap<object, LlmGateway>();
-
-/** The model gateway of this process for jobs (the API process has its own in AppContext). */
-export function jobGateway(config: Config, db: Executor): LlmGateway {
-  let gateway = gateways.get(config);
-  if (!gateway) {
-    gateway = createLlmGateway(llmSettings(config), { onCall: recordModelCalls(db) });
-    gateways.set(config, gateway);
-  }
-  return gateway;
 }
 
 const squash = (text: string) => text.replace(/\s+/g, '');

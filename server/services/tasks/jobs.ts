@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import type { Task, TaskKind } from '../../db/schema/tasks';
+import type { LlmGateway } from '../../engines/llm';
 
 export interface JobContext {
   /** The task as claimed; `task.payload.checkpoint` holds what an earlier, interrupted run saved. */
@@ -10,6 +11,8 @@ export interface JobContext {
   signal: AbortSignal;
   db: Executor;
   config: Config;
+  /** The process's model gateway, its calls made for the task's account in the background. */
+  llm: LlmGateway;
   log: FastifyBaseLogger;
   /** Reports progress 0-100 (also renews the lease). */
   progress(percent: number): Promise<void>;
