@@ -22,6 +22,7 @@ import { storeDetection } from '../server/services/aigc/seed';
 import { storeRewrite } from '../server/services/rewrite/seed';
 import { storeDeck } from '../server/services/ppt/seed';
 import { storePaper } from '../server/services/paper/seed';
+import { resetFreeUses, spendFreeUses } from '../server/services/free-uses/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
@@ -364,6 +365,12 @@ export function providerStates(
     [STATES.writingModel]: state(async () => {
       if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
       await balance(PACT_BALANCE_FEN);
+      // Verified again and again on one database, the outline drafted by the model must stay free today.
+      await resetFreeUses(deps, await signedIn());
+    }),
+    [STATES.outlinesSpent]: state(async () => {
+      if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      await spendFreeUses(deps, await signedIn(), 'outline');
     }),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
     [STATES.deletableConversation]: state(() => conversation(PACT_DELETABLE_CONVERSATION_ID, '开题报告的结构')),

@@ -105,4 +105,5 @@ export const STATES = {
   paperInfoDone: `user zhangsan has a finished journal paper ${PACT_PAPER_INFO_ID} from the classic form`,
   deletablePaperInfo: `user zhangsan has a finished journal paper ${PACT_PAPER_INFO_DELETE_ID} from the classic form`,
   writingModel: 'a model is configured for paper writing',
+  outlinesSpent: "user zhangsan has used today's free outlines",
 } as const;

@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createLlmGateway, type LlmGateway, llmSettings } from './engines/llm';
 import { builtServices, handlers } from './handlers';
+import { AnswerCache } from './http/answer-cache';
 import { registerApiDocs } from './http/api-docs';
 import { registerBodyParsers } from './http/body-parsers';
 import { clientErrorHandler } from './http/client-errors';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     qrLogin: localQrProvider,
     builtServices: options.builtServices ?? builtServices,
     llm: options.llm ?? createLlmGateway(llmSettings(config), { onCall: recordModelCalls(db), log: app.log }),
+    answers: new AnswerCache(config.ANSWER_CACHE_MB * 1024 * 1024),
   };
 
   await app.register(helmet, {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Executor } from './db/client';
 import type { LlmGateway } from './engines/llm';
+import type { AnswerCache } from './http/answer-cache';
 import type { PaymentProvider } from './services/payments/provider';
 import type { QrLoginProvider } from './services/qr-login/provider';
 import type { ServiceName } from './services/system/capabilities';
@@ -25,6 +26,8 @@ export interface AppContext extends Deps {
   builtServices: ReadonlySet<ServiceName>;
   /** The one model gateway of this process (server/engines/llm); every model call goes through it. */
   llm: LlmGateway;
+  /** Big answers kept serialised (http/answer-cache.ts). */
+  answers: AnswerCache;
 }
 
 export function withDb(deps: Deps, db: Executor): Deps {

@@ -18,7 +18,7 @@ export interface DetectionWork {
 const FEATURE = 'chat' as const;
 
 /** Whether the gateway can give the second, log-probability score (a model that returns logprobs). */
-async function modelUsable(work: DetectionWork): Promise<boolean> {
+export async function modelUsable(work: DetectionWork): Promise<boolean> {
   if (!work.gateway?.configured(FEATURE)) return false;
   try {
     return await work.gateway.supportsLogprobs(FEATURE);
