@@ -42,7 +42,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests only: pretend these services are built (default: those without 501 placeholders). */
   builtServices?: ReadonlySet<ServiceName>;
-  /** Tests and benches only: a gateway of their own (default: one from config.LLM_*, recording usage in llm_calls). */
+  /** The process's model gateway, shared with its job runner (default: one from config.LLM_*, recording usage in llm_calls). */
   llm?: LlmGateway;
 }
 

@@ -1,8 +1,10 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createLlmGateway, llmSettings } from './engines/llm';
 import { onShutdownSignal } from './process/shutdown';
 import { logLibraryState } from './services/library';
+import { recordModelCalls } from './services/llm/calls';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
 import { closeWorkerPool, workerPool } from './workers/pool';
@@ -13,9 +15,11 @@ const config = loadConfig();
 // With the embedded database, npm run cli reaches it through a socket in DATA_DIR while this runs.
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, socket: 'serve' });
 let runner: JobRunner | undefined;
-const app = await buildApp({ config, db, serveSpa: true, wakeJobs: () => runner?.wake() });
+// One model gateway for the API and the in-process jobs, so an account's share of the model counts both.
+const llm = createLlmGateway(llmSettings(config), { onCall: recordModelCalls(db), log: { warn: (object, message) => app.log.warn(object, message) } });
+const app = await buildApp({ config, db, serveSpa: true, wakeJobs: () => runner?.wake(), llm });
 if (config.JOBS_IN_PROCESS) {
-  runner = new JobRunner({ db, config, log: app.log, handlers: await loadJobHandlers() });
+  runner = new JobRunner({ db, config, log: app.log, handlers: await loadJobHandlers(), llm });
 }
 
 onShutdownSignal(app.log, async () => {
