@@ -36,6 +36,8 @@ const schema = z.object({
   FREE_PPT_DRAFTS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(10),
   FREE_RELOADS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(30),
   FREE_USES_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(100_000).default(5),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  SIGNUPS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   POLL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),

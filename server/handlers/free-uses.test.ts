@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { loadJobHandlers } from '../services/tasks/registry';
@@ -165,7 +164,7 @@ describe('the daily free allowance of model work', () => {
       await t.app.inject({ method: 'POST', url: `${PAPER}/machine_init`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${a.token}` } }),
     ).result;
     expect((await a.as(`${PAPER}/machine_submit`, { payload: { id: draft.id } })).statusCode).toBe(200);
-    const runJobs = async () => new JobRunner({ db: t.db, config: t.config, log: pino({ level: 'silent' }), handlers: await loadJobHandlers() }).drain();
+    const runJobs = async () => new JobRunner({ ...t.runtime, handlers: await loadJobHandlers() }).drain();
     await runJobs();
     const pairs = body<{ records: Array<{ id: string }> }>(await a.as(`${PAPER}/query_content_list`, { query: { id: draft.id } })).result.records;
     expect(pairs.length).toBeGreaterThan(1);

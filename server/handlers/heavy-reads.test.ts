@@ -30,7 +30,7 @@ describe('heavy reads', () => {
     const token = await qrSignUp(t.app);
     const draft = body<{ id: string }>(await init(t.app, token, { title: '指纹检测研究', author: '张三', content: `${OWN}\n${A}` })).result;
     expect((await post(t.app, `${CHECK}/check_submit`, { token, payload: { id: draft.id } })).statusCode).toBe(200);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     return { token, id: draft.id };
   }
   const report = (token: string, id: string) => get(t.app, 'report_paragraphs', token, { id });

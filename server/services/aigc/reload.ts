@@ -1,6 +1,5 @@
 import type { Deps } from '../../context';
 import type { LlmGateway } from '../../engines/llm';
-import { scoreDetectionInWorker } from '../../workers/offload';
 import { type Requester, withFreeUse } from '../free-uses';
 import { detectionNotFinished } from './errors';
 import { type AigcParagraph, loadParagraph, ownParagraph } from './records';
@@ -14,9 +13,9 @@ import { modelUsable, rescoreParagraph } from './run';
 export async function reloadDetectionParagraph(deps: Deps & { llm: LlmGateway }, who: Requester, paragraphId: string): Promise<AigcParagraph> {
   const { task } = await ownParagraph(deps.db, who.userId, paragraphId);
   if (task.status !== 'done') throw detectionNotFinished();
-  const work = { score: scoreDetectionInWorker(deps.config), gateway: deps.llm.forAccount(who.userId) };
-  const rescore = () => rescoreParagraph(deps.db, paragraphId, work);
-  if (await modelUsable(work)) await withFreeUse(deps, who, 'reload', rescore);
+  const run = { db: deps.db, compute: deps.compute, llm: deps.llm.forAccount(who.userId) };
+  const rescore = () => rescoreParagraph(run, paragraphId);
+  if (await modelUsable(run)) await withFreeUse(deps, who, 'reload', rescore);
   else await rescore();
   return loadParagraph(deps.db, who.userId, paragraphId);
 }

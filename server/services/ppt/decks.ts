@@ -8,12 +8,11 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { components } from '../../gen/openapi';
 import { LlmError, type LlmGateway } from '../../engines/llm';
 // The deck model and templates alone (not the engine's index, which loads jieba and pptxgenjs into the API process).
-import { type Slide, validateSlides } from '../../../src/lib/slides/deck';
-import { type CoverInfo, coverLines } from '../../../src/lib/slides/default-deck';
-import { findTemplate } from '../../../src/lib/slides/templates';
+import { type Slide, validateSlides } from '@common/slides/deck';
+import { type CoverInfo, coverLines } from '@common/slides/default-deck';
+import { findTemplate } from '@common/slides/templates';
 import { OutlineError, refineOutline, topicOutline } from '../../engines/slides/model';
 import { validateText } from '../../engines/text/validate';
-import { extractPptOutlineInWorker } from '../../workers/offload';
 import { priceFor } from '../billing/prices';
 import { isFreeUsesExhausted, type Requester, withFreeUse } from '../free-uses';
 import { asDocumentRequest } from '../check/errors';
@@ -131,9 +130,7 @@ function asModelFailure(error: unknown): unknown {
  */
 async function draftFromPaper(deps: LlmDeps, who: Requester, text: string, input: { title?: string; pageCount: number; cover?: Omit<CoverInfo, 'title'> }): Promise<Drafted & { title: string }> {
   await asDocumentRequest(() => validateText(text));
-  const outline = await asDocumentRequest(() =>
-    extractPptOutlineInWorker(deps.config, { text, pageCount: input.pageCount, title: input.title, cover: input.cover as Record<string, string | undefined> }),
-  );
+  const outline = await asDocumentRequest(() => deps.compute.extractPptOutline({ text, pageCount: input.pageCount, title: input.title, cover: input.cover }));
   if (!deps.llm.configured('slides')) return { slides: outline.slides, outlineBy: 'offline', title: outline.title };
   try {
     const refined = await withFreeUse(deps, who, 'pptDraft', () => refineOutline(deps.llm.forAccount(who.userId), outline.title, outline.slides, input.pageCount));
@@ -258,7 +255,7 @@ export async function paperInit(deps: LlmDeps, who: Requester, form: PaperForm):
   if (!form.file) throw badRequest('请上传论文文件（.docx、.pdf 或 .txt）');
   await checkSettings(deps.db, form);
   const file = form.file;
-  const { text } = await prepareRequestText(deps.config, { data: file.data });
+  const { text } = await prepareRequestText(deps.compute, { data: file.data });
   const cover = { speaker: form.speaker, supervisor: form.supervisor, institution: form.institution, date: form.date };
   const given = form.title?.trim() || undefined;
   if (given && [...given].length < 2) throw badRequest('PPT 标题至少 2 个字');

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { type TaskKind, tasks } from '../../db/schema/tasks';
-import { testConfig } from '../../test/app';
+import { testConfig, testRuntime } from '../../test/app';
 import { openTestDatabase } from '../../test/database';
 import { depsFor, grant, makeUser } from '../../test/fixtures';
 import type { JobHandler } from './jobs';
@@ -55,9 +55,7 @@ describe('job slots shared fairly between accounts and kinds of work', () => {
   };
   const started = (handlers: Partial<Record<TaskKind, JobHandler>>, overrides: Partial<Config> = {}) => {
     const runner = new JobRunner({
-      db,
-      log,
-      config: testConfig({ JOB_POLL_MS: 50, ...overrides }),
+      ...testRuntime(db, { log, config: testConfig({ JOB_POLL_MS: 50, ...overrides }) }),
       handlers: new Map(Object.entries(handlers) as Array<[TaskKind, JobHandler]>),
     });
     runners.push(runner);

@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Database, Executor } from '../../db/client';
-import { createLlmGateway, type LlmGateway, llmSettings } from '../../engines/llm';
+import type { Executor } from '../../db/client';
+import type { Runtime } from '../../runtime';
 import { safeError } from '../../safe-error';
 import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
 import { refundTask } from '../billing/charges';
-import { recordModelCalls } from '../llm/calls';
 import { closeExpiredOrders } from '../orders/orders';
 import { capacityOf, kindsOf, WORK_CLASS_OF, WORK_CLASSES, type WorkClass } from './capacity';
 import { type JobHandler, JobFailure, type JobOutcome } from './jobs';
@@ -19,13 +16,8 @@ const MAINTENANCE_MS = 60_000;
 // Serialises claims between runners, so an account's running tasks never pass its share (capacity.ts).
 const CLAIM_LOCK = 724_100_517;
 
-export interface RunnerOptions {
-  db: Database;
-  config: Config;
-  log: FastifyBaseLogger;
+export interface RunnerOptions extends Runtime {
   handlers: Map<TaskKind, JobHandler>;
-  /** The model gateway of this process (default: one of the runner's own from config.LLM_*). */
-  llm?: LlmGateway;
 }
 
 interface Running {
@@ -52,11 +44,9 @@ export class JobRunner {
   private lastRecovery = 0;
 
   readonly kinds: TaskKind[];
-  private readonly llm: LlmGateway;
 
   constructor(private readonly options: RunnerOptions) {
     this.kinds = [...options.handlers.keys()];
-    this.llm = options.llm ?? createLlmGateway(llmSettings(options.config), { onCall: recordModelCalls(options.db), log: options.log });
   }
 
   start(): void {
@@ -202,7 +192,7 @@ export class JobRunner {
   }
 
   private async execute(task: Task, controller = new AbortController()): Promise<void> {
-    const { db, config, log } = this.options;
+    const { db, config, log, llm, compute } = this.options;
     const handler = this.options.handlers.get(task.kind);
     const lease = config.JOB_LEASE_SECONDS;
     let lost = false;
@@ -236,8 +226,10 @@ export class JobRunner {
         signal: controller.signal,
         db,
         config,
-        llm: this.llm.forAccount(task.userId, { background: true }),
         log: log.child({ taskId: task.id, kind: task.kind }),
+        // A job's model calls count in its owner's share, and wait for their turn instead of being refused.
+        llm: llm.forAccount(task.userId, { background: true }),
+        compute,
         progress: (percent) => renew(Math.max(0, Math.min(99, Math.round(percent)))),
         checkpoint: async (state) => {
           await db.sql(
