@@ -8,6 +8,7 @@ import { chargeOverrides } from './overrides/charges';
 import { draftOverrides } from './overrides/drafts';
 import { chatOverrides, resetChatState } from './overrides/chat';
 import { type MockData, setMockData } from './overrides/data-mode';
+import { freeUsesOverrides } from './overrides/free-uses';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
@@ -20,6 +21,7 @@ import { SEED } from './seed';
 export const handlers: RequestHandler[] = [
   ...authOverrides,
   ...capabilitiesOverrides,
+  ...freeUsesOverrides,
   ...orderOverrides,
   // Before the calls' own handlers: a charging call is priced and paid here, then answered by them.
   ...chargeOverrides,

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { type LlmFeature, type ModelConfig, modelFor } from '../../engines/llm';
+import { type FreeAction, type FreeLimit, freeLimits } from '../free-uses';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from '../llm/errors';
 import { type RewriteEngineKind, rewriteEngineFor } from '../rewrite/engine-choice';
 import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payments/channels';
@@ -36,12 +37,24 @@ export interface Capabilities {
   registration: { open: boolean };
   /** Who rewords in the model ways (智能降重 is always offline): the rule of services/rewrite/engine-choice.ts. */
   rewriteEngine: RewriteEngineKind;
+  /** The daily free allowance of each model action that is not charged (services/free-uses). */
+  freeUses: Record<FreeAction, FreeLimit>;
 }
 
 /** What decides: the configuration, and which services have real handlers (server/handlers/index.ts). */
 export interface CapabilitySources {
   /** The LLM_* settings decide which services that need a model can work (the gateway reads the same ones). */
-  config: Pick<Config, 'PAYMENT_SANDBOX' | 'REGISTRATION'> & ModelConfig;
+  config: Pick<
+    Config,
+    | 'PAYMENT_SANDBOX'
+    | 'REGISTRATION'
+    | 'FREE_REDUCTIONS_PER_DAY'
+    | 'FREE_OUTLINES_PER_DAY'
+    | 'FREE_PPT_DRAFTS_PER_DAY'
+    | 'FREE_RELOADS_PER_DAY'
+    | 'FREE_USES_ADDRESS_FACTOR'
+  > &
+    ModelConfig;
   builtServices: ReadonlySet<ServiceName>;
 }
 
@@ -68,5 +81,6 @@ export function capabilities({ config, builtServices }: CapabilitySources): Capa
     payment: { ...(channels.length > 0 ? available : unavailable(NO_PAYMENT_CHANNEL)), channels },
     registration: { open: config.REGISTRATION === 'open' },
     rewriteEngine: rewriteEngineFor(config, 'rewrite'),
+    freeUses: freeLimits(config),
   };
 }

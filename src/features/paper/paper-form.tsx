@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { PaperDegree, PaperMaterialKind } from '@/api/gen/model';
 import { aiPaperInfoGeneratePaper, paperInfoPaperSubmit, paperInfoPaperXueshuSubmit } from '@/api/gen/paper/paper';
 import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
+import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
 import { useSignedIn } from '@/components/use-signed-in';
 import { appStore } from '@/stores/app';
 import { DEGREE_LABELS, MATERIAL_LABELS } from './paper-labels';
@@ -29,6 +30,7 @@ const SUBMIT_LABEL: Record<Kind, string> = { ai: '生成大纲（不扣费）', 
 export function PaperForm({ kind }: { kind: Kind }) {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
+  const refreshFreeUses = useRefreshFreeUses();
   const [title, setTitle] = useState('');
   const [discipline, setDiscipline] = useState('');
   const [degree, setDegree] = useState<PaperDegree>(kind === 'journal' ? 'journal' : 'bachelor');
@@ -76,7 +78,7 @@ export function PaperForm({ kind }: { kind: Kind }) {
     if (kind === 'ai') {
       setBusy(true);
       try {
-        const paper = await aiPaperInfoGeneratePaper({ ...common, degree });
+        const paper = await aiPaperInfoGeneratePaper({ ...common, degree }).finally(refreshFreeUses);
         await navigate({ to: '/aipaper/outline/$id', params: { id: paper.id } });
       } catch (e) {
         setError(e instanceof Error ? e.message : '提交失败，请稍后重试');
@@ -227,6 +229,7 @@ export function PaperForm({ kind }: { kind: Kind }) {
             先生成可编辑的大纲（不扣费）；确认大纲时按目标字数计价，先显示费用与支付后余额，确认支付后开始逐节写作。
           </Text>
         )}
+        {kind === 'ai' && <FreeUsesNote action="outline" />}
       </Stack>
       {charge.dialog}
     </form>
