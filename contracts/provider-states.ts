@@ -20,7 +20,7 @@ import { balanceOf } from '../server/services/billing/balance';
 import { storeDraftCheck, storeFinishedCheck } from '../server/services/check/seed';
 import { submitCheck } from '../server/services/check/submit';
 import { storeDetection } from '../server/services/aigc/seed';
-import { storeRewrite } from '../server/services/rewrite/seed';
+import { type SeededRewrite, storeRewrite } from '../server/services/rewrite/seed';
 import { storeDeck } from '../server/services/ppt/seed';
 import { storePaper } from '../server/services/paper/seed';
 import { ReferenceLibrary } from '../server/services/library';
@@ -58,6 +58,7 @@ import {
   PACT_REPORT_ID,
   PACT_REWRITE_DELETE_ID,
   PACT_REWRITE_DRAFT_ID,
+  PACT_REWRITE_DOCX_ID,
   PACT_REWRITE_ID,
   PACT_REWRITE_UNPAID_ID,
   PACT_CNKI_DRAFT_ID,
@@ -251,9 +252,9 @@ export function providerStates(
     return userId;
   }
 
-  async function rewriteOf(id: string, mode: 'rewrite' | 'strong' | 'smart' | 'cnki', status: 'draft' | 'done'): Promise<void> {
+  async function rewriteOf(id: string, mode: 'rewrite' | 'strong' | 'smart' | 'cnki', status: 'draft' | 'done', docx?: SeededRewrite['docx']): Promise<void> {
     const userId = await signedIn();
-    await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS });
+    await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS, docx });
   }
 
   async function detectionOf(id: string, status: 'draft' | 'done'): Promise<void> {
@@ -388,6 +389,7 @@ export function providerStates(
       await balance(PACT_BALANCE_FEN);
     }),
     [STATES.rewriteDone]: state(() => rewriteOf(PACT_REWRITE_ID, 'rewrite', 'done')),
+    [STATES.rewriteDocxDone]: state(() => rewriteOf(PACT_REWRITE_DOCX_ID, 'rewrite', 'done', { sha256: 'f'.repeat(64), kept: [null, 'textbox'] })),
     [STATES.deletableRewrite]: state(() => rewriteOf(PACT_REWRITE_DELETE_ID, 'rewrite', 'done')),
     [STATES.draftRewrite]: state(() => rewriteOf(PACT_REWRITE_DRAFT_ID, 'strong', 'draft')),
     [STATES.unpaidDraftRewrite]: state(() => rewriteOf(PACT_REWRITE_UNPAID_ID, 'strong', 'draft')),

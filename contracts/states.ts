@@ -35,6 +35,7 @@ export const PACT_REWRITE_DELETE_ID = 'rw-pact-delete';
 export const PACT_REWRITE_DRAFT_ID = 'rw-pact-draft';
 export const PACT_REWRITE_UNPAID_ID = 'rw-pact-draft-unpaid';
 export const PACT_SMART_ID = 'rw-pact-smart';
+export const PACT_REWRITE_DOCX_ID = 'rw-pact-docx';
 export const PACT_SMART_DRAFT_ID = 'rw-pact-smart-draft';
 export const PACT_CNKI_DRAFT_ID = 'rw-pact-cnki-draft';
 export const PACT_SMART_DELETE_ID = 'rw-pact-smart-delete';
@@ -91,6 +92,7 @@ export const STATES = {
   foreignConversation: `user ${PACT_OTHER_USER} has a conversation ${PACT_FOREIGN_CONVERSATION_ID} and zhangsan is signed in`,
   rewriteDone: `user zhangsan has a finished rewrite ${PACT_REWRITE_ID} with two paragraph pairs`,
   deletableRewrite: `user zhangsan has a finished rewrite ${PACT_REWRITE_DELETE_ID}`,
+  rewriteDocxDone: `user zhangsan has a finished rewrite ${PACT_REWRITE_DOCX_ID} of an uploaded .docx whose second paragraph is in a text box`,
   draftRewrite: `user zhangsan has a draft strong rewrite ${PACT_REWRITE_DRAFT_ID}`,
   unpaidDraftRewrite: `user zhangsan has a draft strong rewrite ${PACT_REWRITE_UNPAID_ID} never submitted`,
   draftSmart: `user zhangsan has a draft smart rewrite ${PACT_SMART_DRAFT_ID}`,

@@ -14,6 +14,7 @@ import { orderPurchaseFlow } from './order-purchase';
 import { pptFlow } from './ppt-flow';
 import { passwordLoginFlow } from './real-login';
 import { paperFlow } from './paper-flow';
+import { rewriteDocxFlow } from './rewrite-docx-flow';
 import { rewriteFlow } from './rewrite-flow';
 import { type RealServer, type RealUser, startRealServer } from './server';
 
@@ -34,7 +35,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, aigcLowerFlow, pptFlow, paperFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, rewriteDocxFlow, aigcLowerFlow, pptFlow, paperFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 

@@ -3,9 +3,11 @@ import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { refuseToStart } from './process/refusal';
 import { onShutdownSignal } from './process/shutdown';
+import { createRuntime } from './runtime';
 import { safeError } from './safe-error';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
+import { poolCompute } from './workers/compute';
 import { closeWorkerPool } from './workers/pool';
 
 // `npm run worker`: job runners as a separate process on the same PostgreSQL database as the API
@@ -22,7 +24,8 @@ if (!config.DATABASE_URL) {
   process.exit(1);
 }
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL }).catch(refuseToStart);
-const runner = new JobRunner({ db, config, log, handlers: await loadJobHandlers() });
+const runtime = createRuntime({ config, db, log, compute: poolCompute(config) });
+const runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
 onShutdownSignal(log, async () => {
   await runner.stop();
   await closeWorkerPool();

@@ -862,8 +862,10 @@ export interface paths {
         put?: never;
         /**
          * 下载降重后的论文（.docx）
-         * @description 需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。
-         *     marked 为 true 时在文档中标出改动（删去的文字加删除线，新写的文字加下划线并着色）。
+         * @description 需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。以 Word 上传的
+         *     论文（docxInPlace）下载的是学生自己的文件，只替换采纳段落中改动的文字，其余内容逐字节不变；无法原位改写的段落保留原文
+         *     （见 docxKept）。PDF 或粘贴的论文生成新的 Word 文档（标题为标题样式，正文、参考文献各用样式）。
+         *     marked 为 true 时改动写成 Word 修订（删除与插入，作者“墨研”，时间为改写完成时间），可在 Word 或 WPS 中逐条接受或拒绝。
          *     尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         post: operations["paperMachineDownload"];
@@ -1515,7 +1517,8 @@ export interface paths {
         put?: never;
         /**
          * 下载降 AIGC 后的论文（.docx）
-         * @description 需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）：采纳的段落用改写，其余为原文。尚未完成或是
+         * @description 需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）：采纳的段落用改写，其余为原文；检测时以 Word
+         *     上传的论文下载的是原文件，只替换采纳段落中改动的文字（见 paper_machine_api download）。尚未完成或是
          *     检测记录 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         post: operations["paperAigcDownload"];
@@ -3440,6 +3443,16 @@ export interface components {
              */
             recheckId: string | null;
             protectedTerms: components["schemas"]["ProtectedTerms"];
+            /**
+             * @description true：论文以 Word（.docx）上传（或来自 Word 上传的查重、AIGC 检测），下载的改写稿与标出改动版就是学生自己的文件，
+             *     只替换采纳的改写，样式、标题级别、编号、表格、图片、脚注、页眉页脚、域和批注原样保留；false：下载稿按正文重新生成
+             */
+            docxInPlace: boolean;
+            /**
+             * @description 已改写但无法在原 Word 文件中原位改写、下载稿保留原文的段落数（原因见各段 docxKept）
+             * @example 0
+             */
+            paragraphKeptInDocx: number;
         };
         RewriteTaskPage: components["schemas"]["PageMeta"] & {
             /** @description 本页的降重记录，最新在前 */
@@ -3495,6 +3508,15 @@ export interface components {
             aigcAfter: number | null;
             /** @description 采纳改写（下载时用改写）；false 时保留原文 */
             accepted: boolean;
+            /**
+             * @description 上传的 Word 原文件（docxInPlace 为 true）中本段无法原位改写、下载稿保留原文的原因：textbox 在文本框中（或与文本框连在一起），
+             *     alternate-content 在兼容替代内容中，field 改动落在域结果中（目录、题注编号等），revision 改动落在文件中已有的修订中
+             *     （或本段与下一段由删除的段落标记相连），content-control 落在内容控件中，structure 在无法逐字改写的结构中，
+             *     not-found 原文件中找不到本段。可以原位改写、未改写或不是 Word 上传时为 null
+             * @example null
+             * @enum {string|null}
+             */
+            docxKept: "textbox" | "alternate-content" | "field" | "revision" | "content-control" | "structure" | "not-found" | null;
         };
         RewriteParagraphPage: components["schemas"]["PageMeta"] & {
             /** @description 本页的段落对照，按 index 升序 */
@@ -6825,7 +6847,7 @@ export interface operations {
             query: {
                 /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
-                /** @description true 时标出改动（删除线与下划线），默认 false 只给改写后的文本 */
+                /** @description true 时改动写成 Word 修订（可逐条接受或拒绝），默认 false 只给改写后的文本 */
                 marked?: boolean;
             };
             header?: never;

@@ -1,9 +1,10 @@
+import pino from 'pino';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { logOptions } from '../http/logging';
 import { openTestDatabase } from '../test/database';
-import { bearer, body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
+import { bearer, body, createTestApp, post, signUp, type TestApp, testConfig, testRuntime } from '../test/app';
 import { testClock } from '../test/clock';
 import { expectNoChange } from '../test/snapshot';
 
@@ -227,7 +228,7 @@ describe('rate limits and logs of the sign-in calls', () => {
     });
     const config = testConfig({ LOG_LEVEL: 'trace' });
     const db = await openTestDatabase();
-    const app = await buildApp({ config, db, logger: { ...(logOptions(config) as object), stream } });
+    const app = await buildApp({ runtime: testRuntime(db, { config, log: pino(logOptions(config), stream) }) });
     try {
       await post(app, REGISTER, { payload: { username: 'logged', password: 'Secret-Pass-123' } });
       const ok = await post(app, LOGIN, { query: { username: 'logged', password: 'Secret-Pass-123' } });

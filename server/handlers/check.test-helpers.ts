@@ -2,11 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
-import type { Database } from '../db/client';
+import type { Runtime } from '../runtime';
 import { loadJobHandlers } from '../services/tasks/registry';
 import { JobRunner } from '../services/tasks/runner';
-import { bearer, testConfig } from '../test/app';
+import { bearer } from '../test/app';
 import { qrSignIn } from '../test/qr';
 
 // Shared by the check API tests: requests, QR sign-up, the real job runner and a scratch DATA_DIR.
@@ -49,15 +48,9 @@ export async function qrSignUp(app: FastifyInstance): Promise<string> {
   return (await qrSignIn(app)).token;
 }
 
-/** Runs every queued task with the job handlers of server/jobs, as `npm start` does. */
-export async function runJobs(db: Database): Promise<number> {
-  const runner = new JobRunner({
-    db,
-    config: testConfig(),
-    log: pino({ level: 'silent' }),
-    handlers: await loadJobHandlers(),
-  });
-  return runner.drain();
+/** Runs every queued task with the job handlers of server/jobs on the app's runtime, as `npm start` does. */
+export async function runJobs(runtime: Runtime): Promise<number> {
+  return new JobRunner({ ...runtime, handlers: await loadJobHandlers() }).drain();
 }
 
 export async function scratchDir(): Promise<{ path: string; files(): Promise<string[]>; remove(): Promise<void> }> {

@@ -1,4 +1,5 @@
-import { escapeHtml, type Nonces, page } from './html';
+import { escapeHtml } from '../engines/report/escape-html';
+import { type Nonces, page } from './html';
 
 // The phone keeps the device key this server issued at its last confirmation in localStorage: it is
 // this phone's identity, so every later scan from it signs in to the same account. Each confirmation

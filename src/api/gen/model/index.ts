@@ -284,6 +284,7 @@ export * from './paperTargetLength';
 export * from './paperTitle';
 export * from './paperXueshuSubmitBody';
 export * from './paragraphPair';
+export * from './paragraphPairDocxKept';
 export * from './payChannel';
 export * from './payloadTooLargeResponse';
 export * from './paymentCapability';
