@@ -108,6 +108,7 @@ describe('auth contract', () => {
             userId: anyId(),
             loginName: 'zhangsan',
             phone: regex('^1[3-9][0-9]{9}$', PACT_USER.phone),
+            hasPassword: boolean(true),
             balanceFen: integer(5000),
             freeCheckAvailable: boolean(false),
             // A password account was never offered the free check, so there is no reason to give.

@@ -9,12 +9,25 @@ const QR_TTL_MS = 5 * 60 * 1000;
 export type MockUser = {
   id: string;
   loginName: string;
+  /** null: any password the mocked server accepts (MOCK_PASSWORD), unless the account is QR-only */
   password: string | null;
+  /** A QR sign-up that has not set a password: no password signs it in. */
+  qrOnly: boolean;
   phone: string | null;
   avatar: string;
   balanceFen: number;
   freeCheckAvailable: boolean;
   createdAt: string;
+};
+
+export type MockSession = {
+  id: string;
+  token: string;
+  userId: string;
+  method: 'password' | 'register' | 'qr';
+  device: string | null;
+  createdAt: string;
+  lastUsedAt: string;
 };
 
 export type QrSessionState = {
@@ -31,6 +44,9 @@ const state = {
   users: new Map<string, MockUser>(),
   revoked: new Set<string>(),
   qr: new Map<string, QrSessionState>(),
+  sessions: new Map<string, MockSession>(),
+  /** Accounts whose seeded second sign-in (a phone) has been added once. */
+  seededPhones: new Set<string>(),
 };
 
 export function resetAuthState(): void {
@@ -38,6 +54,8 @@ export function resetAuthState(): void {
   state.users.clear();
   state.revoked.clear();
   state.qr.clear();
+  state.sessions.clear();
+  state.seededPhones.clear();
 }
 
 /** The account a login name refers to: its username first, then a registered phone, as the server looks it up. */
@@ -50,6 +68,7 @@ export function createUser(loginName: string, password: string | null, phone: st
     id: id ?? String(state.nextId),
     loginName,
     password,
+    qrOnly: false,
     phone,
     avatar: '/avatar/default.svg',
     balanceFen: 0,
@@ -66,13 +85,45 @@ export function createUser(loginName: string, password: string | null, phone: st
  * Tokens carry the user's id and name, so a page reload (which restarts the mocked server with empty
  * state) keeps the student signed in, as a real server would.
  */
-export function issueToken(user: MockUser): string {
+export function issueToken(user: MockUser, method: MockSession['method'] = 'password'): string {
   const claims = btoa(encodeURIComponent(JSON.stringify({ id: user.id, name: user.loginName }))).replace(/=+$/, '');
-  return `mya_${claims}.${faker.string.alphanumeric(16)}`;
+  const token = `mya_${claims}.${faker.string.alphanumeric(16)}`;
+  recordSession(token, user, method);
+  return token;
+}
+
+// The browser every mocked sign-in comes from: the one the student is using.
+const THIS_BROWSER = 'Chrome 138 · Windows';
+
+function recordSession(token: string, user: MockUser, method: MockSession['method']): MockSession {
+  const now = new Date().toISOString();
+  const session = { id: `s${state.sessions.size + 1}-${faker.string.alphanumeric(8)}`, token, userId: user.id, method, device: THIS_BROWSER, createdAt: now, lastUsedAt: now };
+  state.sessions.set(token, session);
+  return session;
 }
 
 export function revokeToken(token: string): void {
   state.revoked.add(token);
+  state.sessions.delete(token);
+}
+
+/**
+ * The live sign-ins of an account, most recently used first. The caller's own token is among them even
+ * after a reload restarted the mocked server (tokens outlive its memory), and a seeded account has signed
+ * in once more elsewhere, on a phone.
+ */
+export function sessionsOf(user: MockUser, currentToken: string): MockSession[] {
+  if (!state.sessions.has(currentToken)) recordSession(currentToken, user, 'password');
+  state.sessions.get(currentToken)!.lastUsedAt = new Date().toISOString();
+  const own = [...state.sessions.values()].filter((session) => session.userId === user.id);
+  if (!mockDataEmpty() && !state.seededPhones.has(user.id)) {
+    state.seededPhones.add(user.id);
+    const phone = recordSession(`mya_seeded-phone-${user.id}`, user, 'qr');
+    phone.device = 'WeChat 8 · Android';
+    phone.createdAt = phone.lastUsedAt = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
+    own.push(phone);
+  }
+  return own.sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt));
 }
 
 function claimsOf(token: string): { id: string; name: string } | undefined {

@@ -3,6 +3,7 @@ import type { LedgerEntry } from '@/api/gen/model';
 import { badRequest, fail, notFound, ok } from '../envelope';
 import {
   MOCK_PASSWORD,
+  type MockUser,
   type QrSessionState,
   createQrSession,
   createUser,
@@ -11,6 +12,7 @@ import {
   issueToken,
   revokeToken,
 } from './auth-state';
+import { accountSecurityOverrides } from './account-security';
 import { currentCapabilities } from './capabilities';
 import { ledgerOf } from './order-state';
 import { readBody, withUser } from './request';
@@ -23,6 +25,21 @@ function totalsOf(ledger: LedgerEntry[]) {
   return { totalRechargeFen: sum(['recharge', 'reversal']), totalSpentFen: -sum(['charge', 'refund']) };
 }
 const gone = () => fail(410, 'QR_EXPIRED', '二维码已失效，请刷新');
+
+/** account_info_api/account: the account centre's view of a user. */
+function accountOf(user: MockUser) {
+  return {
+    userId: user.id,
+    loginName: user.loginName,
+    phone: user.phone,
+    hasPassword: !user.qrOnly,
+    balanceFen: user.balanceFen,
+    freeCheckAvailable: user.freeCheckAvailable,
+    freeCheckNotice: null,
+    ...totalsOf(ledgerOf(user)),
+    createdAt: user.createdAt,
+  };
+}
 
 function tokenResult(token: string) {
   return { access_token: token, token_type: 'Bearer', expires_in: EXPIRES_IN };
@@ -51,7 +68,7 @@ export const authOverrides = [
     const password = url.searchParams.get('password') ?? '';
     if (!username || !password) return badRequest('请输入用户名和密码');
     const known = findUser(username);
-    const valid = known?.password ? known.password === password : password === MOCK_PASSWORD;
+    const valid = known?.qrOnly ? false : known?.password ? known.password === password : password === MOCK_PASSWORD;
     if (!valid) return fail(401, 'BAD_CREDENTIALS', '用户名或密码错误');
     return ok(tokenResult(issueToken(known ?? createUser(username, null))));
   }),
@@ -66,21 +83,14 @@ export const authOverrides = [
     if (body.phone !== undefined && !/^1[3-9][0-9]{9}$/.test(body.phone)) return badRequest('手机号格式不正确');
     if (findUser(body.username)) return fail(409, 'USERNAME_TAKEN', '该用户名已被注册');
     if (body.phone && findUser(body.phone)) return fail(409, 'PHONE_TAKEN', '该手机号已被注册');
-    return ok(tokenResult(issueToken(createUser(body.username, body.password, body.phone ?? null))));
+    return ok(tokenResult(issueToken(createUser(body.username, body.password, body.phone ?? null), 'register')));
   }),
 
   http.post('*/api/base/login_api/current', withUser((_request, user) => ok({ id: user.id, loginName: user.loginName, avatar: user.avatar, roles: ['admin'] }))),
 
-  http.get('*/api/base/account_info_api/account', withUser((_request, user) => ok({
-    userId: user.id,
-    loginName: user.loginName,
-    phone: user.phone,
-    balanceFen: user.balanceFen,
-    freeCheckAvailable: user.freeCheckAvailable,
-    freeCheckNotice: null,
-    ...totalsOf(ledgerOf(user)),
-    createdAt: user.createdAt,
-  }))),
+  http.get('*/api/base/account_info_api/account', withUser((_request, user) => ok(accountOf(user)))),
+
+  ...accountSecurityOverrides(accountOf),
 
   http.post('*/api/base/login_api/logout', withUser((request) => {
     revokeToken(request.headers.get('Authorization')!.replace(/^Bearer\s+/i, ''));
@@ -115,9 +125,9 @@ export const authOverrides = [
     const found = await mobileSession(request);
     if (found.error) return found.error;
     const loginName = `wx_${found.deviceKey.slice(-8)}`;
-    const user = findUser(loginName) ?? createUser(loginName, null);
+    const user = findUser(loginName) ?? Object.assign(createUser(loginName, null), { qrOnly: true });
     found.session.status = 'confirmed';
-    found.session.token = issueToken(user);
+    found.session.token = issueToken(user, 'qr');
     return ok(qrState(found.session, user.loginName));
   }),
 ];

@@ -199,6 +199,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/base/account_info_api/set_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 为没有密码的账号设置登录密码
+         * @description 需登录，不收费。扫码注册的账号没有密码，只能用注册时那部手机扫码登录；设置密码后，也可以用登录名（或绑定的手机号）加密码
+         *     在任何浏览器登录，手机丢失或换浏览器时账号（余额与记录）不会找不回。已登录的其他设备不受影响。账号已有密码时 409
+         *     PASSWORD_ALREADY_SET（请用 change_password 修改）；密码长度不符 400。
+         */
+        post: operations["accountInfoSetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/bind_phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 绑定或更换手机号（作为登录名，未经短信验证）
+         * @description 需登录，不收费。把一个 11 位手机号绑定到账号（已绑定时更换），之后可用它代替登录名加密码登录。本站没有短信服务，
+         *     不发送、也不核对验证码：手机号只是第二个登录名，界面标明“未验证”，不能用于找回密码。为确认是账号本人操作，需要输入
+         *     账号的登录密码；账号还没有密码时 409 PASSWORD_NOT_SET（先 set_password）。密码错误 403 WRONG_PASSWORD（错误次数过多
+         *     429 LOGIN_THROTTLED）；手机号已被其他账号用作手机号或用户名 409 PHONE_TAKEN；格式不符 400。
+         */
+        post: operations["accountInfoBindPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/change_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 修改登录密码（需原密码），并退出其他设备
+         * @description 需登录，不收费。凭原密码设置新密码；成功后该账号在其他设备、浏览器上的登录全部失效（本次请求所用的登录保持有效），
+         *     返回被退出的登录数。原密码错误 403 WRONG_PASSWORD；错误次数过多时与密码登录共用退避（429 LOGIN_THROTTLED，见 Retry-After）；
+         *     账号还没有密码 409 PASSWORD_NOT_SET（请用 set_password）；新密码长度不符 400。
+         */
+        post: operations["accountInfoChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 已登录的设备（有效的登录）
+         * @description 需登录，不收费。当前账号所有仍然有效的登录（未退出、未过期），最近使用的在前，本次请求所用的登录标为 current。
+         *     每条说明登录方式、浏览器与系统（由登录时的 User-Agent 推断，可能为空）、登录时间和最近使用时间。参数不符 400。
+         */
+        post: operations["accountInfoSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/revoke_session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 退出某一台设备的登录
+         * @description 需登录，不收费。吊销自己的一个登录（sessions 返回的 id），该设备之后的任何调用都是 401。吊销本次请求所用的登录等同于退出登录。
+         *     不存在、已失效或属于其他账号的 id 都返回 404。
+         */
+        post: operations["accountInfoRevokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/revoke_other_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 退出其他所有设备
+         * @description 需登录，不收费。吊销当前账号除本次请求所用登录之外的全部有效登录，返回吊销的数量（没有其他登录时为 0）。
+         */
+        post: operations["accountInfoRevokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/base/product_package_api/query_list": {
         parameters: {
             query?: never;
@@ -2374,10 +2503,12 @@ export interface components {
              */
             loginName: string;
             /**
-             * @description 绑定的手机号（可用于登录）；未绑定为 null
+             * @description 绑定的手机号（可代替登录名加密码登录；本站不发短信，未经验证）；未绑定为 null
              * @example 13800138000
              */
             phone: string | null;
+            /** @description 账号已设置登录密码（可用登录名或手机号加密码登录）；false 表示只能扫码登录（扫码注册且尚未设置密码） */
+            hasPassword: boolean;
             /** @description 当前余额（分），账本流水之和，不会为负 */
             balanceFen: components["schemas"]["Fen"];
             /** @description 扫码注册赠送的首次免费查重尚未使用 */
@@ -2487,14 +2618,56 @@ export interface components {
             success: true;
             result: components["schemas"]["QrMobileState"];
         };
-        /**
-         * @description 套餐类型：check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值。 所有套餐支付后都计入余额（余额可用于全部服务）；服务套餐在其服务未开放时不出售
-         * @enum {string}
-         */
-        PackageType: "check" | "rewrite" | "aigc" | "paper" | "ppt" | "recharge";
-        /** @description 套餐筛选条件；不带则列出全部在售套餐 */
-        PackageFilter: {
-            type?: components["schemas"]["PackageType"];
+        /** @description 首次设置的登录密码 */
+        SetPasswordBody: {
+            /**
+             * Format: password
+             * @description 新密码，8-72 个字符（两次输入一致由界面检查）
+             * @example Moyan2026!
+             */
+            password: string;
+        };
+        /** @description 要绑定的手机号和确认身份的登录密码 */
+        BindPhoneBody: {
+            /**
+             * @description 11 位中国大陆手机号；绑定后可用它代替登录名登录（不经短信验证）
+             * @example 13800138000
+             */
+            phone: string;
+            /**
+             * Format: password
+             * @description 账号当前的登录密码
+             * @example Moyan2026!
+             */
+            password: string;
+        };
+        /** @description 修改密码 */
+        ChangePasswordBody: {
+            /**
+             * Format: password
+             * @description 当前的登录密码
+             * @example Moyan2026!
+             */
+            oldPassword: string;
+            /**
+             * Format: password
+             * @description 新密码，8-72 个字符（两次输入一致由界面检查）
+             * @example Moyan2027!new
+             */
+            newPassword: string;
+        };
+        /** @description 修改密码的结果 */
+        PasswordChanged: {
+            /**
+             * @description 因修改密码而失效的其他登录数（其他设备、浏览器需用新密码重新登录）
+             * @example 2
+             */
+            signedOutSessions: number;
+        };
+        PasswordChangedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PasswordChanged"];
         };
         /** @description 分页信息；records 为本页记录 */
         PageMeta: {
@@ -2513,6 +2686,76 @@ export interface components {
              * @example 10
              */
             pageSize: number;
+        };
+        /**
+         * @description 登录方式：password 用户名或手机号加密码；register 注册后自动登录；qr 扫码登录
+         * @enum {string}
+         */
+        SignInMethod: "password" | "register" | "qr";
+        /** @description 一个有效的登录（一台设备或一个浏览器） */
+        AccountSession: {
+            /** @description 登录 id（revoke_session 用它退出该设备） */
+            id: components["schemas"]["Id"];
+            /** @description true 表示就是本次请求所用的登录（当前设备） */
+            current: boolean;
+            method: components["schemas"]["SignInMethod"];
+            /**
+             * @description 由登录时浏览器的 User-Agent 推断的浏览器与系统，如 “Chrome 138 · Windows”；无法判断时为 null
+             * @example Chrome 138 · Windows
+             */
+            device: string | null;
+            /** @description 登录时间（ISO 8601，UTC） */
+            createdAt: components["schemas"]["DateTime"];
+            /** @description 最近一次使用的时间（ISO 8601，UTC；精确到约 10 分钟） */
+            lastUsedAt: components["schemas"]["DateTime"];
+            /** @description 过期时间（ISO 8601，UTC），之后需重新登录 */
+            expiresAt: components["schemas"]["DateTime"];
+        };
+        AccountSessionPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的登录，最近使用的在前 */
+            records: components["schemas"]["AccountSession"][];
+        };
+        AccountSessionPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["AccountSessionPage"];
+        };
+        /** @description 已退出的登录 */
+        SessionRevoked: {
+            /** @description 被退出的登录 id */
+            id: components["schemas"]["Id"];
+            /**
+             * @description 恒为 true：该登录已失效
+             * @enum {boolean}
+             */
+            revoked: true;
+        };
+        SessionRevokedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["SessionRevoked"];
+        };
+        /** @description 退出其他设备的结果 */
+        SessionsRevoked: {
+            /**
+             * @description 被退出的其他登录数
+             * @example 3
+             */
+            revoked: number;
+        };
+        SessionsRevokedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["SessionsRevoked"];
+        };
+        /**
+         * @description 套餐类型：check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值。 所有套餐支付后都计入余额（余额可用于全部服务）；服务套餐在其服务未开放时不出售
+         * @enum {string}
+         */
+        PackageType: "check" | "rewrite" | "aigc" | "paper" | "ppt" | "recharge";
+        /** @description 套餐筛选条件；不带则列出全部在售套餐 */
+        PackageFilter: {
+            type?: components["schemas"]["PackageType"];
         };
         /** @description 可购买的套餐 */
         Package: {
@@ -5664,6 +5907,273 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoSetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description 已设置，返回更新后的账户信息 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 账号已有密码（PASSWORD_ALREADY_SET） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PASSWORD_ALREADY_SET",
+                     *         "message": "该账号已设置密码，如需更换请使用“修改密码”"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoBindPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "13800138000",
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BindPhoneBody"];
+            };
+        };
+        responses: {
+            /** @description 已绑定，返回更新后的账户信息 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 登录密码不正确（WRONG_PASSWORD） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "WRONG_PASSWORD",
+                     *         "message": "登录密码不正确"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 手机号已被使用（PHONE_TAKEN），或账号还没有密码（PASSWORD_NOT_SET） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PHONE_TAKEN",
+                     *         "message": "该手机号已被注册"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "oldPassword": "Moyan2026!",
+                 *       "newPassword": "Moyan2027!new"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePasswordBody"];
+            };
+        };
+        responses: {
+            /** @description 已修改 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChangedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 原密码不正确（WRONG_PASSWORD） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "WRONG_PASSWORD",
+                     *         "message": "原密码不正确"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 账号还没有密码（PASSWORD_NOT_SET） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PASSWORD_NOT_SET",
+                     *         "message": "该账号还没有设置密码，请先设置密码"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoSessions: {
+        parameters: {
+            query?: {
+                /** @description 页码，从 1 开始 */
+                pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 登录分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoRevokeSession: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已退出 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRevokedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoRevokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已退出的登录数 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsRevokedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };

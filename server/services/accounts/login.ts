@@ -2,7 +2,7 @@ import type { Deps } from '../../context';
 import { AppError } from '../../errors';
 import { assertNotThrottled, clearLoginFailures, recordLoginFailure, throttleKey } from './login-throttle';
 import { verifyPassword } from './passwords';
-import { type IssuedToken, issueToken } from './tokens';
+import { type IssuedToken, issueToken, type SignInOrigin } from './tokens';
 import { findUserByLoginName } from './users';
 
 const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', '用户名或密码错误');
@@ -18,6 +18,7 @@ export async function passwordLogin(
   loginName: string,
   password: string,
   addressHash: string,
+  origin?: SignInOrigin,
 ): Promise<IssuedToken> {
   const name = loginName.trim();
   const key = throttleKey(name, addressHash);
@@ -29,5 +30,5 @@ export async function passwordLogin(
     throw badCredentials();
   }
   await clearLoginFailures(deps, key);
-  return issueToken(deps, user.id);
+  return issueToken(deps, user.id, origin);
 }

@@ -1,4 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
+import { badRequest } from '../../errors';
+
+export const PASSWORD_LENGTH = { min: 8, max: 72 } as const;
+
+/** The one rule for a password an account is given (sign-up, set, change, operator reset): 8-72 characters. */
+export function assertPasswordRule(password: string, field = 'password'): void {
+  if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
+    throw badRequest(`${field} 长度应为 ${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} 位`);
+  }
+}
 
 // argon2id (the library's default algorithm) with OWASP's baseline: 19 MiB, 2 passes, 1 lane.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
