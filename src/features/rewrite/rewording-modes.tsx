@@ -2,7 +2,7 @@ import { Box, HStack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { MachineMode, PaperMachineMode } from '@/api/gen/model';
 import { type IconName, RouteIcon } from '@/components/route-icon';
-import { MODE_LABELS } from '@/lib/rewrite-modes';
+import { MODE_LABELS } from '@common/rewrite-modes';
 
 type Mode = PaperMachineMode | MachineMode;
 
