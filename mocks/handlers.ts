@@ -9,6 +9,7 @@ import { type MockData, setMockData } from './overrides/data-mode';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
+import { fromReportOverrides, resetFromReportState } from './overrides/from-report';
 import { paperOverrides, resetPaperState } from './overrides/paper';
 import { pptOverrides } from './overrides/ppt';
 import { recordAreas } from './overrides/records';
@@ -23,6 +24,7 @@ export const handlers: RequestHandler[] = [
   ...chatOverrides,
   ...pptOverrides,
   ...paperOverrides,
+  ...fromReportOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
   ...generatedHandlers,
 ];
@@ -40,6 +42,7 @@ export function resetMockState({ data = 'seeded' }: { data?: MockData } = {}): v
   resetCheckState();
   resetChatState();
   resetPaperState();
+  resetFromReportState();
   for (const area of recordAreas) area.reset();
 }
 

@@ -1219,8 +1219,9 @@ export interface paths {
         /**
          * 上传论文，创建待支付的学术库降重任务
          * @description 需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
-         *     学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，否则提交后先查重（费用含在报价中）。
-         *     checkId 不是自己已完成的查重记录 404；其余错误与 check_api/check_init 相同（400、413、422、429）。
+         *     学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，不再查重，只收降重的价格；此时可不传文件和正文，
+         *     直接改写该查重的原文（查重报告页“按本报告学术库降重”即如此）。不带 checkId 时提交后先查重（费用含在报价中）。
+         *     checkId 不是自己已完成的查重记录 404；既无 checkId 又无文件和正文 400；其余错误与 check_api/check_init 相同（400、413、422、429）。
          */
         post: operations["machineMachineCnkiInit"];
         delete?: never;
@@ -1475,6 +1476,7 @@ export interface paths {
          * 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
          * @description 需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB，按文件内容判断类型）或粘贴正文（二选一），提取并统计正文，
          *     创建 status 为 draft 的检测记录并返回字数和价格；支付提交见 machine_submit。被拒绝时什么也不保存、不扣费、不创建任务。
+         *     从查重报告页发起时带 checkId（自己已完成的查重记录），可不传文件和正文，检测该查重的原文；checkId 不是自己已完成的查重 404。
          *     错误：缺少题目、文件与正文都有或都没有、正文为空 400；文件过大 413 PAYLOAD_TOO_LARGE，超过 30 万字 413 TEXT_TOO_LONG，
          *     解压后体积异常 413 DOCX_TOO_LARGE / PDF_TOO_LARGE；不是 .docx/.pdf/.txt 415 UNSUPPORTED_FILE_TYPE；
          *     损坏、加密、扫描件或无法解码 422；几乎没有中文 422 NOT_CHINESE；太短无法判断 422 TEXT_TOO_SHORT（最少字数见 word_count 的
@@ -3879,7 +3881,7 @@ export interface components {
         MachineWordCountBody: components["schemas"]["WordCountBody"] & {
             mode?: components["schemas"]["MachineMode"];
         };
-        /** @description file 与 content 二选一；checkId 可选 */
+        /** @description file 与 content 二选一；带 checkId 时两者都可不传（改写该查重的原文） */
         MachineCnkiInitForm: {
             /**
              * Format: binary
@@ -3897,7 +3899,7 @@ export interface components {
              */
             title: string;
             /**
-             * @description 已完成的本站查重记录 id，沿用其标红结果
+             * @description 已完成的本站查重记录 id，沿用其标红结果与原文（不再查重，只收降重的价格）
              * @example 01JD3R2A7C9E1G3J5L7N9Q1S3U
              */
             checkId?: string;
@@ -4232,7 +4234,7 @@ export interface components {
             success: true;
             result: components["schemas"]["AigcWordCount"];
         };
-        /** @description file 与 content 二选一 */
+        /** @description file 与 content 二选一；带 checkId 时两者都可不传（检测该查重的原文） */
         AigcInitForm: {
             /**
              * Format: binary
@@ -4254,6 +4256,11 @@ export interface components {
              * @example 李明
              */
             author?: string;
+            /**
+             * @description 自己已完成的查重记录 id（从查重报告页发起检测时）；不传文件和正文时检测该查重的原文，不必再次上传
+             * @example 01JD3R2A7C9E1G3J5L7N9Q1S3U
+             */
+            checkId?: string;
         };
         AigcRecordResponse: {
             /** @enum {boolean} */
@@ -8077,6 +8084,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description 文件内容不是 .docx、.pdf 或 .txt（按文件内容判断，不看扩展名） */
             415: {
