@@ -53,7 +53,7 @@ export async function seedLibrary(server: RealServer, title = '数字出版与�
 }
 
 /** Scans the login overlay's QR code with a second browser (the phone) and confirms on the server's page. */
-async function scanToLogin(page: Page, server: RealServer): Promise<void> {
+export async function scanToLogin(page: Page, server: RealServer): Promise<void> {
   const created = page.waitForResponse((response) => response.url().includes('/api/base/login_api/f/login_qr_code'));
   await page.goto(`${server.url}/papercheck/check`);
   const { result } = (await (await created).json()) as Envelope<{ qrCode: string }>;
