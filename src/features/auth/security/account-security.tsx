@@ -45,7 +45,7 @@ function QrOnlyWarning({ account, onSetPassword }: { account: AccountInfo; onSet
           换手机、清除手机浏览器数据或换一个浏览器扫码，都会注册成另一个新账号，这个账号和其中的余额、记录将无法找回。
           设置登录密码后，可在任何设备用登录名 {account.loginName}（或绑定的手机号）加密码登录。
         </Alert.Description>
-        <Button size="sm" colorPalette="orange" mt="3" onClick={onSetPassword}>
+        <Button size="sm" colorPalette="orange" mt="3" alignSelf="flex-start" onClick={onSetPassword}>
           设置登录密码
         </Button>
       </Alert.Content>

@@ -76,7 +76,7 @@ export function DeviceList() {
             render: (session) =>
               session.current ? (
                 <Text fontSize="sm" color="gray.500">
-                  —
+                  使用中
                 </Text>
               ) : (
                 <Button size="xs" variant="outline" aria-label={`退出 ${session.device ?? '未识别的浏览器'}（登录于 ${formatDateTime(session.createdAt)}）`} loading={revoking === session.id} onClick={() => void signOut(session).catch(() => undefined)}>
