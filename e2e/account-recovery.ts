@@ -50,7 +50,7 @@ async function useDialog(page: Page, row: string, button: string, fields: Array<
 export const accountRecoveryFlow: RealFlow = {
   name: '扫码账号设置密码、绑定手机号，新浏览器登录后余额与记录都在（真实服务器）',
   async run({ page, browser, server, artifacts, log }) {
-    await scanToLogin(page, server);
+    await scanToLogin(page, server, artifacts);
     const token = await storedToken(page);
     assert.ok(token);
     const account = await server.api<{ userId: string; loginName: string; hasPassword: boolean }>('GET', '/api/base/account_info_api/account', { token });

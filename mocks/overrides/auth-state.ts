@@ -32,7 +32,8 @@ export type MockSession = {
 
 export type QrSessionState = {
   id: string;
-  secret: string;
+  /** What the QR code carries; the desktop polls with the id, which the code never shows. */
+  scanToken: string;
   status: 'pending' | 'scanned' | 'confirmed';
   token: string | null;
   consumed: boolean;
@@ -47,6 +48,8 @@ const state = {
   sessions: new Map<string, MockSession>(),
   /** Accounts whose seeded second sign-in (a phone) has been added once. */
   seededPhones: new Set<string>(),
+  /** Device keys the mocked server issued, by key: the login name of the phone's account. */
+  deviceKeys: new Map<string, string>(),
 };
 
 export function resetAuthState(): void {
@@ -56,6 +59,7 @@ export function resetAuthState(): void {
   state.qr.clear();
   state.sessions.clear();
   state.seededPhones.clear();
+  state.deviceKeys.clear();
 }
 
 /** The account a login name refers to: its username first, then a registered phone, as the server looks it up. */
@@ -151,7 +155,7 @@ export function userOf(request: Request): MockUser | undefined {
 export function createQrSession(): QrSessionState {
   const session: QrSessionState = {
     id: faker.string.alphanumeric({ length: 26, casing: 'upper' }),
-    secret: faker.string.alphanumeric(24),
+    scanToken: faker.string.alphanumeric(43),
     status: 'pending',
     token: null,
     consumed: false,
@@ -163,4 +167,21 @@ export function createQrSession(): QrSessionState {
 
 export function findQrSession(id: string): QrSessionState | undefined {
   return state.qr.get(id);
+}
+
+export function findQrSessionByScanToken(scanToken: string): QrSessionState | undefined {
+  return [...state.qr.values()].find((session) => session.scanToken === scanToken);
+}
+
+/**
+ * The phone's account, as the server decides it: the one its issued key belongs to, else a new one; the
+ * key is spent and a new one issued either way.
+ */
+export function signInPhone(presentedKey: string | undefined): { user: MockUser; deviceKey: string } {
+  const known = presentedKey ? state.deviceKeys.get(presentedKey) : undefined;
+  if (presentedKey) state.deviceKeys.delete(presentedKey);
+  const user = (known && findUser(known)) || Object.assign(createUser(`qr_${faker.string.hexadecimal({ length: 10, casing: 'lower', prefix: '' })}`, null), { qrOnly: true });
+  const deviceKey = `dk_${faker.string.alphanumeric(43)}`;
+  state.deviceKeys.set(deviceKey, user.loginName);
+  return { user, deviceKey };
 }

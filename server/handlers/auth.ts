@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { addressHash, clientIdentity } from '../http/client-identity';
+import { addressHash, clientIdentity, presentedDeviceHash } from '../http/client-identity';
 import { publicBaseUrl } from '../http/public-url';
 import { accountInfo, currentUser } from '../services/accounts/account';
 import { passwordLogin } from '../services/accounts/login';
-import { registrationClosed } from '../services/accounts/registration';
+import { register } from '../services/accounts/registration';
 import { bindPhone, changePassword, setPassword } from '../services/accounts/security';
 import { listSessions, revokeOtherSessions, revokeSession } from '../services/accounts/sessions';
-import { issueToken, revokeToken, type SignInOrigin } from '../services/accounts/tokens';
-import { createUser } from '../services/accounts/users';
+import { revokeToken, type SignInOrigin } from '../services/accounts/tokens';
 import { localQrProvider } from '../services/qr-login/local-provider';
 import { pollQrLogin } from '../services/qr-login/service';
 import { pageOf } from '../services/paging';
@@ -43,16 +42,13 @@ export const authHandlers: HandlerGroup<AuthOperations> = {
   accountInfoAccount: ({ app, user }) => accountInfo(app, user.id),
   loginLoginQrCode: ({ app, request, reply }) =>
     app.qrLogin.create(app, { ...clientIdentity(request, reply), baseUrl: publicBaseUrl(app.config, request) }),
-  loginValLoginQrCode: ({ app, query, request }) => pollQrLogin(app, app.qrLogin, query.query, signInOrigin('qr', request)),
+  loginValLoginQrCode: ({ app, query, request }) =>
+    pollQrLogin(app, app.qrLogin, query.query, { deviceHash: presentedDeviceHash(request) }, signInOrigin('qr', request)),
   loginLogout: async ({ app, user }) => {
     await revokeToken(app, user.tokenHash);
     return { loggedOut: true as const };
   },
-  loginRegister: async ({ app, body, request }) => {
-    if (app.config.REGISTRATION === 'closed') throw registrationClosed();
-    const user = await createUser(app, body);
-    return issueToken(app, user.id, signInOrigin('register', request));
-  },
+  loginRegister: ({ app, body, request }) => register(app, body, addressHash(request), signInOrigin('register', request)),
   loginQrScan: ({ app, body }) => localQrProvider.scan(app, body),
   loginQrConfirm: ({ app, body, request, reply }) => localQrProvider.confirm(app, body, clientIdentity(request, reply)),
   accountInfoSetPassword: ({ app, user, body }) => setPassword(app, user, body.password),

@@ -44,7 +44,7 @@ export async function listUsers(deps: Deps, limit: number): Promise<{ total: num
  */
 export async function resetPassword(deps: Deps, user: User, password?: string): Promise<string> {
   const next = password ?? generatePassword();
-  assertPasswordRule(next);
+  assertPasswordRule(next, 'password', user);
   const passwordHash = await hashPassword(next);
   await deps.db.transaction(async (tx) => {
     await tx.orm.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -35,7 +35,7 @@ async function confirmOwnPassword(deps: Deps, user: User, password: string, addr
 
 /** set_password: the first password of an account that has none (a QR sign-up). */
 export async function setPassword(deps: Deps, auth: AuthUser, password: string) {
-  assertPasswordRule(password);
+  assertPasswordRule(password, 'password', auth);
   const passwordHash = await hashPassword(password);
   const updated = await deps.db.orm
     .update(users)
@@ -53,8 +53,8 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string },
   addressHash: string,
 ): Promise<{ signedOutSessions: number }> {
-  assertPasswordRule(input.newPassword, 'newPassword');
   const user = await findUserById(deps, auth.id);
+  assertPasswordRule(input.newPassword, 'newPassword', user);
   if (!user.passwordHash) throw passwordNotSet('该账号还没有设置密码，请先设置密码');
   await confirmOwnPassword(deps, user, input.oldPassword, addressHash, '原密码不正确');
   const passwordHash = await hashPassword(input.newPassword);

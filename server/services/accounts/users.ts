@@ -19,13 +19,14 @@ export const phoneTaken = () => conflict('PHONE_TAKEN', '该手机号已被注�
 
 /**
  * Creates a password account. A username and a phone share one namespace (either signs in), so neither
- * may equal another account's username or phone.
+ * may equal another account's username or phone. The password must pass the sign-up form's rule
+ * (common/password-rule.ts): 400 WEAK_PASSWORD with the same words.
  */
 export async function createUser(deps: Deps, input: NewUser): Promise<User> {
   if (!USERNAME_PATTERN.test(input.username)) {
     throw badRequest('username 只能是 3-32 位字母、数字、下划线、点或连字符');
   }
-  assertPasswordRule(input.password);
+  assertPasswordRule(input.password, 'password', input);
   if (input.phone !== undefined && !PHONE_PATTERN.test(input.phone)) {
     throw badRequest('phone 格式不正确');
   }

@@ -5,6 +5,7 @@ import type { Task } from '../../db/schema/tasks';
 import { badRequest } from '../../errors';
 import { priceFor } from '../billing/prices';
 import { finishedCheckText } from '../check/finished-text';
+import { storeOriginal } from '../check/file-store';
 import { paperSource, prepareRequestText, type UploadedDocument } from '../check/paper-input';
 import { createTask, type NewTask } from '../tasks/tasks';
 import { apiOfMode, loadRewrite, type RewriteRecord } from './records';
@@ -46,15 +47,15 @@ async function priceOf(deps: Deps, chars: number, withCheck: boolean): Promise<n
 
 /** word_count: counted characters (the checkers' rule) and the price in this mode. */
 export async function rewriteWordCount(deps: Deps, content: string, mode: RewriteRecordMode): Promise<{ charCount: number; priceFen: number }> {
-  const { charCount } = await prepareRequestText(deps.config, { content });
+  const { charCount } = await prepareRequestText(deps.compute, { content });
   return { charCount, priceFen: await priceOf(deps, charCount, mode === 'cnki') };
 }
 
 /**
  * machine_init / machine_cnki_init: the text of an upload (or the pasted text) kept with an unpaid
- * draft. 学术库降重 from a finished check needs neither: it takes the check's own text, as its report
- * marked it, so the student pays no second 查重 and pastes nothing again. Everything refused is refused
- * before a row is written.
+ * draft, and an uploaded .docx kept to be rewritten in place. 学术库降重 from a finished check needs
+ * neither: it takes the check's own text, as its report marked it, so the student pays no second 查重 and
+ * pastes nothing again. Everything refused is refused before a row or a file is written.
  */
 export async function initRewrite(deps: Deps, userId: string, input: RewriteInput): Promise<RewriteRecord> {
   const title = input.title.trim();
@@ -63,8 +64,9 @@ export async function initRewrite(deps: Deps, userId: string, input: RewriteInpu
   const { file, source } = paperSource(input, checkText);
   const protectedTerms = cleanTerms(input.protectedTerms);
 
-  const extracted = await prepareRequestText(deps.config, source);
+  const extracted = await prepareRequestText(deps.compute, source);
   const priceFen = await priceOf(deps, extracted.charCount, input.mode === 'cnki' && !input.checkId);
+  const fileSha256 = file && extracted.format === 'docx' ? await storeOriginal(deps.config.DATA_DIR, file.data, extracted.sha256) : null;
   const id = await deps.db.transaction(async (tx) => {
     const task = await createRewriteTask(withDb(deps, tx), { userId, title, priceFen, charCount: extracted.charCount, offline: input.mode === 'smart' }, {
       api: apiOfMode(input.mode),
@@ -72,6 +74,7 @@ export async function initRewrite(deps: Deps, userId: string, input: RewriteInpu
       source: 'upload',
       sourceType: file ? 'upload' : 'paste',
       fileName: file ? file.filename.slice(0, 255) : null,
+      fileSha256,
       text: extracted.text,
       protectedTerms,
       seed: 1,

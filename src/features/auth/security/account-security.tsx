@@ -107,7 +107,7 @@ export function AccountSecurity() {
         />
       </Stack>
       {dialog === 'set-password' && <SetPasswordDialog loginName={account.loginName} onClose={close} />}
-      {dialog === 'change-password' && <ChangePasswordDialog onClose={close} />}
+      {dialog === 'change-password' && <ChangePasswordDialog account={account} onClose={close} />}
       {dialog === 'bind-phone' && <BindPhoneDialog current={account.phone} onClose={close} />}
     </SectionCard>
   );

@@ -2,7 +2,7 @@ import { Field, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useAccountInfoChangePassword } from '@/api/gen/auth/auth';
 import { notify } from '@/components/ui/toaster';
-import { PASSWORD_HINT, CONFIRM_MISMATCH, newPasswordRules, passwordRules } from '../password/field-rules';
+import { PASSWORD_HINT, confirmPasswordRules, newPasswordRulesFor, passwordRules } from '../password/field-rules';
 import { PasswordInput } from '../password/password-input';
 import { SecurityDialog } from './security-dialog';
 import { useAccountUpdate } from './use-account-update';
@@ -10,7 +10,7 @@ import { useAccountUpdate } from './use-account-update';
 type Values = { oldPassword: string; password: string; confirmPassword: string };
 
 /** A new password for the old one; every other device then has to sign in again with it. */
-export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+export function ChangePasswordDialog({ account, onClose }: { account: { loginName: string; phone?: string | null }; onClose: () => void }) {
   const { register, handleSubmit, formState } = useForm<Values>({
     mode: 'onBlur',
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
@@ -39,15 +39,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       </Field.Root>
       <Field.Root invalid={Boolean(errors.password)}>
         <Field.Label>新密码</Field.Label>
-        <PasswordInput autoComplete="new-password" {...register('password', newPasswordRules)} />
+        <PasswordInput autoComplete="new-password" {...register('password', newPasswordRulesFor({ username: account.loginName, phone: account.phone }))} />
         {errors.password?.message ? <Field.ErrorText>{errors.password.message}</Field.ErrorText> : <Field.HelperText>{PASSWORD_HINT}</Field.HelperText>}
       </Field.Root>
       <Field.Root invalid={Boolean(errors.confirmPassword)}>
         <Field.Label>确认新密码</Field.Label>
-        <PasswordInput
-          autoComplete="new-password"
-          {...register('confirmPassword', { validate: (value, values) => (value ? value === values.password || CONFIRM_MISMATCH : false) })}
-        />
+        <PasswordInput autoComplete="new-password" {...register('confirmPassword', confirmPasswordRules)} />
         {errors.confirmPassword?.message && <Field.ErrorText>{errors.confirmPassword.message}</Field.ErrorText>}
       </Field.Root>
       <Text fontSize="sm" color="gray.600">

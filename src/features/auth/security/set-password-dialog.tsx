@@ -2,7 +2,7 @@ import { Field } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useAccountInfoSetPassword } from '@/api/gen/auth/auth';
 import { notify } from '@/components/ui/toaster';
-import { PASSWORD_HINT, confirmPasswordRules, newPasswordRules } from '../password/field-rules';
+import { PASSWORD_HINT, confirmPasswordRules, newPasswordRulesFor } from '../password/field-rules';
 import { PasswordInput } from '../password/password-input';
 import { SecurityDialog } from './security-dialog';
 import { useAccountUpdate } from './use-account-update';
@@ -30,7 +30,7 @@ export function SetPasswordDialog({ loginName, onClose }: { loginName: string; o
     >
       <Field.Root invalid={Boolean(formState.errors.password)}>
         <Field.Label>新密码</Field.Label>
-        <PasswordInput autoComplete="new-password" {...register('password', newPasswordRules)} />
+        <PasswordInput autoComplete="new-password" {...register('password', newPasswordRulesFor({ username: loginName }))} />
         {formState.errors.password?.message ? <Field.ErrorText>{formState.errors.password.message}</Field.ErrorText> : <Field.HelperText>{PASSWORD_HINT}</Field.HelperText>}
       </Field.Root>
       <Field.Root invalid={Boolean(formState.errors.confirmPassword)}>
