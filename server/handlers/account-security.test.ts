@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
 import { hashToken } from '../services/accounts/tokens';
 import { testClock } from '../test/clock';
+import { desktopQr, phoneCall } from '../test/qr';
 
 const LOGIN = '/api/base/login_api/f/login';
 const ACCOUNT = '/api/base/account_info_api/account';
@@ -39,14 +40,18 @@ describe('account security: password, phone, signed-in devices', () => {
   };
   const sessions = async (token: string) => body<{ records: Session[]; total: number }>(await post(t.app, SESSIONS, { token })).result;
 
-  let phoneKey = 0;
-  /** A QR sign-up as a phone makes one: the desktop asks for a code, the phone confirms, the desktop polls. */
+  /** A QR sign-up as a new phone makes one: the desktop asks for a code, the phone confirms, the desktop polls. */
   async function qrOnlyAccount(userAgent = CHROME_WINDOWS): Promise<string> {
-    const session = body<{ id: string; qrCode: string }>(await post(t.app, '/api/base/login_api/f/login_qr_code')).result;
-    const secret = new URL(session.qrCode).searchParams.get('s');
-    const deviceKey = `dk_security-test-phone-${String(++phoneKey).padStart(6, '0')}`;
-    expect((await post(t.app, '/api/base/login_api/f/qr_confirm', { payload: { id: session.id, secret, deviceKey } })).statusCode).toBe(200);
-    const poll = await post(t.app, '/api/base/login_api/f/val_login_qr_code', { query: { query: session.id }, headers: { 'user-agent': userAgent } });
+    const desktop = await desktopQr(t.app);
+    expect((await phoneCall(t.app, 'qr_confirm', desktop.session.qrCode)).statusCode).toBe(200);
+    const poll = await t.app.inject({
+      method: 'POST',
+      url: '/api/base/login_api/f/val_login_qr_code',
+      query: { query: desktop.session.id },
+      headers: { 'user-agent': userAgent },
+      remoteAddress: desktop.address,
+      cookies: { moyan_device: desktop.deviceCookie },
+    });
     return body<string>(poll).result;
   }
 
@@ -69,11 +74,19 @@ describe('account security: password, phone, signed-in devices', () => {
     expect((await account(token)).userId).toBe(before.userId);
   });
 
-  it('refuses a second set_password (409) and a password of the wrong length (400), changing nothing', async () => {
+  it('refuses a second set_password (409) and a password of the wrong length or one the sign-up rule refuses (400), changing nothing', async () => {
     const token = await qrOnlyAccount();
-    const { userId } = await account(token);
+    const { userId, loginName } = await account(token);
     const short = await post(t.app, SET_PASSWORD, { token, payload: { password: 'short' } });
     expect(short.statusCode).toBe(400);
+    for (const [weak, message] of [
+      ['password123', '该密码太常见，容易被猜中，请换一个'],
+      [`${loginName}!x`, '密码不能包含用户名'],
+    ]) {
+      const refused = await post(t.app, SET_PASSWORD, { token, payload: { password: weak } });
+      expect(refused.statusCode).toBe(400);
+      expect(body(refused).error).toEqual({ code: 'WEAK_PASSWORD', message });
+    }
     expect((await userRow(userId)).password_hash).toBeNull();
 
     await post(t.app, SET_PASSWORD, { token, payload: { password: 'First2026!pw' } });
@@ -138,6 +151,8 @@ describe('account security: password, phone, signed-in devices', () => {
     expect(wrong.statusCode).toBe(403);
     expect(body(wrong).error).toEqual({ code: 'WRONG_PASSWORD', message: '原密码不正确' });
     expect((await post(t.app, CHANGE_PASSWORD, { token, payload: { oldPassword: 'Old2026!pass', newPassword: 'short' } })).statusCode).toBe(400);
+    const common = await post(t.app, CHANGE_PASSWORD, { token, payload: { oldPassword: 'Old2026!pass', newPassword: 'p@ssw0rd2026' } });
+    expect(body(common).error).toMatchObject({ code: 'WEAK_PASSWORD' });
     expect((await account(laptop)).loginName).toBe('changer');
 
     const changed = await post(t.app, CHANGE_PASSWORD, { token, payload: { oldPassword: 'Old2026!pass', newPassword: 'New2026!pass' } });

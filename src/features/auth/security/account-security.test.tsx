@@ -13,8 +13,8 @@ beforeEach(() => resetMockState({ data: 'empty' }));
 /** A QR sign-up as the phone makes one: code, confirmation from the phone, the desktop's poll. */
 async function signInByQr(): Promise<string> {
   const { body: code } = await callMock<{ id: string; qrCode: string }>('/api/base/login_api/f/login_qr_code');
-  const secret = new URL(code.result.qrCode).searchParams.get('s');
-  await callMock('/api/base/login_api/f/qr_confirm', { body: { id: code.result.id, secret, deviceKey: 'dk_web-test-phone-000001' } });
+  const scanToken = new URL(code.result.qrCode).pathname.split('/').at(-1);
+  await callMock('/api/base/login_api/f/qr_confirm', { body: { scanToken } });
   const { body: poll } = await callMock<string>(`/api/base/login_api/f/val_login_qr_code?query=${code.result.id}`);
   localStorage.setItem(TOKEN_KEY, poll.result);
   sessionStore.actions.reload();
@@ -37,7 +37,7 @@ describe('账号与安全 on /order/account', () => {
     await signInByQr();
     const { user } = await openAccount();
     expect(await screen.findByTestId('qr-only-warning')).toHaveTextContent('只能用注册时那部手机扫码登录');
-    const loginName = screen.getAllByText(/^wx_/)[0].textContent!;
+    const loginName = screen.getAllByText(/^qr_/)[0].textContent!;
     expect((await row('登录密码')).getByText('未设置')).toBeInTheDocument();
     expect((await row('手机号')).getByRole('button', { name: '绑定手机号' })).toBeDisabled();
 
@@ -151,7 +151,7 @@ describe('登录设备 on /order/account?tab=devices', () => {
     const { user } = await openAccount('/order/account?tab=devices');
     await waitFor(() => expect(within(screen.getByRole('table', { name: '登录设备' })).getAllByRole('row')).toHaveLength(4));
     await user.click(screen.getByRole('button', { name: '退出其他全部设备' }));
-    expect(await screen.findByText('已退出其他 2 台设备')).toBeInTheDocument();
+    expect(await screen.findByText('已退出其他 2 台设备', {}, { timeout: 5_000 })).toBeInTheDocument();
     for (const token of tokens) expect((await callMock('/api/base/login_api/current', { token })).status).toBe(401);
     expect((await callMock('/api/base/login_api/current', { token: localStorage.getItem(TOKEN_KEY) })).status).toBe(200);
   });
