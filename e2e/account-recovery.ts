@@ -2,9 +2,11 @@
 // code and makes a new account (qr_…), which gets a balance and a 查重 record; the account centre warns it
 // signs in only with that phone, sets a password and binds a phone number (unverified: no SMS on this
 // instance); a fresh browser then signs in with the phone and the password and finds the same balance, the
-// record and its two signed-in devices. Screenshots of the account centre at 1440 and 390 px.
+// record and its two signed-in devices; and a new phone scanning a fresh computer's login code is offered the
+// existing account instead of a new one, signs in with the phone number and the password, and the computer
+// is in the same account. Screenshots of the account centre and of the phone's choice at 1440 and 390 px.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { scanToLogin } from './check-flow';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
@@ -45,6 +47,48 @@ async function useDialog(page: Page, row: string, button: string, fields: Array<
   if (shot) await page.screenshot({ path: shot });
   await dialog.getByRole('button', { name: submit, exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * A computer nobody signed in on shows the login QR code; a phone the server has never seen scans it, is
+ * offered the existing account (not silently given a new one) and signs in with the phone number and the
+ * password. Returns the account id the computer is then signed in to.
+ */
+async function newPhoneSignsInToExistingAccount(browser: Browser, server: RealServer, artifacts: string): Promise<string> {
+  const computer = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const phone = await browser.newContext({ viewport: PHONE_VIEW, locale: 'zh-CN' });
+  try {
+    const desktop = await computer.newPage();
+    const created = desktop.waitForResponse((response) => response.url().includes('/api/base/login_api/f/login_qr_code'));
+    await desktop.goto(`${server.url}/papercheck/check`);
+    const { result } = (await (await created).json()) as { result: { qrCode: string } };
+    const page = await phone.newPage();
+    await page.goto(result.qrCode);
+    await page.getByRole('heading', { name: '登录已有账号' }).waitFor();
+    assert.ok(await page.getByRole('button', { name: '注册新账号并登录' }).isVisible());
+    assert.equal(await page.getByRole('button', { name: '确认登录' }).isVisible(), false);
+    await page.screenshot({ path: `${artifacts}/qr-confirm-new-phone-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: `${artifacts}/qr-confirm-new-phone-1440.png`, fullPage: true });
+    await page.setViewportSize(PHONE_VIEW);
+
+    await page.getByLabel('登录名或手机号').fill(PHONE);
+    await page.getByLabel('密码', { exact: true }).fill('not-the-password-2026');
+    await page.getByRole('button', { name: '登录并确认' }).click();
+    await page.getByRole('alert').getByText('用户名或密码错误').waitFor();
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: '登录并确认' }).click();
+    await page.getByText(/已确认登录/).waitFor();
+    await page.screenshot({ path: `${artifacts}/qr-confirm-existing-account-390.png`, fullPage: true });
+    assert.match((await page.evaluate(() => localStorage.getItem('moyan-device-key'))) ?? '', /^dk_[A-Za-z0-9_-]{43}$/);
+
+    await desktop.getByTestId('user-id').waitFor();
+    const token = (await storedToken(desktop)) ?? '';
+    return (await server.api<{ id: string }>('POST', '/api/base/login_api/current', { token })).id;
+  } finally {
+    await phone.close();
+    await computer.close();
+  }
 }
 
 export const accountRecoveryFlow: RealFlow = {
@@ -113,5 +157,8 @@ export const accountRecoveryFlow: RealFlow = {
     } finally {
       await fresh.close();
     }
+
+    assert.equal(await newPhoneSignsInToExistingAccount(browser, server, artifacts), account.userId);
+    log('新手机扫另一台电脑的登录二维码：页面先问“登录已有账号”还是注册新账号；输错密码留在表单上，用手机号加密码登录后，电脑进入的是原账号');
   },
 };

@@ -179,9 +179,27 @@ export function findQrSessionByScanToken(scanToken: string): QrSessionState | un
  */
 export function signInPhone(presentedKey: string | undefined): { user: MockUser; deviceKey: string } {
   const known = presentedKey ? state.deviceKeys.get(presentedKey) : undefined;
-  if (presentedKey) state.deviceKeys.delete(presentedKey);
   const user = (known && findUser(known)) || Object.assign(createUser(`qr_${faker.string.hexadecimal({ length: 10, casing: 'lower', prefix: '' })}`, null), { qrOnly: true });
+  return keyPhoneTo(user);
+}
+
+/** A new key for the account's one phone; whatever key it had before is spent. */
+export function keyPhoneTo(user: MockUser): { user: MockUser; deviceKey: string } {
+  for (const [key, loginName] of state.deviceKeys) if (loginName === user.loginName) state.deviceKeys.delete(key);
   const deviceKey = `dk_${faker.string.alphanumeric(43)}`;
   state.deviceKeys.set(deviceKey, user.loginName);
   return { user, deviceKey };
+}
+
+export function isKnownPhone(deviceKey: string | undefined): boolean {
+  return deviceKey !== undefined && state.deviceKeys.has(deviceKey);
+}
+
+/**
+ * Whether a password signs in to an account as the mocked server decides it: a registered password, or
+ * MOCK_PASSWORD for a name it has not seen (which it then creates); never a QR-only account.
+ */
+export function passwordMatches(known: MockUser | undefined, password: string): boolean {
+  if (known?.qrOnly) return false;
+  return known?.password ? known.password === password : password === MOCK_PASSWORD;
 }

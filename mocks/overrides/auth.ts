@@ -3,7 +3,6 @@ import type { LedgerEntry } from '@/api/gen/model';
 import { weakPasswordReason } from '@common/password-rule';
 import { badRequest, fail, notFound, ok } from '../envelope';
 import {
-  MOCK_PASSWORD,
   type MockUser,
   type QrSessionState,
   createQrSession,
@@ -11,7 +10,10 @@ import {
   findQrSession,
   findQrSessionByScanToken,
   findUser,
+  isKnownPhone,
   issueToken,
+  keyPhoneTo,
+  passwordMatches,
   revokeToken,
   signInPhone,
 } from './auth-state';
@@ -48,8 +50,8 @@ function tokenResult(token: string) {
   return { access_token: token, token_type: 'Bearer', expires_in: EXPIRES_IN };
 }
 
-function qrState(session: QrSessionState, loginName: string | null = null, deviceKey: string | null = null) {
-  return { status: session.status, expiresAt: new Date(session.expiresAt).toISOString(), loginName, deviceKey };
+function qrState(session: QrSessionState, knownPhone: boolean, loginName: string | null = null, deviceKey: string | null = null) {
+  return { status: session.status, expiresAt: new Date(session.expiresAt).toISOString(), loginName, deviceKey, knownPhone };
 }
 
 type MobileBody = { scanToken?: string; deviceKey?: string };
@@ -71,8 +73,7 @@ export const authOverrides = [
     const password = url.searchParams.get('password') ?? '';
     if (!username || !password) return badRequest('请输入用户名和密码');
     const known = findUser(username);
-    const valid = known?.qrOnly ? false : known?.password ? known.password === password : password === MOCK_PASSWORD;
-    if (!valid) return fail(401, 'BAD_CREDENTIALS', '用户名或密码错误');
+    if (!passwordMatches(known, password)) return fail(401, 'BAD_CREDENTIALS', '用户名或密码错误');
     return ok(tokenResult(issueToken(known ?? createUser(username, null))));
   }),
 
@@ -123,7 +124,7 @@ export const authOverrides = [
     const found = await mobileSession(request);
     if (found.error) return found.error;
     if (found.session.status === 'pending') found.session.status = 'scanned';
-    return ok(qrState(found.session));
+    return ok(qrState(found.session, isKnownPhone(found.deviceKey)));
   }),
 
   http.post('*/api/base/login_api/f/qr_confirm', async ({ request }) => {
@@ -132,6 +133,20 @@ export const authOverrides = [
     const { user, deviceKey } = signInPhone(found.deviceKey);
     found.session.status = 'confirmed';
     found.session.token = issueToken(user, 'qr');
-    return ok(qrState(found.session, user.loginName, deviceKey));
+    return ok(qrState(found.session, true, user.loginName, deviceKey));
+  }),
+
+  http.post('*/api/base/login_api/f/qr_confirm_account', async ({ request }) => {
+    const body = await readBody<{ scanToken?: string; username?: string; password?: string }>(request.clone());
+    const found = await mobileSession(request);
+    if (found.error) return found.error;
+    const username = body.username?.trim() ?? '';
+    if (!username || !body.password) return badRequest('请输入登录名（或手机号）和密码');
+    const known = findUser(username);
+    if (!known || !passwordMatches(known, body.password)) return fail(401, 'BAD_CREDENTIALS', '用户名或密码错误');
+    const { user, deviceKey } = keyPhoneTo(known);
+    found.session.status = 'confirmed';
+    found.session.token = issueToken(user, 'qr');
+    return ok(qrState(found.session, true, user.loginName, deviceKey));
   }),
 ];

@@ -172,7 +172,9 @@ export interface paths {
         /**
          * 手机打开确认页时上报已扫码
          * @description 无需登录（由手机确认页调用），不收费。凭二维码中的扫码凭据把会话标为已扫码（pending -> scanned）；
-         *     会话已确认时返回其登录名。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
+         *     会话已确认时返回其登录名。带上手机保存的设备密钥时，result.knownPhone 说明本站是否认识这部手机：不认识
+         *     （新手机、换了浏览器、密钥已作废）时，确认页先让学生选择登录已有账号（qr_confirm_account）还是注册新账号
+         *     （qr_confirm），不会悄悄再建一个账号。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
          *     按网络地址限频（429）。
          */
         post: operations["loginQrScan"];
@@ -194,7 +196,8 @@ export interface paths {
         /**
          * 手机确认登录
          * @description 无需登录（由手机确认页调用），不收费。以本站上次下发给这部手机的设备密钥识别账号；没有密钥或密钥本站不认识
-         *     （自拟的、已用过的）即视为新手机，为它创建账号（获得首次免费查重，每台设备、每个网络地址每天有数量上限，
+         *     （自拟的、已用过的）即视为新手机，为它创建账号（确认页此前已凭 qr_scan 的 knownPhone 让学生选过：登录已有账号走
+         *     qr_confirm_account，只有选择注册新账号才调用本接口；获得首次免费查重，每台设备、每个网络地址每天有数量上限，
          *     超出时账号照常创建但不赠送）。每次确认都下发新的设备密钥（result.deviceKey），刚用过的密钥随即作废，
          *     确认页把新密钥保存在手机浏览器里，下次扫码时带上。确认后桌面端的下一次轮询取得令牌。
          *     本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。扫码凭据不存在 404；
@@ -202,6 +205,31 @@ export interface paths {
          *     注册上限（与注册接口合计），超出时 429 SIGNUP_LIMITED；按网络地址限频（429）。
          */
         post: operations["loginQrConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/login_api/f/qr_confirm_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 手机扫码后用已有账号（登录名或手机号加密码）确认登录
+         * @description 无需登录（由手机确认页调用），不收费。换了手机或浏览器的学生扫码后，用已有账号的登录名（或绑定的手机号）
+         *     和密码确认，电脑随后登录这个账号，而不是为新手机另建账号。用户名或密码错误 401 BAD_CREDENTIALS（与密码登录
+         *     的回答和退避相同：同一登录名在同一网络地址连续失败后 429 LOGIN_THROTTLED）。确认成功时下发设备密钥
+         *     （result.deviceKey），这部手机以后扫码直接登录这个账号；一个账号只认最近一部这样确认的手机，之前那部手机
+         *     下次扫码时需要重新选择。扫码凭据不存在 404；过期 410 QR_EXPIRED；会话已由另一账号确认或令牌已被取走 410
+         *     QR_USED；按网络地址限频（429）。
+         */
+        post: operations["loginQrConfirmAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2605,9 +2633,15 @@ export interface components {
          * @example q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi
          */
         QrScanToken: string;
-        /** @description 手机确认页提交的扫码凭据 */
+        /**
+         * @description 本站上次确认时下发给这部手机的设备密钥（首次扫码没有，不传）；本站不认识的密钥按新手机处理
+         * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
+         */
+        QrDeviceKey: string;
+        /** @description 手机确认页提交的扫码凭据，以及手机保存的设备密钥（有则带上） */
         QrScanBody: {
             scanToken: components["schemas"]["QrScanToken"];
+            deviceKey?: components["schemas"]["QrDeviceKey"];
         };
         /** @description 扫码会话在手机端看到的状态 */
         QrMobileState: {
@@ -2625,6 +2659,8 @@ export interface components {
              * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
              */
             deviceKey: string | null;
+            /** @description 本站是否认识这部手机（带来的设备密钥属于某个账号）；确认后恒为 true。为 false 时确认页先让学生选择登录已有账号还是注册新账号 */
+            knownPhone: boolean;
         };
         QrMobileStateResponse: {
             /** @enum {boolean} */
@@ -2634,11 +2670,22 @@ export interface components {
         /** @description 手机确认页提交的扫码凭据和设备密钥 */
         QrConfirmBody: {
             scanToken: components["schemas"]["QrScanToken"];
+            deviceKey?: components["schemas"]["QrDeviceKey"];
+        };
+        /** @description 手机确认页提交的扫码凭据和已有账号的登录名、密码 */
+        QrConfirmAccountBody: {
+            scanToken: components["schemas"]["QrScanToken"];
             /**
-             * @description 本站上次确认时下发给这部手机的设备密钥（首次扫码没有，不传）；本站不认识的密钥按新手机处理
-             * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
+             * @description 已有账号的登录名或绑定的手机号（首尾空格不计）
+             * @example 13800138000
              */
-            deviceKey?: string;
+            username: string;
+            /**
+             * Format: password
+             * @description 该账号的登录密码
+             * @example Moyan2026!
+             */
+            password: string;
         };
         /** @description 首次设置的登录密码 */
         SetPasswordBody: {
@@ -5914,7 +5961,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi"
+                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi",
+                 *       "deviceKey": "dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq"
                  *     }
                  */
                 "application/json": components["schemas"]["QrScanBody"];
@@ -5978,6 +6026,60 @@ export interface operations {
                      *       "error": {
                      *         "code": "REGISTRATION_CLOSED",
                      *         "message": "本站暂未开放注册，请联系管理员开通账号；已有账号可直接登录"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    loginQrConfirmAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi",
+                 *       "username": "13800138000",
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["QrConfirmAccountBody"];
+            };
+        };
+        responses: {
+            /** @description 已确认 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QrMobileStateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description 用户名（或手机号）或密码错误（BAD_CREDENTIALS） */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "BAD_CREDENTIALS",
+                     *         "message": "用户名或密码错误"
                      *       }
                      *     }
                      */

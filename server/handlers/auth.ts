@@ -22,6 +22,7 @@ type AuthOperations =
   | 'loginRegister'
   | 'loginQrScan'
   | 'loginQrConfirm'
+  | 'loginQrConfirmAccount'
   | 'accountInfoSetPassword'
   | 'accountInfoChangePassword'
   | 'accountInfoBindPhone'
@@ -51,6 +52,7 @@ export const authHandlers: HandlerGroup<AuthOperations> = {
   loginRegister: ({ app, body, request }) => register(app, body, addressHash(request), signInOrigin('register', request)),
   loginQrScan: ({ app, body }) => localQrProvider.scan(app, body),
   loginQrConfirm: ({ app, body, request, reply }) => localQrProvider.confirm(app, body, clientIdentity(request, reply)),
+  loginQrConfirmAccount: ({ app, body, request, reply }) => localQrProvider.confirmAccount(app, body, clientIdentity(request, reply)),
   accountInfoSetPassword: ({ app, user, body }) => setPassword(app, user, body.password),
   accountInfoChangePassword: ({ app, user, body, request }) => changePassword(app, user, body, addressHash(request)),
   accountInfoBindPhone: ({ app, user, body, request }) => bindPhone(app, user, body, addressHash(request)),

@@ -65,9 +65,11 @@ export const getLoginLogoutResponseMock = (overrideResponse: Partial< LogoutResp
 
 export const getLoginRegisterResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: (() => vocab.token())(), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: (() => 2592000)()}, ...overrideResponse})
 
-export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null])}, ...overrideResponse})
+export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null]), knownPhone: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null])}, ...overrideResponse})
+export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null]), knownPhone: faker.datatype.boolean()}, ...overrideResponse})
+
+export const getLoginQrConfirmAccountResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null]), knownPhone: faker.datatype.boolean()}, ...overrideResponse})
 
 export const getAccountInfoSetPasswordResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
 
@@ -190,6 +192,18 @@ export const getLoginQrConfirmMockHandler = (overrideResponse?: QrMobileStateRes
   }, options)
 }
 
+export const getLoginQrConfirmAccountMockHandler = (overrideResponse?: QrMobileStateResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<QrMobileStateResponse> | QrMobileStateResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/login_api/f/qr_confirm_account', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getLoginQrConfirmAccountResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
 export const getAccountInfoSetPasswordMockHandler = (overrideResponse?: AccountInfoResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AccountInfoResponse> | AccountInfoResponse), options?: RequestHandlerOptions) => {
   return http.post('*/api/base/account_info_api/set_password', async (info) => {
   
@@ -271,6 +285,7 @@ export const getAuthMock = () => [
   getLoginRegisterMockHandler(),
   getLoginQrScanMockHandler(),
   getLoginQrConfirmMockHandler(),
+  getLoginQrConfirmAccountMockHandler(),
   getAccountInfoSetPasswordMockHandler(),
   getAccountInfoBindPhoneMockHandler(),
   getAccountInfoChangePasswordMockHandler(),

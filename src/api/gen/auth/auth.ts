@@ -56,6 +56,7 @@ import type {
   LogoutResponse,
   NotFoundResponse,
   PasswordChangedResponse,
+  QrConfirmAccountBody,
   QrConfirmBody,
   QrMobileStateResponse,
   QrScanBody,
@@ -602,7 +603,9 @@ export const useLoginRegister = <TError = ErrorType<Error | Error | Error | Erro
     }
     /**
  * 无需登录（由手机确认页调用），不收费。凭二维码中的扫码凭据把会话标为已扫码（pending -> scanned）；
-会话已确认时返回其登录名。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
+会话已确认时返回其登录名。带上手机保存的设备密钥时，result.knownPhone 说明本站是否认识这部手机：不认识
+（新手机、换了浏览器、密钥已作废）时，确认页先让学生选择登录已有账号（qr_confirm_account）还是注册新账号
+（qr_confirm），不会悄悄再建一个账号。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
 按网络地址限频（429）。
 
  * @summary 手机打开确认页时上报已扫码
@@ -670,7 +673,8 @@ export const useLoginQrScan = <TError = ErrorType<BadRequestResponse | NotFoundR
     }
     /**
  * 无需登录（由手机确认页调用），不收费。以本站上次下发给这部手机的设备密钥识别账号；没有密钥或密钥本站不认识
-（自拟的、已用过的）即视为新手机，为它创建账号（获得首次免费查重，每台设备、每个网络地址每天有数量上限，
+（自拟的、已用过的）即视为新手机，为它创建账号（确认页此前已凭 qr_scan 的 knownPhone 让学生选过：登录已有账号走
+qr_confirm_account，只有选择注册新账号才调用本接口；获得首次免费查重，每台设备、每个网络地址每天有数量上限，
 超出时账号照常创建但不赠送）。每次确认都下发新的设备密钥（result.deviceKey），刚用过的密钥随即作废，
 确认页把新密钥保存在手机浏览器里，下次扫码时带上。确认后桌面端的下一次轮询取得令牌。
 本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。扫码凭据不存在 404；
@@ -737,6 +741,77 @@ export const useLoginQrConfirm = <TError = ErrorType<BadRequestResponse | Error 
       > => {
 
       const mutationOptions = getLoginQrConfirmMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 无需登录（由手机确认页调用），不收费。换了手机或浏览器的学生扫码后，用已有账号的登录名（或绑定的手机号）
+和密码确认，电脑随后登录这个账号，而不是为新手机另建账号。用户名或密码错误 401 BAD_CREDENTIALS（与密码登录
+的回答和退避相同：同一登录名在同一网络地址连续失败后 429 LOGIN_THROTTLED）。确认成功时下发设备密钥
+（result.deviceKey），这部手机以后扫码直接登录这个账号；一个账号只认最近一部这样确认的手机，之前那部手机
+下次扫码时需要重新选择。扫码凭据不存在 404；过期 410 QR_EXPIRED；会话已由另一账号确认或令牌已被取走 410
+QR_USED；按网络地址限频（429）。
+
+ * @summary 手机扫码后用已有账号（登录名或手机号加密码）确认登录
+ */
+export const loginQrConfirmAccount = (
+    qrConfirmAccountBody: BodyType<QrConfirmAccountBody>,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<QrMobileStateResponse>(
+      {url: `/api/base/login_api/f/qr_confirm_account`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: qrConfirmAccountBody, signal
+    },
+      );
+    }
+  
+
+
+export const getLoginQrConfirmAccountMutationOptions = <TError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirmAccount>>, TError,{data: BodyType<QrConfirmAccountBody>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirmAccount>>, TError,{data: BodyType<QrConfirmAccountBody>}, TContext> => {
+
+const mutationKey = ['loginQrConfirmAccount'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginQrConfirmAccount>>, {data: BodyType<QrConfirmAccountBody>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  loginQrConfirmAccount(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LoginQrConfirmAccountMutationResult = NonNullable<Awaited<ReturnType<typeof loginQrConfirmAccount>>>
+    export type LoginQrConfirmAccountMutationBody = BodyType<QrConfirmAccountBody>
+    export type LoginQrConfirmAccountMutationError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>
+
+    /**
+ * @summary 手机扫码后用已有账号（登录名或手机号加密码）确认登录
+ */
+export const useLoginQrConfirmAccount = <TError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirmAccount>>, TError,{data: BodyType<QrConfirmAccountBody>}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof loginQrConfirmAccount>>,
+        TError,
+        {data: BodyType<QrConfirmAccountBody>},
+        TContext
+      > => {
+
+      const mutationOptions = getLoginQrConfirmAccountMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
