@@ -8,7 +8,7 @@ import type { PreparedCheckText } from '../services/check/prepare-text';
 import type { CheckReportView } from '../services/check/report';
 import type { TextPreparer } from '../services/library/prepare';
 import type { Slide } from '../../src/lib/slides/deck';
-import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
+import type { OfflineRewriteInput } from '../services/rewrite/engine';
 import { WorkerFailure, workerPool } from './pool';
 import { libraryHost } from './remote-library';
 import type { PaperDocument } from '../engines/writing/docx';
@@ -59,8 +59,7 @@ export async function renderReportInWorker(config: PoolConfig, report: CheckRepo
 
 /** The rewording engine without a model, in a worker: a long paper costs a worker thread, not the API. */
 export function rewriteOfflineInWorker(config: PoolConfig, signal?: AbortSignal) {
-  return (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[]; only?: EngineOptions['only'] }) =>
-    workerPool(config).run('rewriteOffline', input, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
+  return (input: OfflineRewriteInput) => workerPool(config).run('rewriteOffline', input, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
 }
 
 /** The AIGC detector on a whole text, in a worker: a long paper costs a worker thread, not the API. */

@@ -2,7 +2,7 @@ import type { AigcLlmScores } from '../engines/aigc';
 import type { CheckOptions } from '../engines/similarity/types';
 import type { AigcReportView } from '../services/aigc/report-pdf';
 import type { CheckReportView } from '../services/check/report';
-import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
+import type { OfflineRewriteInput } from '../services/rewrite/engine';
 import type { Slide } from '../../src/lib/slides/deck';
 import type { PaperDocument } from '../engines/writing/docx';
 import type { Host, TaskTable } from './protocol';
@@ -36,11 +36,11 @@ export const tasks = {
   },
 
   /** The rewording engine without a model (智能降重, or any mode when no model is configured). */
-  rewriteOffline: async (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[]; only?: EngineOptions['only'] }) => {
+  rewriteOffline: async (input: OfflineRewriteInput) => {
     const { loadRewriteEngine } = await import('../services/rewrite/engine');
     const engine = await loadRewriteEngine();
-    const { mode, offline, paragraphs } = await engine.rewriteDocument(input.text, { mode: input.mode, seed: input.seed, protectedTerms: input.protectedTerms, only: input.only });
-    return { mode, offline, paragraphs };
+    const { mode, offline, paragraphs, terms } = await engine.rewriteDocument(input.text, input);
+    return { mode, offline, paragraphs, terms };
   },
 
   /** AIGC detection: the detector on a whole text (with the model's per-paragraph scores when given), cut for storage. */

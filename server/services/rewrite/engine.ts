@@ -1,4 +1,4 @@
-import type { RewriteMode, RewriteOptions, RewriteResult, RewrittenParagraph } from '../../engines/rewrite';
+import type { ParagraphOptions, RewriteMode, RewriteOptions, RewriteResult, RewrittenParagraph } from '../../engines/rewrite';
 
 // The rewording engine (server/engines/rewrite) as the service uses it. It is imported when first needed, not
 // when the API starts (it loads jieba's native module); should it fail to load, a task fails cleanly
@@ -12,7 +12,17 @@ export type EngineResult = RewriteResult;
 
 export interface RewriteEngine {
   rewriteDocument(text: string, options: EngineOptions): Promise<EngineResult>;
-  rewriteParagraph?(text: string, options: EngineOptions & { index?: number }): Promise<EngineParagraph | EngineResult>;
+  rewriteParagraph?(text: string, options: ParagraphOptions): Promise<EngineParagraph | EngineResult>;
+}
+
+/** What the offline engine needs to rewrite a record's text (in a worker thread: plain data only). */
+export interface OfflineRewriteInput {
+  text: string;
+  mode: EngineMode;
+  seed: number;
+  protectedTerms: string[];
+  title?: string;
+  only?: EngineOptions['only'];
 }
 
 export class EngineMissing extends Error {}
@@ -37,7 +47,7 @@ export async function loadRewriteEngine(): Promise<RewriteEngine> {
 }
 
 /** One paragraph rewritten, whichever shape the engine answers with. */
-export async function rewriteOne(engine: RewriteEngine, text: string, options: EngineOptions): Promise<EngineParagraph> {
+export async function rewriteOne(engine: RewriteEngine, text: string, options: ParagraphOptions): Promise<EngineParagraph> {
   const answer = engine.rewriteParagraph
     ? await engine.rewriteParagraph(text, options)
     : await engine.rewriteDocument(text, options);
@@ -47,7 +57,9 @@ export async function rewriteOne(engine: RewriteEngine, text: string, options: E
     return {
       index: 0,
       original: text,
+      role: 'body',
       rewritten: parts.map((p) => p.rewritten).join('\n'),
+      sentences: [],
       offline: answer.offline,
       similarityToOriginal: Math.max(0, ...parts.map((p) => p.similarityToOriginal)),
       bigramOverlap: parts.length ? parts.reduce((s, p) => s + p.bigramOverlap, 0) / parts.length : 1,

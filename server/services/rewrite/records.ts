@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/rewrites';
 import { type Task, type TaskStatus, tasks } from '../../db/schema/tasks';
 import { conflict, notFound } from '../../errors';
+import { KEPT_REASONS } from '../../engines/rewrite/sentences';
 import type { components } from '../../gen/openapi';
 import { type PaymentCheck, paymentStatus } from '../billing/charges';
 import { offsetOf, type Page, type PageQuery } from '../paging';
@@ -54,6 +55,12 @@ export function recordView(task: Task, row: RewriteRow, counts: Counts): Rewrite
     sourceAigcId: row.sourceAigcId,
     recheckId: row.recheckId,
     protectedTerms: row.protectedTerms,
+    sentenceRewritten: row.sentenceRewritten,
+    sentenceKept: row.sentenceKept,
+    keptReasons: KEPT_REASONS.filter((reason) => (row.keptReasons[reason] ?? 0) > 0).map((reason) => ({ reason, count: row.keptReasons[reason]! })),
+    termsChecked: row.termsChecked,
+    termsKept: row.termsChecked === null ? null : row.lostTerms.length === 0,
+    lostTerms: row.lostTerms,
   };
 }
 
@@ -63,12 +70,16 @@ export function pairView(row: RewriteParagraphRow): ParagraphPair {
     id: row.id,
     index: row.index,
     original: row.original,
+    role: row.role,
     rewritten: row.rewritten,
     status,
     offline: row.offline,
     similarityToOriginal: round4(row.similarityToOriginal),
     bigramOverlap: round4(row.bigramOverlap),
     protectedKept: row.protectedKept,
+    termsKept: row.lostTerms === null ? null : row.lostTerms.length === 0,
+    lostTerms: row.lostTerms ?? [],
+    sentences: row.sentences,
     similarityBefore: round4(row.similarityBefore),
     similarityAfter: round4(row.similarityAfter),
     aigcBefore: round4(row.aigcBefore),

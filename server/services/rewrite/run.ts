@@ -13,7 +13,8 @@ import { ReferenceLibrary } from '../library/library';
 import type { TextPreparer } from '../library/prepare';
 import { recordModelCalls } from '../llm/calls';
 import type { AigcSummary, ScoredDetection } from '../aigc/score';
-import { type EngineMode, type EngineOptions, type EngineParagraph, type EngineResult, hasEngineOverride, loadRewriteEngine, rewriteOne } from './engine';
+import { type EngineMode, type EngineOptions, type EngineParagraph, type OfflineRewriteInput, type EngineResult, hasEngineOverride, loadRewriteEngine, rewriteOne } from './engine';
+import { checkPair, recordChecks } from './sentence-figures';
 
 export class RewriteMissing extends Error {}
 
@@ -24,7 +25,7 @@ export interface RewriteWork {
   gateway?: LlmGateway;
   signal?: AbortSignal;
   /** The engine without a model in a worker thread (the job passes rewriteOfflineInWorker). */
-  offline?: (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[]; only?: EngineOptions['only'] }) => Promise<EngineResult>;
+  offline?: (input: OfflineRewriteInput) => Promise<EngineResult>;
   /** The AIGC detector on a whole text (the job passes the worker pool's); default: this thread. */
   scoreAigc?: (input: { text: string }) => Promise<ScoredDetection>;
 }
@@ -112,12 +113,12 @@ export async function runRewrite(
   work: RewriteWork = {},
 ): Promise<{ offline: boolean; paragraphs: number }> {
   const [row] = await db.orm
-    .select({ userId: tasks.userId, rewrite: rewrites })
+    .select({ userId: tasks.userId, title: tasks.title, rewrite: rewrites })
     .from(rewrites)
     .innerJoin(tasks, eq(tasks.id, rewrites.taskId))
     .where(eq(rewrites.taskId, taskId));
   if (!row) throw new RewriteMissing(`rewrite ${taskId} has no stored text`);
-  const { rewrite, userId } = row;
+  const { rewrite, userId, title } = row;
 
   // Before: our own check's report (学术库降重 on a finished check reuses it) or a fresh one.
   let before: Pick<CheckReport, 'paragraphs' | 'figures'> | null = null;
@@ -146,16 +147,22 @@ export async function runRewrite(
 
   await db.orm.delete(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, taskId));
   let done = 0;
+  // The terms the check reads: the engine says which it found in the document (a stand-in engine may not).
+  let terms: string[] = rewrite.protectedTerms;
   const store = async (p: EngineParagraph) => {
-    const keep = only !== undefined && (!selected(p.original) || p.changed === false);
+    const keep = p.changed === false || (only !== undefined && !selected(p.original));
+    const rewritten = keep ? '' : p.rewritten;
     const values = {
       original: p.original,
-      rewritten: keep ? '' : p.rewritten,
+      role: p.role ?? 'body',
+      rewritten,
+      sentences: p.sentences ?? [],
       status: 'done' as const,
       offline: p.offline,
       similarityToOriginal: keep ? 1 : p.similarityToOriginal,
       bigramOverlap: keep ? 1 : p.bigramOverlap,
       protectedKept: keep ? true : p.protectedKept,
+      lostTerms: checkPair(p.original, rewritten, terms),
       similarityBefore: ratiosBefore.get(squash(p.original)) ?? null,
       aigcBefore: aigcBefore.byText.get(squash(p.original)) ?? null,
       accepted: !keep,
@@ -171,15 +178,18 @@ export async function runRewrite(
   // Without a model the engine is CPU work: a worker thread runs it. With one it waits on the model, here,
   // storing each paragraph as it comes.
   const withoutModel = rewrite.mode === 'smart' || !work.gateway?.configured('rewrite');
-  const options = { mode: engineMode(rewrite.mode, rewrite.source), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms, only };
-  const result =
-    withoutModel && work.offline && !hasEngineOverride()
-      ? await work.offline({ text: rewrite.text, ...options })
-      : await (await loadRewriteEngine()).rewriteDocument(rewrite.text, { ...options, gateway: work.gateway, signal: work.signal, onParagraph: store });
+  const options = { mode: engineMode(rewrite.mode, rewrite.source), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms, title, only };
+  const engine = withoutModel && work.offline && !hasEngineOverride() ? null : await loadRewriteEngine();
+  // With a model the paragraphs are stored as they come, so the document's terms are found first (the engine finds the same).
+  if (engine) terms = [...new Set([...terms, ...(await documentTermsOf(rewrite.text, rewrite.protectedTerms, title))])];
+  const result = engine
+    ? await engine.rewriteDocument(rewrite.text, { ...options, gateway: work.gateway, signal: work.signal, onParagraph: store })
+    : await work.offline!({ text: rewrite.text, ...options });
+  if (result.terms?.length) terms = [...new Set([...terms, ...result.terms])];
   // Engines that report only at the end: store what onParagraph did not.
   if (done < result.paragraphs.length) for (const p of result.paragraphs) await store(p);
   await progress(80);
-  await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio }).where(eq(rewrites.taskId, taskId));
+  await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio, terms }).where(eq(rewrites.taskId, taskId));
   await remeasure(db, taskId, userId, before.figures.totalRatio, work);
   return { offline: result.offline, paragraphs: result.paragraphs.length };
 }
@@ -204,10 +214,18 @@ export async function remeasure(db: Executor, taskId: string, userId: string, si
       .set({ similarityAfter: ratios.get(key) ?? null, aigcAfter: aigcAfter.byText.get(key) ?? null })
       .where(eq(rewriteParagraphs.id, p.id));
   }
+  const [{ terms }] = await db.orm.select({ terms: rewrites.terms }).from(rewrites).where(eq(rewrites.taskId, taskId));
   await db.orm
     .update(rewrites)
-    .set({ similarityBefore, similarityAfter: after.figures.totalRatio, aigcAfter: aigcAfter.aiCharRatio, rewrittenCharCount: countChars(text) })
+    .set({ similarityBefore, similarityAfter: after.figures.totalRatio, aigcAfter: aigcAfter.aiCharRatio, rewrittenCharCount: countChars(text), ...recordChecks(pairs, terms) })
     .where(eq(rewrites.taskId, taskId));
+}
+
+/** The document's terms as the engine finds them (the model path stores paragraphs before the engine returns). */
+async function documentTermsOf(text: string, userTerms: string[], title: string): Promise<string[]> {
+  const { documentStructure, documentTerms } = await import('../../engines/rewrite');
+  const { paragraphs, roles } = documentStructure(text, { title });
+  return documentTerms(paragraphs, roles, { userTerms, title });
 }
 
 /** reload: one paragraph rewritten again (another seed), its figures measured again. */
@@ -222,23 +240,29 @@ export async function rerunParagraph(db: Executor, pairId: string, work: Rewrite
   const engine = await loadRewriteEngine();
   const seed = reloadSeed(row.rewrite.seed, row.pair.index, row.pair.updatedAt);
   try {
+    const terms = row.rewrite.terms.length ? row.rewrite.terms : row.rewrite.protectedTerms;
     const p = await rewriteOne(engine, row.pair.original, {
       mode: engineMode(row.rewrite.mode, row.rewrite.source),
       seed,
       protectedTerms: row.rewrite.protectedTerms,
+      terms,
+      role: row.pair.role,
       gateway: work.gateway,
       signal: work.signal,
     });
+    const rewritten = p.changed === false ? '' : p.rewritten;
     await db.orm
       .update(rewriteParagraphs)
       .set({
-        rewritten: p.rewritten,
+        rewritten,
+        sentences: p.sentences ?? [],
         status: 'done',
         offline: p.offline,
-        similarityToOriginal: p.similarityToOriginal,
-        bigramOverlap: p.bigramOverlap,
-        protectedKept: p.protectedKept,
-        accepted: true,
+        similarityToOriginal: rewritten ? p.similarityToOriginal : 1,
+        bigramOverlap: rewritten ? p.bigramOverlap : 1,
+        protectedKept: rewritten ? p.protectedKept : true,
+        lostTerms: checkPair(row.pair.original, rewritten, terms),
+        accepted: rewritten !== '',
         updatedAt: new Date(),
       })
       .where(eq(rewriteParagraphs.id, pairId));
