@@ -1,6 +1,6 @@
 import { codePointLength } from '../text/code-points';
 import { passes } from './checks';
-import { wordFrequency } from './dictionary';
+import { dictionaryTag, wordFrequency } from './dictionary';
 import { findProtectedSpans, type ProtectedKind, type ProtectedSpan } from './protect';
 import { pick, seededRandom } from './random';
 import { tagWords } from './segment';
@@ -51,20 +51,34 @@ const isSpace = (p: Piece | undefined) => p !== undefined && !p.fixed && /^\s+$/
 /** The tag a piece stands as: a protected term, name or label as a noun, a number as a numeral, Latin text as eng. */
 const tagOf = (p: Piece) => (!p.fixed ? p.tag : p.kind === 'number' ? 'm' : p.kind === 'latin' || p.kind === 'formula' ? 'eng' : p.kind === 'citation' || p.kind === 'marker' ? 'x' : 'n');
 
-/** The pieces of a paragraph: protected spans whole, the text between them segmented and tagged. */
+/**
+ * The pieces of a paragraph: protected spans whole, the rest as the segmenter cuts and tags the whole
+ * paragraph (cut in context: a stretch between two spans cut alone would read 上加/用 where the sentence says
+ * 上/加/用). The part of a word that runs into a span is tagged as nothing it could be edited as.
+ */
 export function toPieces(text: string, spans: readonly ProtectedSpan[]): Piece[] {
   const out: Piece[] = [];
+  const free = (from: number, to: number, tag: string) => out.push({ text: text.slice(from, to), tag, fixed: false, changed: false });
+  let s = 0;
+  let emitted = -1;
   let at = 0;
-  const free = (s: string) => {
-    if (!s) return;
-    for (const t of tagWords(s)) out.push({ text: t.word, tag: t.tag, fixed: false, changed: false });
-  };
-  for (const s of spans) {
-    free(text.slice(at, s.start));
-    out.push({ text: s.text, tag: 'P', fixed: true, kind: s.kind, changed: false });
-    at = s.end;
+  for (const t of tagWords(text)) {
+    const start = at;
+    const end = (at += t.word.length);
+    let pos = start;
+    while (s < spans.length && spans[s].start < end) {
+      const span = spans[s];
+      if (span.start > pos) free(pos, span.start, 'x');
+      if (emitted < s) {
+        out.push({ text: span.text, tag: 'P', fixed: true, kind: span.kind, changed: false });
+        emitted = s;
+      }
+      pos = Math.max(pos, span.end);
+      if (span.end > end) break;
+      s++;
+    }
+    if (pos < end) free(pos, end, pos === start ? t.tag : 'x');
   }
-  free(text.slice(at));
   return out;
 }
 
@@ -115,6 +129,8 @@ export function objectHead(pieces: readonly Piece[], i: number): string | null {
       continue;
     }
     const tag = tagOf(p);
+    // After 的 the head is the first word that is not a modifier (的广泛关注 → 关注).
+    if (afterDe && /^(?:a|ad|d|m|q|b|mq)$/.test(tag) && window.slice(j + 1).some((q) => q.text && !isSpace(q) && !isPunct(q))) continue;
     const nominal = afterDe || NOMINAL.test(tag);
     afterDe = false;
     if (!/^(?:u|p|c|d|m|q|r|x)/.test(tag)) last = p.text;
@@ -133,10 +149,32 @@ export function objectHead(pieces: readonly Piece[], i: number): string | null {
   return last;
 }
 
+/**
+ * A word the segmenter tagged as a preposition that is a verb here: after a modal (能够通过铁路枢纽), or 通过
+ * with its noun phrase closed by 的 (通过铁路枢纽的车流量: a relative clause, not the means of what follows).
+ */
+function verbUse(pieces: readonly Piece[], i: number, prev: Piece | undefined): boolean {
+  if (prev && !prev.fixed && /^(?:能|能够|可|可以|无法|不能|难以|未能|不会|会)$/.test(prev.text)) return true;
+  // Only 通过 is a verb as often as a preposition; 随着X的发展 and 按照X的要求 are prepositions with 的 inside.
+  if (pieces[i].text !== '通过') return false;
+  for (let j = i + 1; j < pieces.length && j <= i + 8; j++) {
+    const p = pieces[j];
+    if (!p.text || isSpace(p)) continue;
+    if (!p.fixed && p.text === '的') return true;
+    if (p.fixed || /^(?:n|nz|nt|ns|nr|vn|an|j|ng|l|eng|m|q|a|b|r)$/.test(p.tag)) continue;
+    return false;
+  }
+  return false;
+}
+
 /** Where a word stands as part of a noun phrase: after a noun and before 的, a conjunction, 等 or the end of a sentence (or, a preposition, before any punctuation). */
 function nominalUse(pieces: readonly Piece[], i: number, prev: Piece | undefined, next: Piece | undefined): boolean {
-  if (!next || next.text === '如下') return true;
-  if (pieces[i].tag === 'p') return isPunct(next);
+  if (!next || next.text === '如下' || next.text === '之间') return true;
+  if (pieces[i].tag === 'p') return isPunct(next) || verbUse(pieces, i, prev);
+  // A verb closing its sentence has no object: it is a noun there (是…的最佳选择.).
+  if (isPunct(next) && END.has(next.text)) return true;
+  // 识别与利用之间: a verb coordinated with another is named, not done; so is one after a light verb (进行对比模拟).
+  if (prev && !prev.fixed && /^(?:与|和|及|或|、|进行|开展|作|做|加以|予以|给予|以)$/.test(prev.text)) return true;
   const afterNoun = prev !== undefined && !isPunct(prev) && NOMINAL.test(tagOf(prev)) && prev.tag !== 'r';
   return afterNoun && ((!next.fixed && /^(?:的|和|与|及|以及|及其|或|等|、)$/.test(next.text)) || (isPunct(next) && END.has(next.text)));
 }
@@ -157,14 +195,22 @@ export function allowed(entry: SynonymEntry, pieces: readonly Piece[], i: number
   if (entry.clauseStart && prev && !(isPunct(prev) && CLAUSE.has(prev.text)) && !(prev.fixed && prev.kind === 'label') && !isSpace(prev)) return false;
   if (entry.comma && !(next && (next.text === '，' || next.text === ','))) return false;
   if (entry.notAfter && prev && [...entry.notAfter].some((w) => prev.text.endsWith(w))) return false;
+  if (entry.prevTags && prev && !isPunct(prev) && !isSpace(prev) && !entry.prevTags.has(tagOf(prev))) return false;
   if (entry.onlyAfter && !(prev && entry.onlyAfter.has(prev.text))) return false;
   if (entry.notBefore && next && [...entry.notBefore].some((w) => next.text.startsWith(w))) return false;
   if (entry.nextTags && !(next && !isPunct(next) && entry.nextTags.has(tagOf(next)))) return false;
   if (entry.long && !(next && !isPunct(next) && [...next.text].length >= 2)) return false;
-  if (entry.objects || entry.notObjects) {
+  if (entry.objects || entry.notObjects || entry.objectNoun) {
     const head = objectHead(pieces, i);
     if (entry.objects && !(head && endsWithAny(head, entry.objects))) return false;
     if (entry.notObjects && head && endsWithAny(head, entry.notObjects)) return false;
+    // A noun here and in the dictionary: the segmenter may tag a verb as a name in context (普及/ns).
+    const nounTag = /^(?:n|nz|nt|ns|nr|j|l|eng)$/;
+    if (entry.objectNoun && !(head && nounTag.test(tagOf(pieces.find((p) => p.text === head)!)) && (!dictionaryTag(head) || nounTag.test(dictionaryTag(head))))) return false;
+  }
+  if (entry.notInClause) {
+    // By what a word contains: the segmenter may have run 将 into the word before it (上将), even into a term.
+    for (let j = i - 1; j >= 0 && !(isPunct(pieces[j]) && !isSpace(pieces[j]) && pieces[j].text !== '、'); j--) if ([...entry.notInClause].some((w) => pieces[j].text.includes(w))) return false;
   }
   return true;
 }
@@ -259,6 +305,8 @@ const yiWei: Transform = (s) => {
     if (k < 0 || k - i > 10) continue;
     const object = s.slice(i + 1, k);
     if (object.some((p) => isPunct(p) || (!p.fixed && /^(?:v|p|c|d)$/.test(p.tag)))) continue;
+    // 以A为B，以C为D (or 以A为B，C为D): one of two parallel phrases changed would break the parallel.
+    if (s.some((p, j) => j !== i && !p.fixed && p.text === '以') || s.some((p, j) => j > k && !p.fixed && p.text === '为')) return null;
     const y = s[k + 1];
     if (!y || !NOMINAL.test(tagOf(y)) || [...y.text].length < 2 || YI_WEI_SET.test(y.text) || neighbour(s, k + 1, 1)?.text === '的') continue;
     return [...s.slice(0, i), { ...piece('将', 'p') }, ...object, piece('作为', 'v'), ...s.slice(k + 1)];
@@ -334,7 +382,13 @@ function editSentence(sentence: readonly Piece[], random: () => number, settings
     if (s[i].text === '了') return dropLe(s, i);
     const entry = substitutable(s, i);
     if (!entry) return false;
-    s[i] = { ...s[i], text: pick(entry.alts, random), changed: true };
+    // A word the sentence already uses is not brought in a second time (借助…借助), nor one that doubles the
+    // character beside it (造成致癌 → 导致致癌).
+    const before = [...(neighbour(s, i, -1)?.text ?? '')].pop();
+    const after = [...(neighbour(s, i, 1)?.text ?? '')][0];
+    const alts = entry.alts.filter((alt) => !textOf(s).includes(alt) && [...alt][0] !== before && [...alt].pop() !== after);
+    if (!alts.length) return false;
+    s[i] = { ...s[i], text: pick(alts, random), changed: true };
     return true;
   };
   let edits = 0;

@@ -15,10 +15,13 @@
 //   !after=x,y    not right after these words (本研究 stays)
 //   after=x,y     only right after one of these words
 //   !before=x,y   not right before these words
+//   prev=a,b      only after a word tagged so (or at the start of a clause): 用 after its subject, never 兼容/用
 //   next=a,b      only when the next word is tagged so (均 before a verb or an adjective: 均有 → 都有, never 均一)
 //   long          only before a word of two characters or more (更准确 → 更加准确, never 更好 → 更加好)
 //   obj=x,y       only when the object's head noun is one of these (发挥作用 → 起到作用, never 发挥优势)
 //   !obj=x,y      not when the object's head noun is one of these (提供依据 stays; 提高温度 stays)
+//   objnoun       only when the object's head is a noun, not a verb (得到结果 → 获得结果, never 得到普及 → 获得普及)
+//   !clause=x,y   not when one of these words comes earlier in the clause (对X进行分析 stays: 开展 needs no 对)
 
 export interface SynonymEntry {
   alts: string[];
@@ -29,9 +32,12 @@ export interface SynonymEntry {
   onlyAfter?: Set<string>;
   notBefore?: Set<string>;
   nextTags?: Set<string>;
+  prevTags?: Set<string>;
   long: boolean;
   objects?: Set<string>;
   notObjects?: Set<string>;
+  objectNoun: boolean;
+  notInClause?: Set<string>;
 }
 
 const PREDICATE = 'next=v,vn,a,ad,d,p,c,vd,an';
@@ -50,7 +56,6 @@ const SOURCE = `
 并且: 而且 | tag=c
 并: 并且 | tag=c next=v,d,p,ad
 而且: 并且 | tag=c
-例如: 比如 | start
 总之: 总而言之 | start comma
 综上所述: 总而言之 | start comma
 由此可见: 可见 | start comma
@@ -59,18 +64,15 @@ const SOURCE = `
 换言之: 也就是说 | start comma
 然后: 随后 | tag=c,d
 随后: 然后 | tag=c,d,t
-进而: 从而 | tag=c
-从而: 进而 | tag=c
-最终: 最后 | tag=d ${PREDICATE}
+最终: 最后 | tag=d next=v
 已: 已经 | tag=d ${PREDICATE}
 已经: 已 | tag=d ${PREDICATE}
 仍: 仍然 | tag=d ${PREDICATE}
 仍然: 依然 | tag=d ${PREDICATE}
 依然: 仍然 | tag=d ${PREDICATE}
-均: 都 | tag=d next=v,a,ad,d,p,vn
 都: 均 | tag=d next=v,a,ad,d,p
-较: 较为 | tag=zg,d long next=a,ad,v,d
-较为: 相对 | tag=d long
+较: 较为 | tag=zg,d long next=a,ad
+较为: 相对 | tag=d long !before=相
 更: 更加 | tag=d long next=a,ad,v,d
 最: 最为 | tag=d long next=a,ad,v,d
 更加: 更为 | tag=d long
@@ -80,7 +82,7 @@ const SOURCE = `
 极为: 十分 | tag=d
 不断: 持续 | tag=d,ad next=v,vn
 日益: 日渐 | tag=d,ad next=a,v,ad
-越来越: 日益 | long next=a,v,ad
+越来越: 日益 | long next=a,v,ad !before=不,没,难,少
 广泛: 普遍 | tag=a,ad next=v,vn
 通常: 一般 | tag=d,ad,a ${PREDICATE}
 往往: 常常 | tag=d ${PREDICATE}
@@ -95,17 +97,16 @@ const SOURCE = `
 应当: 应 | tag=v next=v,vn,d
 必须: 须 | tag=d,v next=v,vn,d
 采用: 运用 | tag=v
-利用: 借助 | tag=v,n !before=率,价值,效率
-使用: 采用 | tag=v !before=寿命,价值,说明,方法,者,率,量
+利用: 借助 | tag=v,n next=n,nz,vn,l,j,eng,nr,ns,nt,an,m,r !before=率,价值,效率
 借助: 利用 | tag=v,p
-通过: 借助 | tag=p
-用: 采用 | tag=p
+通过: 借助 | tag=p next=n,nz,vn,l,j,eng,nr,ns,nt,an,m !clause=将,把 !before=能力,量,率,性,式
+用: 采用 | tag=p !clause=将,把 prev=n,nr,ns,nt,nz,r,d,c,t,m,l,j,eng,f
 按: 按照 | tag=p
 根据: 依据 | tag=p !after=的
 依据: 根据 | tag=p !after=的
 按照: 依照 | tag=p
 对于: 对 | tag=p
-随着: 伴随着 | tag=p
+随着: 伴随着 | tag=p start
 为了: 为 | tag=p
 旨在: 意在 | tag=v
 提出: 给出 | tag=v obj=方法,模型,算法,策略,建议,对策,措施,框架,方案,思路,办法,途径,意见,指标,算子,准则,改进方法
@@ -114,7 +115,7 @@ const SOURCE = `
 探讨: 探究 | tag=v
 探究: 探讨 | tag=v
 讨论: 探讨 | tag=v !after=的
-表明: 显示 | tag=v !after=这,此,这一,均,都,也
+表明: 显示 | tag=v after=结果,试验,实验,研究,分析,数据,调查,统计,测试,检测
 结果表明: 结果显示
 研究表明: 研究发现
 表现出: 呈现出 | tag=v
@@ -125,10 +126,10 @@ const SOURCE = `
 揭示: 阐明 | tag=v
 验证: 检验 | tag=v !after=的
 检验: 验证 | tag=v
-具有: 具备 | tag=v !obj=意义,价值,作用,影响,特点,特征,功能,代表性,普遍性,规律,关系,优势,性质,特性,属性,可能,趋势
+具有: 具备 | tag=v obj=能力,条件,功能,优点,精度,效率,性能,素质,资格,基础,潜力,实力,鲁棒性,稳定性,可靠性,安全性,可行性,实用性,可操作性,可接受性,客观性,适应性,灵活性,兼容性,准确性,收敛性,扩展性,可扩展性
 具备: 具有 | tag=v
-得到: 获得 | tag=v !before=的 !obj=结论,证明,控制,解决,缓解,改善,体现,实现,保障,满足
-获得: 取得 | tag=v !obj=感,支持
+得到: 获得 | tag=v objnoun !before=的 !obj=结论,证明,控制,解决,缓解,改善,体现,实现,保障,满足,普及,推广,应用,发展,重视,认可,提高,验证,证实,加强,落实,贯彻,肯定,认同,支持,关注
+获得: 取得 | tag=v obj=成果,成绩,成效,效果,进展,突破,成功,经验,收益,效益
 取得: 获得 | tag=v
 提高: 提升 | tag=v !obj=温度,浓度,压力,剂量,用量,含量,速度,转速,比例,频率,电压,价格,利率,税率
 降低: 减少 | tag=v obj=成本,风险,能耗,损耗,消耗,费用,污染,排放,损失,浪费,开支
@@ -153,17 +154,15 @@ const SOURCE = `
 确保: 保证 | tag=v
 避免: 防止 | tag=v
 防止: 避免 | tag=v
-反映: 体现 | tag=v
-体现: 反映 | tag=v
 呈现: 表现出 | tag=v !before=出,在
 发挥: 起到 | tag=v obj=作用
 起到: 发挥 | tag=v obj=作用
 有利于: 有助于
 有助于: 有利于
-使: 使得 | tag=v
+使: 使得 | tag=v !after=为,为了,以,旨在,以便
 使得: 使 | tag=v
-进行: 开展 | tag=v obj=研究,调查,实验,试验,工作,活动,分析,探讨,评价,评估,讨论,测试,监测,检测,观察,访谈,培训
-开展: 进行 | tag=v
+进行: 开展 | tag=v !clause=对,将,把 obj=研究,调查,实验,试验,工作,活动,分析,探讨,评价,评估,讨论,测试,监测,检测,观察,访谈,培训
+开展: 进行 | tag=v obj=研究,调查,实验,试验,分析,评价,评估,讨论,测试,检测,观察,访谈
 改进: 改良 | tag=v obj=方法,算法,工艺,技术,方案
 实现: 达成 | tag=v obj=目标,目的
 达到: 达成 | tag=v obj=目标,目的
@@ -173,15 +172,14 @@ const SOURCE = `
 相继: 先后 | tag=d next=v
 仅: 只 | tag=d next=v,d !before=为,是,有
 用于: 应用于 | tag=v
-采集: 收集 | tag=v
 收集: 搜集 | tag=v
 评价: 评估 | tag=v
 评估: 评价 | tag=v
-比较: 对比 | tag=v
-对比: 比较 | tag=v
+比较: 对比 | tag=v !before=实验,试验,分析,研究,组,度,法,优势
+对比: 比较 | tag=v !before=实验,试验,分析,研究,组,度,法
 该: 此 | tag=r next=n,vn,nz,j,l,P,m
 此: 该 | tag=r next=n,vn,nz,j,l,P
-本文: 本研究 | tag=r next=v,d,p,ad
+本文: 本研究 | tag=r next=v,d,p,ad !before=是,为,的
 上述: 以上 | tag=b,r,v,vn
 目前: 当前 | tag=t
 当前: 目前 | tag=t
@@ -215,9 +213,12 @@ function parse(source: string): Map<string, SynonymEntry> {
       onlyAfter: list('after'),
       notBefore: list('!before'),
       nextTags: list('next'),
+      prevTags: list('prev'),
       long: flags.includes('long'),
       objects: list('obj'),
       notObjects: list('!obj'),
+      objectNoun: flags.includes('objnoun'),
+      notInClause: list('!clause'),
     });
   }
   return map;

@@ -1,4 +1,4 @@
-import { isGeneralWord } from './dictionary';
+import { isGeneralWord, wordFrequency } from './dictionary';
 import { tagWords, type Token } from './segment';
 import { KEYWORDS_LINE, type ParagraphRole } from './structure';
 
@@ -31,7 +31,10 @@ const NOT_TERM = new Set([
 ]);
 
 const isHan = (word: string) => /^\p{Script=Han}+$/u.test(word);
-const nominal = (t: Token | undefined) => t !== undefined && NOMINAL.has(t.tag) && !/^\s*$/u.test(t.word) && !NOT_TERM_START.has(t.word) && !PREDICATES.has(t.word);
+/** A word the segmenter made up (its hidden-Markov guess) out of a word of grammar and a noun: 对模型, 将系统. */
+const madeUp = (t: Token) => /^[对将把被在从向于为以和与及或并而是有的了]/u.test(t.word) && wordFrequency(t.word) === 0;
+const nominal = (t: Token | undefined) =>
+  t !== undefined && NOMINAL.has(t.tag) && !/^\s*$/u.test(t.word) && !NOT_TERM_START.has(t.word) && !PREDICATES.has(t.word) && !madeUp(t);
 const suffix = (t: Token | undefined) => t !== undefined && [...t.word].length === 1 && SUFFIX.has(t.word);
 /** A one-character adjective or distinguishing word in front of a noun (大语言模型, 新方法, 非线性系统). */
 const attributive = (t: Token | undefined) => t !== undefined && (t.tag === 'b' || (t.tag === 'a' && [...t.word].length === 1));
@@ -46,7 +49,8 @@ export interface TermSpan {
 /**
  * Noun compounds and field nouns of a text, as spans: runs of nominal words (a one-character adjective
  * or a distinguishing word in front, a verb between two nouns or before a suffix, a suffix after), and
- * single nouns of two or more characters that are names or not everyday words.
+ * single nouns of two or more characters that are names or not everyday words (a nominal verb alone, 普及,
+ * is no term: only inside a compound).
  */
 export function termSpans(text: string, tokens: readonly Token[] = tagWords(text)): TermSpan[] {
   const starts: number[] = [];
@@ -69,14 +73,14 @@ export function termSpans(text: string, tokens: readonly Token[] = tagWords(text
       const next = tokens[j];
       if (!next || !isHan(next.word)) break;
       if (nominal(next) || suffix(next) || (attributive(next) && nominal(tokens[j + 1]))) j++;
-      else if (/^v/.test(next.tag) && !PREDICATES.has(next.word) && (nominal(tokens[j + 1]) || suffix(tokens[j + 1])) && isHan(tokens[j + 1]!.word) && nominal(tokens[j - 1]) && !suffix(tokens[j - 1])) j++;
+      else if (/^v/.test(next.tag) && [...next.word].length >= 2 && !PREDICATES.has(next.word) && (nominal(tokens[j + 1]) || suffix(tokens[j + 1])) && isHan(tokens[j + 1]!.word) && nominal(tokens[j - 1]) && !suffix(tokens[j - 1])) j++;
       else break;
     }
     const words = tokens.slice(i, j).map((x) => x.word);
     const phrase = words.join('');
     const single = j === i + 1;
     const keep = single
-      ? [...phrase].length >= 2 && !NOT_TERM.has(phrase) && (NAME_TAGS.has(t.tag) || !isGeneralWord(phrase))
+      ? [...phrase].length >= 2 && !NOT_TERM.has(phrase) && t.tag !== 'vn' && (NAME_TAGS.has(t.tag) || !isGeneralWord(phrase))
       : !NOT_TERM.has(phrase) && !words.every((w) => NOT_TERM.has(w));
     if (keep) out.push({ start: starts[i], end: starts[j - 1] + tokens[j - 1].word.length, text: phrase });
     i = j;
@@ -93,13 +97,15 @@ export function keywordsOf(line: string): string[] {
     .filter((k) => [...k].length >= 2);
 }
 
+/** What a recurring compound is made of: nouns, nominal verbs, adjectives, distinguishing words, adverbs and numerals (均/d 一/m 温度/n), never a verb, a place word (基础/上) or a particle. */
+const RECURRING_PART = /^(?:n|nz|nt|ns|nr|nrt|vn|an|j|ng|l|eng|a|b|d|m)$/u;
 /** Characters that are words of grammar, never inside a term. */
 const GRAMMAR_CHARS = /[的了着过是在和与及或等对将把被为以从而并且也都就]/u;
 
 /**
- * Compounds that recur: a run of two or three words found twice or more in the document, with a noun of two
- * characters or more in it and no word of grammar, whatever the segmenter tagged its parts (均/d 一/m 温度/n
- * is 均一温度 when it comes back).
+ * Compounds that recur: a run of two or three words found twice or more in the document, closed by a noun,
+ * with a noun of two characters or more in it and no word of grammar, whatever the segmenter tagged its
+ * other parts (均/d 一/m 温度/n is 均一温度 when it comes back).
  */
 function recurring(paragraphs: readonly string[]): string[] {
   const counts = new Map<string, number>();
@@ -107,16 +113,16 @@ function recurring(paragraphs: readonly string[]): string[] {
     const tokens = tagWords(text);
     for (let i = 0; i < tokens.length; i++) {
       const first = tokens[i];
-      if (!isHan(first.word) || PREDICATES.has(first.word) || NOT_TERM_START.has(first.word) || /^[pcuxr]/.test(first.tag)) continue;
+      if (!isHan(first.word) || PREDICATES.has(first.word) || NOT_TERM_START.has(first.word) || !RECURRING_PART.test(first.tag)) continue;
       let phrase = '';
       let noun = false;
       for (let n = 0; n < 3 && i + n < tokens.length; n++) {
         const t = tokens[i + n];
-        if (!isHan(t.word) || GRAMMAR_CHARS.test(t.word) || PREDICATES.has(t.word) || /^[pcux]/.test(t.tag)) break;
+        if (!isHan(t.word) || GRAMMAR_CHARS.test(t.word) || PREDICATES.has(t.word) || !(RECURRING_PART.test(t.tag) || suffix(t))) break;
         phrase += t.word;
         noun ||= nominal(t) && [...t.word].length >= 2;
         const length = [...phrase].length;
-        if (n > 0 && noun && length >= 3 && length <= 8) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
+        if (n > 0 && noun && (nominal(t) || suffix(t)) && length >= 3 && length <= 8) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
       }
     }
   }
