@@ -10,12 +10,12 @@ import {
 } from '../../db/schema/rewrites';
 import { type Task, type TaskStatus, tasks } from '../../db/schema/tasks';
 import { conflict, notFound } from '../../errors';
-import { KEPT_REASONS } from '../../engines/rewrite/sentences';
 import type { components } from '../../gen/openapi';
 import { type PaymentCheck, paymentStatus } from '../billing/charges';
 import { offsetOf, type Page, type PageQuery } from '../paging';
 import { pageOfTasks } from '../tasks/list';
 import { lockOwnTask, taskFields } from '../tasks/tasks';
+import { keptCounts } from './sentence-figures';
 
 export type RewriteRecord = components['schemas']['RewriteTask'];
 export type ParagraphPair = components['schemas']['ParagraphPair'];
@@ -57,7 +57,7 @@ export function recordView(task: Task, row: RewriteRow, counts: Counts): Rewrite
     protectedTerms: row.protectedTerms,
     sentenceRewritten: row.sentenceRewritten,
     sentenceKept: row.sentenceKept,
-    keptReasons: KEPT_REASONS.filter((reason) => (row.keptReasons[reason] ?? 0) > 0).map((reason) => ({ reason, count: row.keptReasons[reason]! })),
+    keptReasons: keptCounts(row.keptReasons),
     termsChecked: row.termsChecked,
     termsKept: row.termsChecked === null ? null : row.lostTerms.length === 0,
     lostTerms: row.lostTerms,

@@ -1,5 +1,5 @@
 import type { RewriteParagraphRow } from '../../db/schema/rewrites';
-import { countSentences, type KeptReason } from '../../engines/rewrite/sentences';
+import { countSentences, KEPT_REASONS, type KeptReason } from '../../engines/rewrite/sentences';
 import { checkTerms, lostTerms } from '../../engines/rewrite/term-check';
 
 // What a record says about its rewrite beyond the copy ratios: how many sentences were rewritten and kept
@@ -25,3 +25,7 @@ export function recordChecks(pairs: readonly Pick<RewriteParagraphRow, 'original
   const check = checkTerms(original, rewritten, terms);
   return { sentenceRewritten: counts.rewritten, sentenceKept: counts.kept, keptReasons: counts.reasons, termsChecked: check.checked, lostTerms: check.lost };
 }
+
+/** The kept sentences by reason as the contract lists them (KeptCount[]), in the order of KEPT_REASONS. */
+export const keptCounts = (reasons: Partial<Record<KeptReason, number>>) =>
+  KEPT_REASONS.filter((reason) => (reasons[reason] ?? 0) > 0).map((reason) => ({ reason, count: reasons[reason]! }));

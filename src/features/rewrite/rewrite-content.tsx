@@ -25,6 +25,7 @@ import { diffChars } from '@/lib/char-diff';
 import { modeLabel, reportName } from '@/lib/rewrite-modes';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 import { isUnderWay } from '@/lib/task-status';
+import { keptNote, PairSentences, RecordChecks, TermBadge } from './sentence-checks';
 
 const POLL_MS = 2000;
 
@@ -49,7 +50,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function Highlighted({ pair, side }: { pair: ParagraphPair; side: 'original' | 'rewritten' }) {
-  if (!pair.rewritten) return <Text whiteSpace="pre-wrap">{side === 'original' ? pair.original : '（本段未改写，保留原文）'}</Text>;
+  if (!pair.rewritten) return <Text whiteSpace="pre-wrap">{side === 'original' ? pair.original : keptNote(pair)}</Text>;
   const pieces = diffChars(pair.original, pair.rewritten).filter((p) => p.kind === 'same' || p.kind === (side === 'original' ? 'removed' : 'added'));
   return (
     <Text whiteSpace="pre-wrap" lineHeight="tall">
@@ -92,7 +93,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           <Text fontWeight="semibold">第 {pair.index + 1} 段</Text>
           <StatusBadge status={pair.status} />
           {pair.offline && pair.rewritten && <OfflineLabel />}
-          {pair.protectedKept === false && <Badge colorPalette="red">有术语未保留</Badge>}
+          {pair.rewritten && <TermBadge kept={pair.termsKept} lost={pair.lostTerms} />}
         </HStack>
         <HStack gap="2">
           <Button size="xs" variant={pair.accepted ? 'solid' : 'outline'} colorPalette={pair.accepted ? 'green' : 'gray'} bg={pair.accepted ? 'green.700' : undefined} disabled={!recordDone || pending || !pair.rewritten} loading={working === 'accept'} onClick={() => void act('accept')}>
@@ -127,6 +128,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           AI 概率 {formatRatio(pair.aigcBefore)} → {formatRatio(pair.aigcAfter)}
         </span>
       </Wrap>
+      <PairSentences pair={pair} />
     </Box>
   );
 }
@@ -248,6 +250,7 @@ export function RewriteContentPage({ id }: { id: string }) {
                   <Figure label="已改写段落" value={`${task.paragraphRewritten}/${task.paragraphTotal}`} />
                   <Figure label="采纳改写" value={`${task.paragraphAccepted} 段`} />
                 </SimpleGrid>
+                <RecordChecks task={task} />
                 <Actions record={task} />
               </Stack>
             </SectionCard>
