@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pick, seededRandom } from '../../server/engines/seeded-random';
 import type { RewrittenParagraph } from '../../server/engines/rewrite';
-import { diffChars } from '../../src/lib/char-diff';
+import { diffChars } from '@common/char-diff';
 import type { Abstract } from './data';
 
 // The pairs for the human review of the rewrite bench: N rewrites drawn at random (seeded) from the

@@ -40,6 +40,9 @@ function settleRewrite(o: Obj): void {
     sourceCheckId: fromCheck(o.source) ? (o.sourceCheckId ?? newId()) : null,
     sourceAigcId: fromAigc(o.source) ? (o.sourceAigcId ?? newId()) : null,
     recheckId: isDone(o) ? (o.recheckId ?? null) : null,
+    // A record of an uploaded .docx has one rewritten paragraph its file cannot take in place (rewritePairs).
+    docxInPlace: Boolean(o.docxInPlace),
+    paragraphKeptInDocx: o.docxInPlace && isDone(o) && rewritten > 2 ? 1 : 0,
   });
   // Sentences and the term check are counted when the rewrite is done: about two sentences a paragraph,
   // kept ones for their role (title, headings, references) or for want of a safe edit.
@@ -82,6 +85,7 @@ function settlePair(o: Obj): void {
     accepted: done && !kept && Boolean(o.accepted),
     // A paragraph kept as it was is the original: its figures say so, as the server stores them.
     ...(done && kept ? { similarityToOriginal: 1, bigramOverlap: 1, protectedKept: true } : {}),
+    docxKept: done && !kept ? (o.docxKept ?? null) : null,
     similarityBefore,
     similarityAfter: done ? ratio4(within(o.similarityAfter, 0, similarityBefore * 0.6, () => similarityBefore * 0.3)) : null,
     aigcBefore,

@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocx } from '../engines/text/fixtures/build';
 import { extractText } from '../engines/text/extract';
-import { loadJobHandlers } from '../services/tasks/registry';
-import { JobRunner } from '../services/tasks/runner';
 import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
 import { grant } from '../test/fixtures';
-import { multipart } from './check.test-helpers';
+import { multipart, runJobs as drainJobs } from './check.test-helpers';
 
-// Issue 22 on the real app, job runner, worker pool and rewording engine: a thesis .docx with a title,
+// Issue 22 on the real app, job runner and rewording engine: a thesis .docx with a title,
 // headings, a 关键词 line, a caption, a 参考文献 list and a 致谢 goes through 降重 (no model: the offline
 // engine), 智能降重 and 降AIGC. The rewritten .docx gives back the title, the headings, the keywords, the
 // caption and every reference byte for byte; the body is rewritten; the record counts the sentences kept
@@ -69,7 +66,7 @@ describe('a thesis .docx through 降重, 智能降重 and 降AIGC', () => {
   });
   afterAll(() => t.close());
 
-  const runJobs = async () => new JobRunner({ db: t.db, config: t.config, log: pino({ level: 'silent' }), handlers: await loadJobHandlers() }).drain();
+  const runJobs = () => drainJobs(t.runtime);
   const paidUser = async () => {
     const { token } = await signUp(t.app);
     const me = body<{ id: string }>(await post(t.app, '/api/base/login_api/current', { token })).result;

@@ -5,7 +5,7 @@ import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
 import { type RewriteParagraphRow, type RewriteRecordMode, type RewriteRow, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { type Task, tasks } from '../../db/schema/tasks';
 import { AIGC_THRESHOLD, bandOf } from '../../engines/aigc';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { badRequest, conflict, notFound } from '../../errors';
 import { priceFor } from '../billing/prices';
 import { prepareRequestText } from '../check/paper-input';
@@ -14,7 +14,7 @@ import { createRewriteTask } from '../rewrite/drafts';
 import { apiOfMode, loadRewrite, type RewriteRecord } from '../rewrite/records';
 import { rewrittenText } from '../rewrite/run';
 import { reloadParagraph } from '../rewrite/submit';
-import { modeLabel } from '../../../src/lib/rewrite-modes';
+import { modeLabel } from '@common/rewrite-modes';
 import { createTask, lockOwnTask, queueDraft, taskFields } from '../tasks/tasks';
 import { requireJudgeable } from './errors';
 import type { AigcDetail, AigcParagraph, AigcRecord } from './records';
@@ -220,6 +220,7 @@ export async function submitLowering(deps: Deps, userId: string, detectionId: st
       source: 'aigc',
       sourceType: source.detection.sourceType,
       fileName: source.detection.fileName,
+      fileSha256: source.detection.fileSha256,
       text: source.detection.text,
       sourceAigcId: detectionId,
       aigcBefore: source.aiCharRatio,
@@ -250,7 +251,7 @@ export async function redetectLowering(deps: Deps, userId: string, id: string) {
   if (task.status !== 'done') throw conflict('TASK_NOT_FINISHED', '降AIGC尚未完成，完成后才能重新检测');
   if (typeof task.payload.redetectId === 'string') throw conflict('RECHECK_EXISTS', '该降AIGC结果已提交重新检测，请在检测记录中查看');
   const text = await rewrittenText(deps.db, id);
-  const prepared = await prepareRequestText(deps.config, { content: text });
+  const prepared = await prepareRequestText(deps.compute, { content: text });
   requireJudgeable(prepared.text, prepared.charCount);
   const priceFen = await priceFor(deps.db, 'aigc', prepared.charCount);
   const aigcId = await deps.db.transaction(async (tx) => {

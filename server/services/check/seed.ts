@@ -1,7 +1,7 @@
 import type { Deps } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { priceFor } from '../billing/prices';
 import { runCheck } from './run';
 
@@ -59,7 +59,7 @@ async function storeCheck(deps: Deps, input: SeededCheck, finished: boolean): Pr
   await deps.db.transaction(async (tx) => {
     await tx.orm.insert(tasks).values({ id: input.id, ...task }).onConflictDoUpdate({ target: tasks.id, set: task });
     await tx.orm.insert(checks).values({ taskId: input.id, ...check }).onConflictDoUpdate({ target: checks.taskId, set: check });
-    if (finished) await runCheck(tx, input.id);
+    if (finished) await runCheck({ db: tx, compute: deps.compute }, input.id);
   });
 }
 

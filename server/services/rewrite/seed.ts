@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
+import { countChars } from '@common/char-count';
+import type { KeepReason } from '../../engines/docx/keep-reasons';
 import type { SentenceStatus } from '../../engines/rewrite/sentences';
 import { toCodePoints } from '../../engines/text/code-points';
-import { countChars } from '../../engines/text/count';
 import { splitSentences } from '../../engines/text/split';
 import { priceFor } from '../billing/prices';
 import { apiOfMode } from './records';
@@ -24,6 +25,8 @@ export interface SeededRewrite {
   /** Paragraph pairs [original, rewritten]; a draft stores only the text. */
   pairs: Array<[string, string]>;
   status: 'draft' | 'done';
+  /** As if made from an uploaded .docx: its stored name, and why each pair's rewrite the file cannot take in place. */
+  docx?: { sha256: string; kept: Array<KeepReason | null> };
 }
 
 /**
@@ -56,7 +59,8 @@ export async function storeRewrite(deps: Deps, input: SeededRewrite): Promise<vo
     api: apiOfMode(input.mode),
     mode: input.mode,
     source: 'upload' as const,
-    sourceType: 'paste' as const,
+    sourceType: input.docx ? ('upload' as const) : ('paste' as const),
+    fileSha256: input.docx?.sha256 ?? null,
     text,
     protectedTerms: terms,
     terms,
@@ -88,6 +92,7 @@ export async function storeRewrite(deps: Deps, input: SeededRewrite): Promise<vo
         similarityBefore: index === 0 ? 0.8 : 0,
         similarityAfter: 0,
         accepted: true,
+        docxKept: input.docx?.kept[index] ?? null,
       })),
     );
   });

@@ -1,6 +1,6 @@
 import { Badge, Box, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { ParagraphPair, RewriteTask } from '@/api/gen/model';
-import { KEPT_REASON_LABELS, sentenceSummary, termSummary } from '@/lib/rewrite-modes';
+import { KEPT_REASON_LABELS, sentenceSummary, termSummary } from '@common/rewrite-modes';
 
 // What the comparison view says about each rewrite beyond its figures: which sentences were rewritten and
 // which kept as they were (and why), and the term check (every term of the original back, whole).
