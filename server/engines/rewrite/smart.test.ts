@@ -125,6 +125,14 @@ describe('synonym substitution rules', () => {
     // 得到普及 is no 获得普及: 得到 changes only before a noun.
     expect(mayReplace('牛耕得到广泛普及。', '得到')).toBe(false);
     expect(mayReplace('计算得到了较好的结果。', '得到')).toBe(true);
+    // 运用 takes a method, a technique, knowledge: never a material, a setting or a way of hanging (运用新型注浆浆液).
+    expect(mayReplace('采用PID和相位补偿相结合的控制方法。', '采用')).toBe(true);
+    expect(mayReplace('且采用新型同步注浆浆液后沉降稳定。', '采用')).toBe(false);
+    expect(mayReplace('车下设备采用弹性吊挂时频率提升。', '采用')).toBe(false);
+    expect(mayReplace('认为本区采用-20目的土壤样品筛分粒级是可行的。', '采用')).toBe(false);
+    // 选取 picks things, never a course of action (选择采用…的方案 stays).
+    expect(mayReplace('最后选择采用导洞施工的设计方案。', '选择')).toBe(false);
+    expect(mayReplace('选择合适的样本进行试验。', '选择')).toBe(true);
   });
 
   it('no alternative doubles the character beside it, nor repeats a word of its sentence', () => {

@@ -96,7 +96,7 @@ const SOURCE = `
 应: 应当 | tag=v next=v,vn,d
 应当: 应 | tag=v next=v,vn,d
 必须: 须 | tag=d,v next=v,vn,d
-采用: 运用 | tag=v
+采用: 运用 | tag=v obj=法,技术,理论,模型,手段,策略,原理,思想,知识,工具,资料,数据,软件,程序,语言,思路,机制
 利用: 借助 | tag=v,n next=n,nz,vn,l,j,eng,nr,ns,nt,an,m,r !before=率,价值,效率
 借助: 利用 | tag=v,p
 通过: 借助 | tag=p next=n,nz,vn,l,j,eng,nr,ns,nt,an,m !clause=将,把 !before=能力,量,率,性,式
@@ -141,7 +141,7 @@ const SOURCE = `
 包括: 包含 | tag=v
 包含: 包括 | tag=v
 选取: 选择 | tag=v
-选择: 选取 | tag=v
+选择: 选取 | tag=v !before=采用,使用,运用,利用,应用,借助,通过,进行,开展,用,以,在,对,将,把
 探索: 探究 | tag=v
 阐述: 论述 | tag=v
 论述: 阐述 | tag=v

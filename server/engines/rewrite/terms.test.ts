@@ -16,6 +16,12 @@ describe('termSpans', () => {
     expect(spans('本文采用问卷调查法收集数据')).toEqual(['问卷调查法']);
   });
 
+  it('does not run a clause together as one term through its verb', () => {
+    const spans = termSpans('采用固定效应模型考察数字基础设施对农村电商交易规模的影响').map((s) => s.text);
+    expect(spans.some((s) => s.includes('考察')), spans.join('|')).toBe(false);
+    expect(spans).toContain('数字基础设施');
+  });
+
   it('leaves out verbs that carry the clause and generic words of academic prose', () => {
     const spans = termSpans('对水运工程项目进行管理，结果表明效果较好').map((s) => s.text);
     expect(spans).toContain('水运工程项目');

@@ -39,6 +39,16 @@ const suffix = (t: Token | undefined) => t !== undefined && [...t.word].length =
 /** A one-character adjective or distinguishing word in front of a noun (大语言模型, 新方法, 非线性系统). */
 const attributive = (t: Token | undefined) => t !== undefined && (t.tag === 'b' || (t.tag === 'a' && [...t.word].length === 1));
 
+/** Characters of a compound with a verb inside: 传播效果评价研究 and 梯度下降法 are terms; 效应模型考察数字基础设施 is a clause. */
+const VERB_COMPOUND_MAX = 8;
+
+/** Whether the verb at j may join the nouns before it to the noun or suffix after it. */
+function verbInside(tokens: readonly Token[], j: number): boolean {
+  const [before, verb, after] = [tokens[j - 1], tokens[j], tokens[j + 1]];
+  if (!/^v/.test(verb.tag) || [...verb.word].length < 2 || PREDICATES.has(verb.word)) return false;
+  return after !== undefined && isHan(after.word) && (nominal(after) || suffix(after)) && nominal(before) && !suffix(before);
+}
+
 export interface TermSpan {
   /** UTF-16 offsets into the text. */
   start: number;
@@ -69,12 +79,21 @@ export function termSpans(text: string, tokens: readonly Token[] = tagWords(text
       continue;
     }
     let j = i + 1;
+    let verbAt = -1;
     for (;;) {
       const next = tokens[j];
       if (!next || !isHan(next.word)) break;
       if (nominal(next) || suffix(next) || (attributive(next) && nominal(tokens[j + 1]))) j++;
-      else if (/^v/.test(next.tag) && [...next.word].length >= 2 && !PREDICATES.has(next.word) && (nominal(tokens[j + 1]) || suffix(tokens[j + 1])) && isHan(tokens[j + 1]!.word) && nominal(tokens[j - 1]) && !suffix(tokens[j - 1])) j++;
-      else break;
+      else if (verbInside(tokens, j)) {
+        if (verbAt < 0) verbAt = j;
+        j++;
+      } else break;
+    }
+    // Too long to be one term: a suffix after the verb closes it (梯度下降法 | 训练网络); otherwise the verb is
+    // the clause's, the nouns before it one term, those after it the next.
+    let resume = j;
+    if (verbAt > 0 && [...tokens.slice(i, j).map((x) => x.word).join('')].length > VERB_COMPOUND_MAX) {
+      [j, resume] = suffix(tokens[verbAt + 1]) ? [verbAt + 2, verbAt + 2] : [verbAt, verbAt + 1];
     }
     const words = tokens.slice(i, j).map((x) => x.word);
     const phrase = words.join('');
@@ -83,7 +102,7 @@ export function termSpans(text: string, tokens: readonly Token[] = tagWords(text
       ? [...phrase].length >= 2 && !NOT_TERM.has(phrase) && t.tag !== 'vn' && (NAME_TAGS.has(t.tag) || !isGeneralWord(phrase))
       : !NOT_TERM.has(phrase) && !words.every((w) => NOT_TERM.has(w));
     if (keep) out.push({ start: starts[i], end: starts[j - 1] + tokens[j - 1].word.length, text: phrase });
-    i = j;
+    i = resume;
   }
   return out;
 }
