@@ -1,3 +1,4 @@
+import { diffChars } from '@common/char-diff';
 // The fluency proxy of the rewrite bench: a character trigram language model of human academic Chinese
 // (interpolated Witten-Bell smoothing), trained on abstracts and titles it will not score. Each character
 // of a sentence costs its surprisal in context minus its surprisal alone (its misfit: a rare word that fits
@@ -91,3 +92,9 @@ export class CharModel {
 
 /** The misfit a rewrite adds over its original, in bits (positive: it reads worse than the original). */
 export const addedMisfit = (model: CharModel, original: string, rewritten: string) => model.misfit(rewritten) - model.misfit(original);
+
+/** The edits of a rewrite: runs of changed characters (a removal beside an addition is one edit). */
+export function editsOf(before: string, after: string): number {
+  const parts = diffChars(before, after);
+  return parts.filter((d, i) => d.kind !== 'same' && (i === 0 || parts[i - 1].kind === 'same')).length;
+}

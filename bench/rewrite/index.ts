@@ -18,7 +18,7 @@ import {
 } from '../../server/engines/rewrite';
 import { tagWords } from '../../server/engines/rewrite/segment';
 import { type Abstract, loadAbstracts, loadTitles } from './data';
-import { addedMisfit, CharModel } from './fluency';
+import { addedMisfit, CharModel, editsOf } from './fluency';
 import { writeReview } from './review';
 
 // `npm run bench -- rewrite [--csl DIR] [--limit N] [--seed N] [--model] [--review DIR] [--review-n 40] [--review-seed N]`:
@@ -88,6 +88,8 @@ interface Row {
   paragraphsChanged: number;
   sentences: ReturnType<typeof countSentences>;
   misfit: number[];
+  /** Each changed sentence's misfit over its edits (runs of changed characters). */
+  misfitPerEdit: number[];
   similarity: number;
   overlap: number;
   length: number;
@@ -124,6 +126,12 @@ async function measure(label: string, mode: RewriteMode, items: Abstract[], gate
   let termsLost = 0;
   let termsChecked = 0;
   const misfit: number[] = [];
+  const misfitPerEdit: number[] = [];
+  const score = (model: CharModel, before: string, after: string) => {
+    const bits = addedMisfit(model, before, after);
+    misfit.push(bits);
+    misfitPerEdit.push(bits / Math.max(1, editsOf(before, after)));
+  };
   items.forEach((a, i) => {
     const rewritten = rewrites[i].rewritten;
     for (const k of keywordsIn[i]) {
@@ -135,8 +143,8 @@ async function measure(label: string, mode: RewriteMode, items: Abstract[], gate
     termsLost += check.lost.length;
     const before = sentencesOf(a.text);
     const after = sentencesOf(rewritten);
-    if (before.length === after.length) before.forEach((s, k) => s !== after[k] && misfit.push(addedMisfit(modelFor(i), s, after[k])));
-    else if (rewritten !== a.text) misfit.push(addedMisfit(modelFor(i), a.text, rewritten));
+    if (before.length === after.length) before.forEach((s, k) => s !== after[k] && score(modelFor(i), s, after[k]));
+    else if (rewritten !== a.text) score(modelFor(i), a.text, rewritten);
   });
   return {
     mode: label,
@@ -148,6 +156,7 @@ async function measure(label: string, mode: RewriteMode, items: Abstract[], gate
     paragraphsChanged: rewrites.filter((r, i) => r.rewritten !== items[i].text).length,
     sentences: countSentences(rewrites.flatMap((r) => r.sentences)),
     misfit,
+    misfitPerEdit,
     similarity: mean(items.map((a, i) => similarityToOriginal(a.text, rewrites[i].rewritten))),
     overlap: mean(items.map((a, i) => bigramOverlap(a.text, rewrites[i].rewritten))),
     length: mean(items.map((a, i) => lengthRatio(a.text, rewrites[i].rewritten))),
@@ -170,10 +179,15 @@ if (args.model) {
   else for (const mode of ['rewrite', 'strong', 'polish', 'aigc'] as const) rows.push(await measure(`${mode}, model`, mode, sample.slice(0, 20), gateway));
 }
 
-/** The guard's bounds on the fluency proxy: measured 3.2-3.8 bits (smart, strong) when set; the engine before issue 22 scored 22-24. */
+/**
+ * The guard's bounds on the fluency proxy: measured 3.0-3.9 bits per changed sentence (smart, strong) when set, the
+ * engine before issue 22 scored 22-24. A sentence with more edits adds more bits however good each is (strong
+ * makes more), so the share of bad sentences is judged per edit: under 1 % of changed sentences go over 16 bits
+ * an edit, the highest of them acceptable to a reader (本文介绍了 → 本研究阐述, 越来越 → 日益, 旨在 → 意在).
+ */
 const MISFIT_MEAN_MAX = 6;
 const MISFIT_BAD = 16;
-const MISFIT_BAD_SHARE_MAX = 0.08;
+const MISFIT_BAD_SHARE_MAX = 0.03;
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const table: string[][] = [['figure', ...rows.map((r) => r.mode), 'guard', '']];
@@ -183,11 +197,11 @@ const line = (name: string, show: (r: Row) => string, guard = '', pass?: (r: Row
   if (ok === false) failures.push(name);
   table.push([name, ...rows.map(show), guard, ok === undefined ? '' : ok ? 'met' : 'NOT MET']);
 };
-const bad = (r: Row) => r.misfit.filter((m) => m > MISFIT_BAD).length / Math.max(1, r.misfit.length);
+const bad = (r: Row) => r.misfitPerEdit.filter((m) => m > MISFIT_BAD).length / Math.max(1, r.misfitPerEdit.length);
 line('author keywords kept (whole words in the original)', (r) => `${pct(1 - r.keywordsLost.length / Math.max(1, r.keywords))} of ${r.keywords}`, '100 %', (r) => r.keywordsLost.length === 0);
 line('detected terms kept (term check)', (r) => `${pct(1 - r.termsLost / Math.max(1, r.termsChecked))} of ${r.termsChecked}`, '100 %', (r) => r.termsLost === 0);
 line('fluency: added misfit per changed sentence, bits', (r) => mean(r.misfit).toFixed(2), `<= ${MISFIT_MEAN_MAX}`, (r) => mean(r.misfit) <= MISFIT_MEAN_MAX);
-line(`  changed sentences over ${MISFIT_BAD} bits`, (r) => pct(bad(r)), `<= ${pct(MISFIT_BAD_SHARE_MAX)}`, (r) => bad(r) <= MISFIT_BAD_SHARE_MAX);
+line(`  changed sentences over ${MISFIT_BAD} bits an edit`, (r) => pct(bad(r)), `<= ${pct(MISFIT_BAD_SHARE_MAX)}`, (r) => bad(r) <= MISFIT_BAD_SHARE_MAX);
 line('sentences rewritten', (r) => `${pct(r.sentences.rewritten / Math.max(1, r.sentences.rewritten + r.sentences.kept))} of ${r.sentences.rewritten + r.sentences.kept}`);
 line('  kept: no safe edit', (r) => pct((r.sentences.reasons['no-safe-edit'] ?? 0) / Math.max(1, r.sentences.rewritten + r.sentences.kept)));
 line('  kept: all protected', (r) => pct((r.sentences.reasons.protected ?? 0) / Math.max(1, r.sentences.rewritten + r.sentences.kept)));
