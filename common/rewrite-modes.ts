@@ -40,9 +40,9 @@ export const KEPT_REASON_LABELS: Record<string, string> = {
   'model-kept': '大模型保留了原句',
 };
 
-/** "改写 12 句，保留 5 句（章节标题 2 句、没有不伤原意与术语的改法 3 句）" from the counts of a record or a paragraph. */
+/** "改写 12 句，保留 5 句（章节标题 2 句；附录、致谢 3 句）" from the counts of a record or a paragraph (；between reasons: some name two things). */
 export function sentenceSummary(rewritten: number, kept: number, reasons: ReadonlyArray<{ reason: string; count: number }>): string {
-  const why = reasons.map((r) => `${KEPT_REASON_LABELS[r.reason] ?? r.reason} ${r.count} 句`).join('、');
+  const why = reasons.map((r) => `${KEPT_REASON_LABELS[r.reason] ?? r.reason} ${r.count} 句`).join('；');
   return `改写 ${rewritten} 句，保留 ${kept} 句${why ? `（${why}）` : ''}`;
 }
 

@@ -64,7 +64,7 @@ export const rewriteDocxFlow: RealFlow = {
     }
     const checks = page.getByTestId('record-checks');
     const summary = await checks.textContent();
-    assert.match(summary ?? '', /改写 \d+ 句，保留 \d+ 句（论文题目 1 句、.*参考文献及其后内容 \d+ 句/);
+    assert.match(summary ?? '', /改写 \d+ 句，保留 \d+ 句（论文题目 1 句；.*参考文献及其后内容 \d+ 句/);
     assert.match(summary ?? '', /术语保留：是（共 \d+ 个）/);
     await checks.getByTestId('terms-kept').waitFor();
     log(`题目与参考文献原样保留（卡片说明原因），记录显示句数与术语检查：${summary?.slice(0, 60)}`);

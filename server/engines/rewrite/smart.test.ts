@@ -133,6 +133,11 @@ describe('synonym substitution rules', () => {
     // 选取 picks things, never a course of action (选择采用…的方案 stays).
     expect(mayReplace('最后选择采用导洞施工的设计方案。', '选择')).toBe(false);
     expect(mayReplace('选择合适的样本进行试验。', '选择')).toBe(true);
+    // 不仅…，而且… is a pair: 而且 stays there, changes elsewhere; 获取时间 is a noun (acquisition time), 获取数据 a verb.
+    expect(mayReplace('该方法不仅克服了已有方法的不足，而且具有很高的精度。', '而且')).toBe(false);
+    expect(mayReplace('该方法简单，而且具有很高的精度。', '而且')).toBe(true);
+    expect(mayReplace('控制器参数获取时间长。', '获取')).toBe(false);
+    expect(mayReplace('激光雷达能够获取目标的距离信息。', '获取')).toBe(true);
   });
 
   it('no alternative doubles the character beside it, nor repeats a word of its sentence', () => {

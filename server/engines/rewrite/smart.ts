@@ -208,6 +208,9 @@ export function allowed(entry: SynonymEntry, pieces: readonly Piece[], i: number
     const nounTag = /^(?:n|nz|nt|ns|nr|j|l|eng)$/;
     if (entry.objectNoun && !(head && nounTag.test(tagOf(pieces.find((p) => p.text === head)!)) && (!dictionaryTag(head) || nounTag.test(dictionaryTag(head))))) return false;
   }
+  if (entry.notInSentence) {
+    for (let j = i - 1; j >= 0 && !(isPunct(pieces[j]) && END.has(pieces[j].text)); j--) if ([...entry.notInSentence].some((w) => pieces[j].text.includes(w))) return false;
+  }
   if (entry.notInClause) {
     // By what a word contains: the segmenter may have run 将 into the word before it (上将), even into a term.
     for (let j = i - 1; j >= 0 && !(isPunct(pieces[j]) && !isSpace(pieces[j]) && pieces[j].text !== '、'); j--) if ([...entry.notInClause].some((w) => pieces[j].text.includes(w))) return false;

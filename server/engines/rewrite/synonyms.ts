@@ -22,6 +22,7 @@
 //   !obj=x,y      not when the object's head noun is one of these (提供依据 stays; 提高温度 stays)
 //   objnoun       only when the object's head is a noun, not a verb (得到结果 → 获得结果, never 得到普及 → 获得普及)
 //   !clause=x,y   not when one of these words comes earlier in the clause (对X进行分析 stays: 开展 needs no 对)
+//   !sentence=x,y not when one of these words comes earlier in the sentence (不仅…，而且… stays: 不仅…并且 is no pair)
 
 export interface SynonymEntry {
   alts: string[];
@@ -38,6 +39,7 @@ export interface SynonymEntry {
   notObjects?: Set<string>;
   objectNoun: boolean;
   notInClause?: Set<string>;
+  notInSentence?: Set<string>;
 }
 
 const PREDICATE = 'next=v,vn,a,ad,d,p,c,vd,an';
@@ -55,7 +57,7 @@ const SOURCE = `
 与此同时: 同时 | start comma
 并且: 而且 | tag=c
 并: 并且 | tag=c next=v,d,p,ad
-而且: 并且 | tag=c
+而且: 并且 | tag=c !sentence=不仅,不但,不只,不光,不单
 总之: 总而言之 | start comma
 综上所述: 总而言之 | start comma
 由此可见: 可见 | start comma
@@ -166,7 +168,7 @@ const SOURCE = `
 改进: 改良 | tag=v obj=方法,算法,工艺,技术,方案
 实现: 达成 | tag=v obj=目标,目的
 达到: 达成 | tag=v obj=目标,目的
-获取: 获得 | tag=v
+获取: 获得 | tag=v !before=时间,方式,途径,渠道,手段,方法,过程,技术,机制,成本,效率,速度,精度,能力,难度
 达: 达到 | tag=v next=m
 适宜: 适合 | tag=a,v,ad next=p,v,vn
 相继: 先后 | tag=d next=v
@@ -219,6 +221,7 @@ function parse(source: string): Map<string, SynonymEntry> {
       notObjects: list('!obj'),
       objectNoun: flags.includes('objnoun'),
       notInClause: list('!clause'),
+      notInSentence: list('!sentence'),
     });
   }
   return map;

@@ -61,6 +61,9 @@ describe('rewrite comparison view', () => {
     expect(pairs[0].role).toBe('heading');
     expect(within(cards[0]).getByTestId('rewritten')).toHaveTextContent('（章节标题，保留原文）');
     expect(within(cards[0]).getByTestId('pair-sentences')).toHaveTextContent('改写 0 句，保留 1 句（章节标题 1 句）');
+    // Nothing to rewrite again there: the engine keeps a heading whatever the seed.
+    expect(within(cards[0]).getByRole('button', { name: '重新改写' })).toBeDisabled();
+    if (record.keptReasons.length > 1) expect(checks).toHaveTextContent(/论文题目 1 句；/u);
     // A body pair with no safe edit says why it was kept; a rewritten one shows its term check.
     const kept = pairs.findIndex((p) => p.role === 'body' && p.status === 'done' && !p.rewritten);
     expect(within(cards[kept]).getByTestId('rewritten')).toHaveTextContent('（没有不伤原意与术语的改法，保留原文）');

@@ -132,7 +132,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           <Button size="xs" variant={pair.accepted ? 'solid' : 'outline'} colorPalette={pair.accepted ? 'green' : 'gray'} bg={pair.accepted ? 'green.700' : undefined} disabled={!recordDone || pending || !pair.rewritten} loading={working === 'accept'} onClick={() => void act('accept')}>
             {pair.accepted ? '已采纳改写' : '保留原文'}
           </Button>
-          <Button size="xs" variant="outline" disabled={!recordDone || pending} loading={working === 'reload' || pending} loadingText="改写中" onClick={() => void act('reload')}>
+          <Button size="xs" variant="outline" disabled={!recordDone || pending || pair.role !== 'body'} loading={working === 'reload' || pending} loadingText="改写中" onClick={() => void act('reload')}>
             重新改写
           </Button>
         </HStack>
