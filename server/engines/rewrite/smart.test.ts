@@ -39,6 +39,11 @@ describe('structure transforms, only where the grammar is recognised', () => {
     expect(structure('虽然该方法计算量较大，但其准确率明显高于传统方法。')).toBe('虽然该方法计算量较大，但其准确率明显高于传统方法。');
   });
 
+  it('对X进行V is left alone with a pronoun object (求解其。 is no sentence)', () => {
+    expect(structure('并通过最优化的方法对其进行求解。')).toBe('并通过最优化的方法对其进行求解。');
+    expect(structure('该模型对实验数据进行了分析。')).toBe('该模型分析了实验数据。');
+  });
+
   it('对X进行(了)V → V(了)X', () => {
     expect(structure('本文对实验数据进行了分析。')).toBe('本文分析了实验数据。');
   });
@@ -138,6 +143,10 @@ describe('synonym substitution rules', () => {
     expect(mayReplace('该方法简单，而且具有很高的精度。', '而且')).toBe(true);
     expect(mayReplace('控制器参数获取时间长。', '获取')).toBe(false);
     expect(mayReplace('激光雷达能够获取目标的距离信息。', '获取')).toBe(true);
+    // From the held-out review: 并没有 is no 并且没有; 更应该 no 更加应该; 借助 takes a means, not an action (通过系统梳理…).
+    expect(mayReplace('我国大部分城市并没有达到最优规模。', '并')).toBe(false);
+    expect(mayReplace('法院更应该评估客观损害。', '更')).toBe(false);
+    expect(mayReplace('通过系统梳理案件审理中一般条款的适用逻辑，法院应当考量。', '通过')).toBe(false);
   });
 
   it('no alternative doubles the character beside it, nor repeats a word of its sentence', () => {

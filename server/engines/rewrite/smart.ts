@@ -287,6 +287,8 @@ const verbObject: Transform = (s) => {
     if (k < 0 || k - i > 8) continue;
     const object = s.slice(i + 1, k);
     if (object.some((p) => isPunct(p) || p.text === '对' || (!p.fixed && /^(?:v|p|c|d)$/.test(p.tag)))) continue;
+    // 对其进行求解 is no 求解其.
+    if (object.every((p) => p.tag === 'r' || isSpace(p))) continue;
     const le = s[k + 1]?.text === '了' ? 1 : 0;
     const verb = s[k + 1 + le];
     const after = s[k + 2 + le];

@@ -56,7 +56,7 @@ const SOURCE = `
 同时: 与此同时 | start comma
 与此同时: 同时 | start comma
 并且: 而且 | tag=c
-并: 并且 | tag=c next=v,d,p,ad
+并: 并且 | tag=c next=v,d,p,ad !before=没有,没,不,未,无,非
 而且: 并且 | tag=c !sentence=不仅,不但,不只,不光,不单
 总之: 总而言之 | start comma
 综上所述: 总而言之 | start comma
@@ -75,7 +75,7 @@ const SOURCE = `
 都: 均 | tag=d next=v,a,ad,d,p
 较: 较为 | tag=zg,d long next=a,ad
 较为: 相对 | tag=d long !before=相
-更: 更加 | tag=d long next=a,ad,v,d
+更: 更加 | tag=d long next=a,ad,v,d !before=应该,应当,应,要,需要,必须,可以,能够,能,会,是
 最: 最为 | tag=d long next=a,ad,v,d
 更加: 更为 | tag=d long
 更为: 更加 | tag=d long
@@ -101,7 +101,7 @@ const SOURCE = `
 采用: 运用 | tag=v obj=法,技术,理论,模型,手段,策略,原理,思想,知识,工具,资料,数据,软件,程序,语言,思路,机制
 利用: 借助 | tag=v,n next=n,nz,vn,l,j,eng,nr,ns,nt,an,m,r !before=率,价值,效率
 借助: 利用 | tag=v,p
-通过: 借助 | tag=p next=n,nz,vn,l,j,eng,nr,ns,nt,an,m !clause=将,把 !before=能力,量,率,性,式
+通过: 借助 | tag=p next=n,nz,vn,l,j,eng,nr,ns,nt,an,m !clause=将,把 !before=能力,量,率,性,式,系统,深入,全面,认真,仔细,反复
 用: 采用 | tag=p !clause=将,把 prev=n,nr,ns,nt,nz,r,d,c,t,m,l,j,eng,f
 按: 按照 | tag=p
 根据: 依据 | tag=p !after=的
