@@ -108,7 +108,7 @@ function hostileGateway(): LlmGateway {
     (m) => m.replaceAll('计算', '推算').replaceAll('下降', '降低').replaceAll('依据', '按照').replaceAll('模型', '的模型'),
     (m) => m.replaceAll('采用', '运用').replaceAll('因此', '因而'),
   ];
-  return {
+  const gateway: LlmGateway = {
     configured: () => true,
     model: () => 'hostile',
     models: () => ({ chat: null, rewrite: 'hostile', writing: null, slides: null }),
@@ -123,7 +123,9 @@ function hostileGateway(): LlmGateway {
     },
     supportsLogprobs: async () => false,
     load: () => ({ active: 0, queued: 0 }),
+    forAccount: () => gateway,
   };
+  return gateway;
 }
 
 describe('do no harm (property tests)', () => {
