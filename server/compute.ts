@@ -34,6 +34,7 @@ export interface OfflineRewriteInput {
   mode: RewriteMode;
   seed: number;
   protectedTerms: string[];
+  title?: string;
   only?: RewriteOptions['only'];
 }
 
@@ -124,8 +125,8 @@ export function inlineCompute(): Compute {
     scoreAigc: async ({ text, llm }) => (await import('./engines/aigc/scored')).scoreDetection(text, { llm }),
     renderAigcReport: async ({ report }) => (await import('./engines/report/aigc-pdf')).renderAigcReportPdf(report),
     rewriteOffline: async ({ text, ...options }, run) => {
-      const { mode, offline, paragraphs } = await (await loadRewriteEngine()).rewriteDocument(text, { ...options, onParagraph: run?.onParagraph });
-      return { mode, offline, paragraphs };
+      const { mode, offline, paragraphs, terms } = await (await loadRewriteEngine()).rewriteDocument(text, { ...options, onParagraph: run?.onParagraph });
+      return { mode, offline, paragraphs, terms };
     },
     rewriteDocument: async (text, options) => (await loadRewriteEngine()).rewriteDocument(text, options),
     rewriteParagraph: async (text, options) => (await loadRewriteEngine()).rewriteParagraph(text, options),

@@ -3796,6 +3796,21 @@ export interface components {
          *     ]
          */
         ProtectedTerms: string[];
+        /**
+         * @description 句子原样保留的原因（只在 status 为 kept 时给出）：title、heading、caption、keywords、references、back-matter、front-matter、formula、code、latin、
+         *     short-line 同 ParagraphRole；protected 整句都是受保护的内容（引文、数字、术语）；no-safe-edit 没有既通顺又不改变术语的改法；
+         *     not-selected 不在改写范围内（学术库降重只改查重标红的句子，降AIGC只改检测标记的段落）；model-rejected 大模型的改写未通过检查且离线引擎也没有安全的改法；
+         *     model-kept 大模型保留了原句
+         * @example no-safe-edit
+         * @enum {string}
+         */
+        KeptReason: "title" | "heading" | "caption" | "keywords" | "references" | "back-matter" | "front-matter" | "formula" | "code" | "latin" | "short-line" | "protected" | "no-safe-edit" | "not-selected" | "model-rejected" | "model-kept";
+        /** @description 因某一原因原样保留的句数 */
+        KeptCount: {
+            reason: components["schemas"]["KeptReason"];
+            /** @description 句数 */
+            count: number;
+        };
         /** @description 降重记录 */
         RewriteTask: components["schemas"]["Task"] & {
             mode: components["schemas"]["RewriteMode"];
@@ -3845,6 +3860,33 @@ export interface components {
             recheckId: string | null;
             protectedTerms: components["schemas"]["ProtectedTerms"];
             /**
+             * @description 全文已改写的句数；完成前为 null
+             * @example 412
+             */
+            sentenceRewritten: number | null;
+            /**
+             * @description 全文原样保留的句数（含题目、标题、参考文献等不改写的部分）；完成前为 null
+             * @example 96
+             */
+            sentenceKept: number | null;
+            /** @description 原样保留的句子按原因计数；完成前为空 */
+            keptReasons: components["schemas"]["KeptCount"][];
+            /**
+             * @description 术语检查覆盖的术语数（原文中出现的文中关键词、标题用词、识别出的专业术语和用户指定的术语）；完成前为 null
+             * @example 57
+             */
+            termsChecked: number | null;
+            /**
+             * @description 术语保留：每个术语在改写稿中都完整出现且次数不少于原文（独立检查得出）；完成前为 null
+             * @example true
+             */
+            termsKept: boolean | null;
+            /**
+             * @description 改写稿中丢失、被拆开或被改动的术语；termsKept 为 true 时为空
+             * @example []
+             */
+            lostTerms: string[];
+            /**
              * @description true：论文以 Word（.docx）上传（或来自 Word 上传的查重、AIGC 检测），下载的改写稿与标出改动版就是学生自己的文件，
              *     只替换采纳的改写，样式、标题级别、编号、表格、图片、脚注、页眉页脚、域和批注原样保留；false：下载稿按正文重新生成
              */
@@ -3864,6 +3906,27 @@ export interface components {
             success: true;
             result: components["schemas"]["RewriteTaskPage"];
         };
+        /**
+         * @description 段落在全文中的角色，只有 body（正文）会被改写，其余原样保留：title 题目，heading 章节标题，caption 图表标题，
+         *     keywords 关键词行，references 参考文献及其后的内容，back-matter 附录、致谢，front-matter 封面、目录、声明，
+         *     formula 公式，code 代码，latin 外文段落，short-line 表格单元格、列表项等短行
+         * @example body
+         * @enum {string}
+         */
+        ParagraphRole: "body" | "title" | "heading" | "caption" | "keywords" | "references" | "back-matter" | "front-matter" | "formula" | "code" | "latin" | "short-line";
+        /** @description 原文中一句话的改写情况 */
+        SentenceStatus: {
+            /** @description 句子在原文段落中的起始位置（Unicode 码位，含） */
+            start: number;
+            /** @description 句子在原文段落中的结束位置（Unicode 码位，不含） */
+            end: number;
+            /**
+             * @description rewritten 已改写，kept 原样保留
+             * @enum {string}
+             */
+            status: "rewritten" | "kept";
+            reason?: components["schemas"]["KeptReason"];
+        };
         /** @description 降重结果中的一段：原文与改写 */
         ParagraphPair: {
             /** @description 段落对照 id（reload、load_content_by_id、accept_content 使用） */
@@ -3875,6 +3938,7 @@ export interface components {
              * @example 文本相似度计算是自然语言处理中的基础问题。
              */
             original: string;
+            role: components["schemas"]["ParagraphRole"];
             /**
              * @description 改写后的文本；尚未改写或未改动时为空串
              * @example 在自然语言处理领域，计算文本之间的相似程度属于一项基础性研究课题。
@@ -3899,6 +3963,18 @@ export interface components {
              * @example true
              */
             protectedKept: boolean | null;
+            /**
+             * @description 术语检查：原文中出现的每个术语（文中关键词、标题用词、识别出的专业术语、用户指定的术语）在改写中完整出现且次数不少于原文；由独立于改写引擎的检查得出；尚未改写时为 null
+             * @example true
+             */
+            termsKept: boolean | null;
+            /**
+             * @description 改写中丢失、被拆开或被改动的术语（termsKept 为 false 时列出；否则为空）
+             * @example []
+             */
+            lostTerms: string[];
+            /** @description 原文的每一句：已改写，或原样保留及其原因（按在原文中的位置排列）；尚未改写时为空 */
+            sentences: components["schemas"]["SentenceStatus"][];
             /** @description 改写前本段的复制比（0-1 小数）；不涉及查重或尚未得出时为 null */
             similarityBefore: number | null;
             /** @description 改写后本段的复制比（0-1 小数）；尚未得出时为 null */

@@ -26,6 +26,7 @@ import { diffChars } from '@common/char-diff';
 import { modeLabel, reportName } from '@common/rewrite-modes';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 import { isUnderWay } from '@/lib/task-status';
+import { keptNote, PairSentences, RecordChecks, TermBadge } from './sentence-checks';
 
 const POLL_MS = 2000;
 
@@ -78,7 +79,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function Highlighted({ pair, side }: { pair: ParagraphPair; side: 'original' | 'rewritten' }) {
-  if (!pair.rewritten) return <Text whiteSpace="pre-wrap">{side === 'original' ? pair.original : '（本段未改写，保留原文）'}</Text>;
+  if (!pair.rewritten) return <Text whiteSpace="pre-wrap">{side === 'original' ? pair.original : keptNote(pair)}</Text>;
   const pieces = diffChars(pair.original, pair.rewritten).filter((p) => p.kind === 'same' || p.kind === (side === 'original' ? 'removed' : 'added'));
   return (
     <Text whiteSpace="pre-wrap" lineHeight="tall">
@@ -122,7 +123,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           <Text fontWeight="semibold">第 {pair.index + 1} 段</Text>
           <StatusBadge status={pair.status} />
           {pair.offline && pair.rewritten && <OfflineLabel />}
-          {pair.protectedKept === false && <Badge colorPalette="red">有术语未保留</Badge>}
+          {pair.rewritten && <TermBadge kept={pair.termsKept} lost={pair.lostTerms} />}
           {pair.docxKept && (
             <Badge colorPalette="orange" variant="outline" data-testid="docx-kept">
               Word 中保留原文：{DOCX_KEPT[pair.docxKept]}
@@ -133,7 +134,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           <Button size="xs" variant={pair.accepted ? 'solid' : 'outline'} colorPalette={pair.accepted ? 'green' : 'gray'} bg={pair.accepted ? 'green.700' : undefined} disabled={!recordDone || pending || !pair.rewritten} loading={working === 'accept'} onClick={() => void act('accept')}>
             {pair.accepted ? '已采纳改写' : '保留原文'}
           </Button>
-          <Button size="xs" variant="outline" disabled={!recordDone || pending} loading={working === 'reload' || pending} loadingText="改写中" onClick={() => void act('reload')}>
+          <Button size="xs" variant="outline" disabled={!recordDone || pending || pair.role !== 'body'} loading={working === 'reload' || pending} loadingText="改写中" onClick={() => void act('reload')}>
             重新改写
           </Button>
         </HStack>
@@ -162,6 +163,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           AI 概率 {formatRatio(pair.aigcBefore)} → {formatRatio(pair.aigcAfter)}
         </span>
       </Wrap>
+      <PairSentences pair={pair} />
     </Box>
   );
 }
@@ -283,6 +285,7 @@ export function RewriteContentPage({ id }: { id: string }) {
                   <Figure label="已改写段落" value={`${task.paragraphRewritten}/${task.paragraphTotal}`} />
                   <Figure label="采纳改写" value={`${task.paragraphAccepted} 段`} />
                 </SimpleGrid>
+                <RecordChecks task={task} />
                 <Actions record={task} />
                 {task.status === 'done' && <DownloadNote record={task} />}
               </Stack>
