@@ -10,6 +10,8 @@ import type { ExtractedOutline, ExtractOptions } from './engines/slides/extract'
 import type { RenderedDeck } from './engines/slides/pptx';
 import type { PreparedCheckText } from './engines/text/prepare';
 import type { PaperDocument } from './engines/writing/docx';
+import type { InPlaceOptions, InPlacePlan, ParagraphChange } from './engines/docx/in-place';
+import type { TextDocxInput } from './engines/docx/from-text';
 
 // The one port for engine work. A service asks it (`deps.compute`, a job's `ctx.compute`) and the runtime decides
 // where the work runs: the API process and `npm run worker` in the worker-thread pool (server/workers/compute.ts:
@@ -73,6 +75,12 @@ export interface Compute {
   renderPptx(input: PptxInput, run?: RunOptions): Promise<RenderedDeck>;
   /** Paper writing: the paper as .docx. */
   buildPaperDocx(input: { doc: PaperDocument }): Promise<Buffer>;
+  /** A rewrite's download from the student's own .docx: the accepted changes written in place (clean, or as revisions). */
+  rewriteDocxInPlace(input: { docx: Uint8Array; changes: ParagraphChange[]; options: InPlaceOptions }): Promise<InPlacePlan & { docx: Buffer }>;
+  /** Which of a record's rewrites its .docx can take in place (and why not), without writing the file. */
+  planDocxInPlace(input: { docx: Uint8Array; changes: ParagraphChange[] }, run?: RunOptions): Promise<InPlacePlan>;
+  /** A rewrite's download when the paper came as a PDF or pasted text: a new .docx with headings and styles. */
+  buildTextDocx(input: TextDocxInput): Promise<Buffer>;
 }
 
 export type ComputeFailureReason = 'timeout' | 'memory' | 'crash';
@@ -127,5 +135,11 @@ export function inlineCompute(): Compute {
       return renderDeck(slides, templateOrDefault(templateId), { title });
     },
     buildPaperDocx: async ({ doc }) => (await import('./engines/writing/docx')).buildPaperDocx(doc),
+    rewriteDocxInPlace: async ({ docx, changes, options }) => {
+      const out = await (await import('./engines/docx/in-place')).rewriteDocxInPlace(docx, changes, options);
+      return { ...out, docx: Buffer.from(out.docx) };
+    },
+    planDocxInPlace: async ({ docx, changes }) => (await import('./engines/docx/in-place')).planDocxInPlace(docx, changes),
+    buildTextDocx: async (input) => Buffer.from(await (await import('./engines/docx/from-text')).buildTextDocx(input)),
   };
 }

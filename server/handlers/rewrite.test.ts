@@ -184,11 +184,13 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const xml = await (await JSZip.loadAsync(plain.rawPayload)).file('word/document.xml')!.async('string');
     expect(xml).toContain('识别');
     expect(xml).toContain(second.original.slice(0, 20)); // rejected: the original kept
-    expect(xml).not.toContain('<w:strike/>');
+    expect(xml).not.toContain('<w:ins ');
+    // Marked: the changes as Word revisions by 墨研, dated when the rewrite finished.
     const marked = await call(PAPER, 'download', token, { query: { id: draft.id, marked: 'true' } });
     const markedXml = await (await JSZip.loadAsync(marked.rawPayload)).file('word/document.xml')!.async('string');
-    expect(markedXml).toContain('<w:strike/>');
-    expect(markedXml).toContain('<w:u ');
+    expect(markedXml).toMatch(/<w:del w:id="\d+" w:author="墨研" w:date="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ">/);
+    expect(markedXml).toMatch(/<w:ins w:id="\d+" w:author="墨研" w:date="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ">/);
+    expect(markedXml).not.toContain('<w:strike/>');
 
     const report = await t.app.inject({ method: 'GET', url: `${MACHINE}/download_report`, query: { id: draft.id }, headers: { authorization: `Bearer ${token}` } });
     expect(report.statusCode).toBe(200);

@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Every test sign-up comes from 127.0.0.1; the limits have their own tests.
       FREE_CHECKS_PER_DEVICE_PER_DAY: '1000',
       FREE_CHECKS_PER_IP_PER_DAY: '100000',
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      SIGNUPS_PER_ADDRESS_PER_DAY: '100000',
     }),
     ...overrides,
   };

@@ -52,5 +52,11 @@ export function poolCompute(config: PoolConfig): Compute {
     extractPptOutline: (input) => pool().run('extractPptOutline', input, engine),
     renderPptx: (input, run) => pool().run('renderPptx', input, { ...engine, signal: run?.signal }),
     buildPaperDocx: async (input) => asBuffer(await pool().run('buildPaperDocx', input, engine)),
+    async rewriteDocxInPlace(input) {
+      const out = await pool().run('rewriteDocxInPlace', input, engine);
+      return { ...out, docx: asBuffer(out.docx) };
+    },
+    planDocxInPlace: (input, run) => pool().run('planDocxInPlace', input, { ...engine, signal: run?.signal }),
+    buildTextDocx: async (input) => asBuffer(await pool().run('buildTextDocx', input, engine)),
   };
 }

@@ -19,6 +19,9 @@ export const tasks = {
   extractPptOutline: (input: Parameters<typeof engines.extractPptOutline>[0]) => engines.extractPptOutline(input),
   renderPptx: (input: Parameters<typeof engines.renderPptx>[0]) => engines.renderPptx(input),
   buildPaperDocx: (input: Parameters<typeof engines.buildPaperDocx>[0]) => engines.buildPaperDocx(input),
+  rewriteDocxInPlace: (input: Parameters<typeof engines.rewriteDocxInPlace>[0]) => engines.rewriteDocxInPlace(input),
+  planDocxInPlace: (input: Parameters<typeof engines.planDocxInPlace>[0]) => engines.planDocxInPlace(input),
+  buildTextDocx: (input: Parameters<typeof engines.buildTextDocx>[0]) => engines.buildTextDocx(input),
 } satisfies TaskTable;
 
 export type Tasks = typeof tasks;

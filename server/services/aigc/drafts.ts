@@ -3,6 +3,7 @@ import { aigcDetections } from '../../db/schema/aigc';
 import { AIGC_MIN_CHARS } from '../../engines/aigc';
 import { badRequest } from '../../errors';
 import { priceFor } from '../billing/prices';
+import { storeOriginal } from '../check/file-store';
 import { prepareRequestText, readPaperInput, type UploadedDocument } from '../check/paper-input';
 import { createTask } from '../tasks/tasks';
 import { requireJudgeable } from './errors';
@@ -33,6 +34,8 @@ export async function initDetection(deps: Deps, userId: string, input: Detection
   const { file, extracted } = await readPaperInput(deps.compute, input);
   requireJudgeable(extracted.text, extracted.charCount);
   const priceFen = await priceFor(deps.db, 'aigc', extracted.charCount);
+  // A .docx is kept: a 降AIGC of this detection gives the student's own file back, rewritten in place.
+  const fileSha256 = file && extracted.format === 'docx' ? await storeOriginal(deps.config.DATA_DIR, file.data, extracted.sha256) : null;
   const id = await deps.db.transaction(async (tx) => {
     const task = await createTask(withDb(deps, tx), { kind: 'aigc', userId, title, priceFen, charCount: extracted.charCount, offline: true });
     await tx.orm.insert(aigcDetections).values({
@@ -40,6 +43,7 @@ export async function initDetection(deps: Deps, userId: string, input: Detection
       author: (input.author ?? '').trim().slice(0, 64),
       sourceType: file ? 'upload' : 'paste',
       fileName: file ? file.filename.slice(0, 255) : null,
+      fileSha256,
       format: extracted.format,
       text: extracted.text,
     });

@@ -220,6 +220,7 @@ export async function submitLowering(deps: Deps, userId: string, detectionId: st
       source: 'aigc',
       sourceType: source.detection.sourceType,
       fileName: source.detection.fileName,
+      fileSha256: source.detection.fileSha256,
       text: source.detection.text,
       sourceAigcId: detectionId,
       aigcBefore: source.aiCharRatio,

@@ -1,15 +1,16 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
 import { libraryFor } from '../library/library';
 import { lockOwnTask } from '../tasks/tasks';
 import { checkRunning } from './errors';
-import { removeOriginal } from './file-store';
+import { removeUnheldOriginal } from './original-refs';
 
 /**
  * delete: removes the record, its report and its place in the reference library; the original file
- * goes too unless another check holds the same file. A queued or running check is refused (409).
+ * goes too unless another record (a check, a rewording, a detection) holds the same file. A queued or
+ * running check is refused (409).
  */
 export async function deleteCheck(deps: Deps, userId: string, id: string): Promise<{ id: string; deleted: true }> {
   const sha256 = await deps.db.transaction(async (tx) => {
@@ -20,13 +21,6 @@ export async function deleteCheck(deps: Deps, userId: string, id: string): Promi
     await tx.orm.delete(tasks).where(eq(tasks.id, id));
     return check?.sha256 ?? null;
   });
-  if (sha256) {
-    const [other] = await deps.db.orm
-      .select({ id: checks.taskId })
-      .from(checks)
-      .where(and(eq(checks.fileSha256, sha256), ne(checks.taskId, id)))
-      .limit(1);
-    if (!other) await removeOriginal(deps.config.DATA_DIR, sha256);
-  }
+  await removeUnheldOriginal(deps.db, deps.config.DATA_DIR, sha256);
   return { id, deleted: true };
 }

@@ -8,7 +8,10 @@ import { tasks } from '../../db/schema/tasks';
 import type { AigcSummary } from '../../engines/aigc/scored';
 import type { RewriteMode, RewriteOptions, RewrittenParagraph } from '../../engines/rewrite';
 import type { CheckReport } from '../../engines/similarity/types';
+import type { InPlacePlan } from '../../engines/docx/in-place';
 import { libraryFor } from '../library/library';
+import { readOriginal } from '../check/file-store';
+import { removeUnheldOriginal } from '../check/original-refs';
 import type { JobRun } from '../tasks/jobs';
 
 export class RewriteMissing extends Error {}
@@ -152,7 +155,42 @@ export async function runRewrite(
   await progress(80);
   await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio }).where(eq(rewrites.taskId, taskId));
   await remeasure(run, taskId, userId, before.figures.totalRatio);
+  await planInPlace(run, taskId);
   return { offline: result.offline, paragraphs: result.paragraphs.length };
+}
+
+/**
+ * For a record of a .docx: which rewrites the file can take where they are, each pair keeping why not
+ * (docxKept), so the record says so before the student downloads. A file that is gone or cannot be read any
+ * more is let go: the record's downloads are then built from its text (docxInPlace false).
+ */
+export async function planInPlace(run: JobRun, taskId: string): Promise<void> {
+  const { db, compute, signal } = run;
+  const dataDir = run.config?.DATA_DIR;
+  if (!dataDir) return;
+  const [row] = await db.orm.select({ sha256: rewrites.fileSha256 }).from(rewrites).where(eq(rewrites.taskId, taskId));
+  if (!row?.sha256) return;
+  const pairs = await db.orm.select().from(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, taskId)).orderBy(rewriteParagraphs.index);
+  const changes = pairs.map((p) => ({ index: p.index, original: p.original, rewritten: p.rewritten }));
+  const docx = await readOriginal(dataDir, row.sha256);
+  let plan: InPlacePlan | null = null;
+  if (docx) {
+    try {
+      plan = await compute.planDocxInPlace({ docx, changes }, { signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+    }
+  }
+  if (!plan) {
+    await db.orm.update(rewrites).set({ fileSha256: null }).where(eq(rewrites.taskId, taskId));
+    await removeUnheldOriginal(db, dataDir, row.sha256);
+    return;
+  }
+  const kept = new Map(plan.kept.map((k) => [k.index, k.reason]));
+  for (const p of pairs) {
+    const docxKept = kept.get(p.index) ?? null;
+    if (docxKept !== p.docxKept) await db.orm.update(rewriteParagraphs).set({ docxKept }).where(eq(rewriteParagraphs.id, p.id));
+  }
 }
 
 /** The rewritten text as the download gives it: accepted rewrites, the original elsewhere. */
@@ -215,6 +253,7 @@ export async function rerunParagraph(run: JobRun, pairId: string): Promise<{ off
       })
       .where(eq(rewriteParagraphs.id, pairId));
     await remeasure(run, row.rewrite.taskId, row.userId, row.rewrite.similarityBefore);
+    await planInPlace(run, row.rewrite.taskId);
     return { offline: p.offline };
   } catch (error) {
     // The earlier rewrite stays; the paragraph says the new attempt failed.

@@ -141,7 +141,7 @@ export async function submitFromCheck(
   options: { fromCheckJob?: boolean } = {},
 ): Promise<RewriteRecord> {
   const [source] = await deps.db.orm
-    .select({ task: tasks, text: checks.text, report: checks.report })
+    .select({ task: tasks, text: checks.text, report: checks.report, format: checks.format, fileSha256: checks.fileSha256 })
     .from(tasks)
     .innerJoin(checks, eq(checks.taskId, tasks.id))
     .where(and(eq(tasks.id, checkId), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
@@ -163,6 +163,8 @@ export async function submitFromCheck(
       mode,
       source: 'check',
       sourceType: 'paste',
+      // The check's .docx: the rewrite is downloaded as that file rewritten in place.
+      fileSha256: source.format === 'docx' ? source.fileSha256 : null,
       text: source.text,
       sourceCheckId: checkId,
     });

@@ -29,6 +29,8 @@ export interface JobRun {
   llm: LlmGateway;
   /** The job's cancellation; absent outside a job. */
   signal?: AbortSignal;
+  /** DATA_DIR, where uploaded originals are kept: with it, a rewrite of a .docx learns which changes the file takes in place. */
+  config?: Pick<Config, 'DATA_DIR'>;
 }
 
 export interface JobOutcome {
