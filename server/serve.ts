@@ -1,0 +1,49 @@
+import pino from 'pino';
+import { type BuildOptions, buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { logOptions } from './http/logging';
+import { onShutdownSignal } from './process/shutdown';
+import { createRuntime } from './runtime';
+import { logLibraryState } from './services/library';
+import { loadJobHandlers } from './services/tasks/registry';
+import { JobRunner } from './services/tasks/runner';
+import { poolCompute } from './workers/compute';
+import { closeWorkerPool, workerPool } from './workers/pool';
+
+// `npm start` / `npm run serve`: the API, the built SPA and (unless JOBS_IN_PROCESS=false) the job
+// runner in one process, on the embedded database unless DATABASE_URL names a PostgreSQL server.
+// contracts/serve.ts (npm run pact:serve) runs the same with the Pact provider-state endpoint.
+export async function serve(options: Pick<BuildOptions, 'testRoutes'> = {}): Promise<void> {
+  const config = loadConfig();
+  // With the embedded database, npm run cli reaches it through a socket in DATA_DIR while this runs.
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, socket: 'serve' });
+  const runtime = createRuntime({ config, db, log: pino(logOptions(config)), compute: poolCompute(config) });
+  let runner: JobRunner | undefined;
+  const app = await buildApp({ runtime, serveSpa: true, wakeJobs: () => runner?.wake(), testRoutes: options.testRoutes });
+  if (config.JOBS_IN_PROCESS) {
+    runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
+  }
+
+  onShutdownSignal(app.log, async () => {
+    await Promise.all([app.close(), runner?.stop()]);
+    await closeWorkerPool();
+    await db.close();
+  });
+
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (error) {
+    app.log.error({ err: error }, 'could not listen');
+    await db.close();
+    process.exit(1);
+  }
+  runner?.start();
+  // Parsing, the engine and report rendering run in worker threads; the first starts now, once the API answers.
+  workerPool(config);
+  await logLibraryState(db, app.log, config.LIBRARY_SMALL_DOCUMENTS);
+  app.log.info(
+    { url: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`, database: db.engine, jobs: runner ? runner.kinds : 'external' },
+    '墨研 server ready',
+  );
+}
