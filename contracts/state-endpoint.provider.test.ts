@@ -24,11 +24,11 @@ describe('provider-state endpoint', () => {
   let on: TestApp;
   let off: TestApp;
   beforeAll(async () => {
-    const testRoutes = registerProviderStates;
-    [on, off] = await Promise.all([createTestApp({ PACT_PROVIDER_STATES: true }, { testRoutes }), createTestApp({}, { testRoutes })]);
+    on = await createTestApp({ PACT_PROVIDER_STATES: true }, { testRoutes: registerProviderStates });
+    off = await createTestApp({}, { testRoutes: registerProviderStates });
   });
   afterAll(async () => {
-    await Promise.all([on.close(), off.close()]);
+    await Promise.all([on?.close(), off?.close()]);
   });
 
   const change = (t: TestApp, payload: unknown) => post(t.app, PROVIDER_STATES_PATH, { payload });
