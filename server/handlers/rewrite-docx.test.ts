@@ -68,10 +68,10 @@ describe('rewriting an uploaded .docx in place', () => {
     expect(created.statusCode, created.body).toBe(200);
     return body<{ id: string }>(created).result;
   };
-  const smartRewrite = async (token: string, docx: Buffer, runtime = t.runtime) => {
+  const smartRewrite = async (token: string, docx: Buffer, engine?: StandInEngine) => {
     const draft = await upload(token, `${MACHINE}/machine_init`, { title: THESIS_TITLE }, { name: '我的论文.docx', data: docx });
     expect((await post(t.app, `${MACHINE}/machine_submit`, { token, payload: { id: draft.id } })).statusCode).toBe(200);
-    await runJobs(runtime);
+    await runJobs(engine ? { ...t.runtime, compute: withRewriteEngine(t.runtime.compute, engine) } : t.runtime);
     return draft.id;
   };
   const load = async (token: string, id: string) => body<Record_>(await post(t.app, `${PAPER}/load_by_id`, { token, query: { id } })).result;
@@ -135,7 +135,7 @@ describe('rewriting an uploaded .docx in place', () => {
       },
     };
     const token = await paidUser();
-    const id = await smartRewrite(token, docx, { ...t.runtime, compute: withRewriteEngine(t.runtime.compute, standIn) });
+    const id = await smartRewrite(token, docx, standIn);
     expect(await load(token, id)).toMatchObject({ docxInPlace: true, paragraphKeptInDocx: 1 });
     const kept = (await pairs(token, id)).filter((p) => p.docxKept);
     expect(kept.map((p) => [p.original, p.docxKept])).toEqual([[UNUSUAL.textBox.text, 'textbox']]);
