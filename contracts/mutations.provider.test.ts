@@ -15,7 +15,26 @@ interface Mutation {
   name: string;
   operationId?: string;
   status: number;
+  /** Only the interactions whose answer holds a time. */
+  withTimes?: boolean;
+  /** A provider that answers differently but within the contract: verification must pass. */
+  right?: boolean;
   mutate(body: Body): unknown;
+}
+
+// How our server writes every time; the date-time cases rewrite each one as another server might.
+const OUR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function rewriteTimes(value: unknown, rewrite: (time: Date) => string): unknown {
+  if (typeof value === 'string') return OUR_TIME.test(value) ? rewrite(new Date(value)) : value;
+  if (Array.isArray(value)) return value.map((item) => rewriteTimes(item, rewrite));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rewriteTimes(item, rewrite)]));
+  return value;
+}
+
+/** `2026-11-22T16:30:00+08:00`: Beijing time, an offset instead of Z, whole seconds (what a Java or Go server may write). */
+function beijingTime(time: Date): string {
+  return `${new Date(time.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 }
 
 const MUTATIONS: Mutation[] = [
@@ -48,12 +67,33 @@ const MUTATIONS: Mutation[] = [
     status: 200,
     mutate: (body) => ({ ...body, result: { ...(body.result as object), id: 10001 } }),
   },
+  // The contract says format: date-time (RFC 3339); the pacts must accept every such time and nothing else.
+  {
+    name: 'times in Beijing time with an offset and whole seconds pass',
+    status: 200,
+    withTimes: true,
+    right: true,
+    mutate: (body) => rewriteTimes(body, beijingTime),
+  },
+  {
+    name: 'times with microseconds pass',
+    status: 200,
+    withTimes: true,
+    right: true,
+    mutate: (body) => rewriteTimes(body, (time) => time.toISOString().replace('Z', '000Z')),
+  },
+  {
+    name: 'times without a zone fail',
+    status: 200,
+    withTimes: true,
+    mutate: (body) => rewriteTimes(body, (time) => time.toISOString().slice(0, 19).replace('T', ' ')),
+  },
 ];
 
 interface Interaction {
   description: string;
   request: { method: string; path: string };
-  response: { status: number };
+  response: { status: number; body?: unknown };
 }
 interface PactFile {
   interactions: Interaction[];
@@ -72,11 +112,12 @@ function targetsOf(mutation: Mutation): Interaction[] {
     .filter(
       (i) =>
         i.response.status === mutation.status &&
+        (!mutation.withTimes || /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z"/.test(JSON.stringify(i.response.body ?? null))) &&
         (!operation || (i.request.path === operation.path && i.request.method.toUpperCase() === operation.method)),
     );
 }
 
-describe('mutated providers fail Pact verification', () => {
+describe('mutated providers fail Pact verification (and providers within the contract pass)', () => {
   let provider: RunningProvider;
   let active: Mutation | undefined;
   let folder: string;
@@ -131,8 +172,12 @@ describe('mutated providers fail Pact verification', () => {
     try {
       const result = await verify(mutation.name, targets);
       expect(result.error).toBeUndefined();
-      expect(result.passed).toBe(false);
-      expect(result.failing.sort()).toEqual(targets.map((i) => i.description).sort());
+      if (mutation.right) {
+        expect(result).toEqual({ passed: true, failing: [] });
+      } else {
+        expect(result.passed).toBe(false);
+        expect(result.failing.sort()).toEqual(targets.map((i) => i.description).sort());
+      }
     } finally {
       active = undefined;
     }

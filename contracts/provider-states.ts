@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { AppContext, Deps } from '../server/context';
 import { chatConversations, chatMessages } from '../server/db/schema/chat';
 import { loginThrottles } from '../server/db/schema/login-throttles';
@@ -293,6 +293,15 @@ export function providerStates(
     await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS, docx });
   }
 
+  /**
+   * A list's state: the seeded record is the only one of its kind, so a list that expects finished records does
+   * not meet the drafts, queued and failed records an earlier verification's calls made on the same database.
+   */
+  async function onlyRecordOfItsKind(keep: string, kind: 'rewrite' | 'aigc', api?: 'paper' | 'machine'): Promise<void> {
+    const ofApi = api ? [inArray(tasks.id, db.orm.select({ id: rewrites.taskId }).from(rewrites).where(eq(rewrites.api, api)))] : [];
+    await db.orm.delete(tasks).where(and(eq(tasks.userId, await zhangsan()), eq(tasks.kind, kind), ne(tasks.id, keep), ...ofApi));
+  }
+
   async function detectionOf(id: string, status: 'draft' | 'done'): Promise<void> {
     const userId = await signedIn();
     await storeDetection(deps, { id, userId, title: '深度学习在文本相似度计算中的应用', text: AIGC_TEXT, status });
@@ -442,16 +451,25 @@ export function providerStates(
       // The first submission paid for it; leave the balance as the state promises whatever that cost.
       await balance(PACT_BALANCE_FEN);
     }),
-    [STATES.rewriteDone]: state(() => rewriteOf(PACT_REWRITE_ID, 'rewrite', 'done')),
+    [STATES.rewriteDone]: state(async () => {
+      await rewriteOf(PACT_REWRITE_ID, 'rewrite', 'done');
+      await onlyRecordOfItsKind(PACT_REWRITE_ID, 'rewrite', 'paper');
+    }),
     [STATES.rewriteDocxDone]: state(() => rewriteOf(PACT_REWRITE_DOCX_ID, 'rewrite', 'done', { sha256: 'f'.repeat(64), kept: [null, 'textbox'] })),
     [STATES.deletableRewrite]: state(() => rewriteOf(PACT_REWRITE_DELETE_ID, 'rewrite', 'done')),
     [STATES.draftRewrite]: state(() => rewriteOf(PACT_REWRITE_DRAFT_ID, 'strong', 'draft')),
     [STATES.unpaidDraftRewrite]: state(() => rewriteOf(PACT_REWRITE_UNPAID_ID, 'strong', 'draft')),
     [STATES.draftSmart]: state(() => rewriteOf(PACT_SMART_DRAFT_ID, 'smart', 'draft')),
     [STATES.draftCnki]: state(() => rewriteOf(PACT_CNKI_DRAFT_ID, 'cnki', 'draft')),
-    [STATES.smartDone]: state(() => rewriteOf(PACT_SMART_ID, 'smart', 'done')),
+    [STATES.smartDone]: state(async () => {
+      await rewriteOf(PACT_SMART_ID, 'smart', 'done');
+      await onlyRecordOfItsKind(PACT_SMART_ID, 'rewrite', 'machine');
+    }),
     [STATES.deletableSmart]: state(() => rewriteOf(PACT_SMART_DELETE_ID, 'smart', 'done')),
-    [STATES.aigcDone]: state(() => detectionOf(PACT_AIGC_ID, 'done')),
+    [STATES.aigcDone]: state(async () => {
+      await detectionOf(PACT_AIGC_ID, 'done');
+      await onlyRecordOfItsKind(PACT_AIGC_ID, 'aigc');
+    }),
     // Machine-style paragraphs the detector flags; 降AIGC records an earlier verification made from it are removed.
     [STATES.aigcFlagged]: state(async () => {
       const userId = await signedIn();

@@ -24,7 +24,7 @@ import {
 } from '../src/api/gen/rewrite/rewrite';
 import { TASK_STATUSES, anyId, chinese, failure, isoTime, oneOf, ok } from './matchers';
 import { multipartBody } from './multipart';
-import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import { BEARER, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import {
   PACT_CNKI_DRAFT_ID,
   PACT_MISSING_ID,
@@ -101,6 +101,15 @@ const pair = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe('rewrite contract', () => {
+  it('the rewrites list without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a list of the rewrite records without a token',
+      method: 'POST',
+      path: '/api/base/paper_machine_api/query_list',
+      request: (req) => req.query({ pageNo: '1', pageSize: '10' }).jsonBody({ mode: 'rewrite' }),
+      call: () => paperMachineQueryList({ mode: 'rewrite' }, { pageNo: 1, pageSize: 10 }),
+    }));
+
   it('the records page lists the whole-paper rewrites, newest first', async () => {
     await createPact()
       .addInteraction()

@@ -2580,7 +2580,7 @@ export interface components {
         Fen: number;
         /**
          * Format: date-time
-         * @description 时间，ISO 8601 格式，UTC（以 Z 结尾，带毫秒）
+         * @description 时间，RFC 3339 格式（ISO 8601，必带时区：Z 或 +08:00 这样的偏移；秒的小数位可有可无、位数不限）。本服务总写 UTC 带毫秒（以 Z 结尾），客户端接受任何 RFC 3339 时间
          * @example 2026-11-22T08:30:00.000Z
          */
         DateTime: string;
@@ -2613,7 +2613,7 @@ export interface components {
             totalRechargeFen: components["schemas"]["Fen"];
             /** @description 累计消费（分）：服务扣费之和，减去失败退款 */
             totalSpentFen: components["schemas"]["Fen"];
-            /** @description 注册时间（ISO 8601，UTC） */
+            /** @description 注册时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
         };
         AccountInfoResponse: {
@@ -2630,7 +2630,7 @@ export interface components {
              * @example http://127.0.0.1:8080/m/qr/q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi
              */
             qrCode: string;
-            /** @description 会话过期时间（ISO 8601，UTC），之后需刷新二维码 */
+            /** @description 会话过期时间（RFC 3339），之后需刷新二维码 */
             expiresAt: components["schemas"]["DateTime"];
         };
         QrSessionResponse: {
@@ -2699,7 +2699,7 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "scanned" | "confirmed";
-            /** @description 会话过期时间（ISO 8601，UTC） */
+            /** @description 会话过期时间（RFC 3339） */
             expiresAt: components["schemas"]["DateTime"];
             /** @description 确认后登录的账号的登录名；未确认时为 null */
             loginName: string | null;
@@ -2964,7 +2964,7 @@ export interface components {
              * @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL
              */
             payUrl: string;
-            /** @description 支付截止时间（ISO 8601，UTC），过后订单关闭 */
+            /** @description 支付截止时间（RFC 3339），过后订单关闭 */
             expiresAt: components["schemas"]["DateTime"];
         };
         CreatedOrderResponse: {
@@ -3002,12 +3002,12 @@ export interface components {
             payUrl: string | null;
             /**
              * Format: date-time
-             * @description 支付时间（ISO 8601，UTC）；未支付为 null
+             * @description 支付时间（RFC 3339）；未支付为 null
              */
             paidAt: string | null;
-            /** @description 支付截止时间（ISO 8601，UTC） */
+            /** @description 支付截止时间（RFC 3339） */
             expiresAt: components["schemas"]["DateTime"];
-            /** @description 下单时间（ISO 8601，UTC） */
+            /** @description 下单时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
         };
         OrderResponse: {
@@ -3064,7 +3064,7 @@ export interface components {
              * @example 论文查重：基于深度学习的中文文本相似度研究
              */
             note: string;
-            /** @description 记账时间（ISO 8601，UTC） */
+            /** @description 记账时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
         };
         LedgerPage: components["schemas"]["PageMeta"] & {
@@ -3107,7 +3107,7 @@ export interface components {
             progress: components["schemas"]["Progress"];
             /** @description 失败时的中文说明（status 为 failed）；否则为 null */
             error: string | null;
-            /** @description 任务最后一次变化的时间（ISO 8601，UTC）；未变时不必刷新记录详情 */
+            /** @description 任务最后一次变化的时间（RFC 3339）；未变时不必刷新记录详情 */
             updatedAt: components["schemas"]["DateTime"];
         };
         TaskProgressResponse: {
@@ -3303,11 +3303,11 @@ export interface components {
             priceFen: components["schemas"]["Fen"];
             /** @description 计价所依据的字数（按查重系统规则统计） */
             charCount: components["schemas"]["CharCount"];
-            /** @description 创建时间（ISO 8601，UTC） */
+            /** @description 创建时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
             /**
              * Format: date-time
-             * @description 结束时间（done、failed 或 cancelled 时；ISO 8601，UTC）；未结束为 null
+             * @description 结束时间（done、failed 或 cancelled 时；RFC 3339）；未结束为 null
              */
             finishedAt: string | null;
             /** @description 失败时的中文说明（status 为 failed 时）；否则为 null */
@@ -3756,7 +3756,7 @@ export interface components {
             sources: components["schemas"]["ReportSource"][];
             /** @description 参与检测的全部段落，按在文中的顺序 */
             paragraphs: components["schemas"]["ReportParagraph"][];
-            /** @description 报告生成时间（ISO 8601，UTC） */
+            /** @description 报告生成时间（RFC 3339） */
             generatedAt: components["schemas"]["DateTime"];
         };
         CheckReportResponse: {
@@ -4965,9 +4965,9 @@ export interface components {
              * @example 如何撰写文献综述
              */
             title: string;
-            /** @description 创建时间（ISO 8601，UTC） */
+            /** @description 创建时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
-            /** @description 最后一条消息的时间（ISO 8601，UTC），列表按它倒序 */
+            /** @description 最后一条消息的时间（RFC 3339），列表按它倒序 */
             lastMessageAt: components["schemas"]["DateTime"];
             /**
              * @description 消息条数（用户与助手消息合计）
@@ -5051,7 +5051,7 @@ export interface components {
              * @example 请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。
              */
             content: string;
-            /** @description 发送或开始生成的时间（ISO 8601，UTC） */
+            /** @description 发送或开始生成的时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
             status: components["schemas"]["ChatMessageStatus"];
             /**

@@ -6,7 +6,7 @@ import { AppError, badRequest, unauthorized } from '../errors';
 import type { FileResult, HandlerContext, Handlers, OperationId } from '../handlers/types';
 import { resolveToken } from '../services/accounts/tokens';
 import { modelFeatureOf, requireModel } from '../services/llm/required';
-import { isCachedAnswer } from './answer-cache';
+import { isCachedAnswer } from '../services/cached-answer';
 import { addressBucket } from './client-identity';
 import { type Contract, type OperationInfo, operationsOf } from './contract';
 import { checkResponse } from './response-validation';

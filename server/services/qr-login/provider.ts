@@ -1,5 +1,5 @@
 import type { Deps } from '../../context';
-import type { ClientIdentity } from '../../http/client-identity';
+import type { ClientIdentity } from '../client-identity';
 
 /** The desktop asking for a code: where it reached this server, and who it is for the free-check limits. */
 export interface QrRequester extends ClientIdentity {
