@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../errors';
 import { addressHash, clientIdentity, presentedDeviceHash } from '../http/client-identity';
 import { publicBaseUrl } from '../http/public-url';
 import { accountInfo, currentUser } from '../services/accounts/account';
@@ -10,7 +11,7 @@ import { revokeToken, type SignInOrigin } from '../services/accounts/tokens';
 import { localQrProvider } from '../services/qr-login/local-provider';
 import { pollQrLogin } from '../services/qr-login/service';
 import { pageOf } from '../services/paging';
-import type { HandlerGroup } from './types';
+import type { BodyOf, HandlerGroup, QueryOf } from './types';
 
 type AuthOperations =
   | 'loginLogin'
@@ -37,8 +38,10 @@ const signInOrigin = (method: SignInOrigin['method'], request: FastifyRequest): 
 });
 
 export const authHandlers: HandlerGroup<AuthOperations> = {
-  loginLogin: ({ app, query, request }) =>
-    passwordLogin(app, query.username, query.password, addressHash(request), signInOrigin('password', request)),
+  loginLogin: ({ app, query, body, request }) => {
+    const { username, password } = loginFields(query, body);
+    return passwordLogin(app, username, password, addressHash(request), signInOrigin('password', request));
+  },
   loginCurrent: ({ user }) => currentUser(user),
   accountInfoAccount: ({ app, user }) => accountInfo(app, user.id),
   loginLoginQrCode: ({ app, request, reply }) =>
@@ -60,3 +63,11 @@ export const authHandlers: HandlerGroup<AuthOperations> = {
   accountInfoRevokeSession: ({ app, user, query }) => revokeSession(app, user, query.id),
   accountInfoRevokeOtherSessions: ({ app, user }) => revokeOtherSessions(app, user),
 };
+
+/** f/login's two fields: from the JSON body when one is sent (our UI), otherwise from the query string (the spec's call). */
+function loginFields(query: QueryOf<'loginLogin'>, body: BodyOf<'loginLogin'>): { username: string; password: string } {
+  const { username, password } = body ?? query;
+  if (!username) throw badRequest('username 不能为空');
+  if (!password) throw badRequest('password 不能为空');
+  return { username, password };
+}
