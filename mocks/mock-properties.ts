@@ -44,6 +44,7 @@ export const mockProperties = {
   '/^(text|original|sourceText|content|abstract)$/': v('paragraph'),
   // An English abstract is English by design: a real sentence, not letters.
   '/^englishAbstract$/': expr("'This paper studies Chinese text similarity with a Siamese network that combines character and word features.'"),
+  '/suggestions\\.\\[\\]\\.source$/': expr("'offline' as const"),
   '/^source$/': v('journal'),
   '/^url$/': v('sourceUrl'),
   '/^name$/': v('collection'),
