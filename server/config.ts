@@ -34,6 +34,7 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   POLL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  WORKBENCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   MAX_PENDING_ORDERS: z.coerce.number().int().min(1).default(10),
   PAYMENT_SECRET: z.string().min(32).optional(),

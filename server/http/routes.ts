@@ -9,8 +9,10 @@ import { modelFeatureOf, requireModel } from '../services/llm/required';
 import { type Contract, type OperationInfo, operationsOf } from './contract';
 import { sendFile } from './send-file';
 
-// Auth calls get the tightest limit; polling calls are made every few seconds by design.
+// Auth calls get the tightest limit; polling calls are made every few seconds by design; the 改写工作台
+// re-checks on every pause in typing.
 const POLLING = new Set(['loginValLoginQrCode', 'taskProgress']);
+const WORKBENCH = new Set(['checkWorkbenchRecheck', 'checkWorkbenchSuggest', 'checkWorkbenchSuggestModel']);
 
 /**
  * Registers every operation of the contract with fastify-openapi-glue (schemas, validation) and binds it
@@ -114,11 +116,13 @@ function rateLimitFor(info: OperationInfo, config: Config) {
   const auth = info.path.startsWith('/api/base/login_api/');
   const max = POLLING.has(id)
     ? config.POLL_RATE_LIMIT_PER_MINUTE
-    : auth
-      ? config.AUTH_RATE_LIMIT_PER_MINUTE
-      : modelFeatureOf(info.operation) === 'chat'
-        ? config.CHAT_RATE_LIMIT_PER_MINUTE
-        : config.API_RATE_LIMIT_PER_MINUTE;
+    : WORKBENCH.has(id)
+      ? config.WORKBENCH_RATE_LIMIT_PER_MINUTE
+      : auth
+        ? config.AUTH_RATE_LIMIT_PER_MINUTE
+        : modelFeatureOf(info.operation) === 'chat'
+          ? config.CHAT_RATE_LIMIT_PER_MINUTE
+          : config.API_RATE_LIMIT_PER_MINUTE;
   return {
     max,
     timeWindow: 60_000,

@@ -71,6 +71,11 @@ export function scoreDetectionInWorker(config: PoolConfig, signal?: AbortSignal)
     workerPool(config).run('scoreAigc', input, { timeoutMs: config.ENGINE_TIMEOUT_MS, signal });
 }
 
+/** 改写工作台 AI traces: each paragraph scored by the detector in a worker (a long paper takes a second of CPU). */
+export function scoreWorkbenchAigcInWorker(config: PoolConfig, texts: string[]) {
+  return workerPool(config).run('scoreWorkbenchAigc', { texts }, { timeoutMs: config.ENGINE_TIMEOUT_MS });
+}
+
 /** An AIGC report rendered as PDF in a worker. */
 export async function renderAigcReportInWorker(config: PoolConfig, report: AigcReportView): Promise<Buffer> {
   const body = await workerPool(config).run('renderAigcReport', { report }, { timeoutMs: config.ENGINE_TIMEOUT_MS });

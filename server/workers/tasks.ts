@@ -51,6 +51,12 @@ export const tasks = {
     return scoreDetection(input.text, { llm: input.llm });
   },
 
+  /** 改写工作台 AI traces: every paragraph of the current version scored on its own. */
+  scoreWorkbenchAigc: async (input: { texts: string[] }) => {
+    const { scoreParagraphAigc } = await import('../services/workbench/aigc');
+    return input.texts.map((text) => scoreParagraphAigc(text));
+  },
+
   /** AIGC download_report: the stored result as a PDF (embedded CJK font). */
   renderAigcReport: async (input: { report: AigcReportView }): Promise<Uint8Array> => {
     const { renderAigcReportPdf } = await import('../services/aigc/report-pdf');
