@@ -11,7 +11,8 @@ import { tasks } from '../server/db/schema/tasks';
 import { users } from '../server/db/schema/users';
 import { builtServices } from '../server/handlers';
 import { addressBucket, identityHash } from '../server/http/client-identity';
-import { clearThrottlesForNames, loginNameHash } from '../server/services/accounts/login-throttle';
+import { signups } from '../server/db/schema/signups';
+import { clearThrottlesForNames, loginNameHash, registerProbeKey } from '../server/services/accounts/login-throttle';
 import { hashPassword } from '../server/services/accounts/passwords';
 import { hashToken } from '../server/services/accounts/tokens';
 import { adjustBalance } from '../server/services/billing/adjustments';
@@ -25,6 +26,8 @@ import { storePaper } from '../server/services/paper/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
+import { deviceKeyHash } from '../server/services/qr-login/phone-accounts';
+import { scanTokenHash } from '../server/services/qr-login/sessions';
 import { capabilities } from '../server/services/system/capabilities';
 import {
   PACT_AIGC_DELETE_ID,
@@ -69,7 +72,9 @@ import {
   PACT_UNPAID_DRAFT_ID,
   PACT_USER,
   STATES,
-  pactQrSecret,
+  pactQrScanToken,
+  PACT_DESKTOP_DEVICE,
+  PACT_DEVICE_KEY,
 } from './states';
 
 const SEEDED_PACKAGES = [
@@ -146,6 +151,9 @@ const MOSTLY_ENGLISH_TEXT =
  */
 type StateSetup = () => Promise<Record<string, unknown> | undefined>;
 
+/** The verifier replays from this machine: the address buckets of the loopback addresses, hashed. */
+const LOOPBACK = ['127.0.0.1', '::1'].map((ip) => identityHash('address', addressBucket(ip)));
+
 export function providerStates(
   deps: Deps & Pick<AppContext, 'llm'>,
 ): Record<string, StateSetup | { setup: StateSetup; teardown: StateSetup }> {
@@ -185,9 +193,19 @@ export function providerStates(
     return userId;
   }
 
+  // Sign-ups and register probes of earlier runs from this machine must not refuse this run's.
+  async function freshSignupsFromHere(): Promise<void> {
+    await db.orm.delete(signups).where(inArray(signups.addressHash, LOOPBACK));
+    for (const addressHash of LOOPBACK) {
+      const key = registerProbeKey(addressHash);
+      await db.orm.delete(loginThrottles).where(and(eq(loginThrottles.nameHash, key.nameHash), eq(loginThrottles.addressHash, key.addressHash)));
+    }
+  }
+
   async function qrSession(id: string, userId: string | null, expiresAt = minutesFromNow(5)): Promise<void> {
     const values = {
-      secretHash: hashToken(pactQrSecret(id)),
+      scanTokenHash: scanTokenHash(pactQrScanToken(id)),
+      requesterDeviceHash: identityHash('device', PACT_DESKTOP_DEVICE),
       status: userId ? ('confirmed' as const) : ('pending' as const),
       userId,
       expiresAt,
@@ -259,21 +277,48 @@ export function providerStates(
   }
 
   const handlers: Record<string, StateSetup> = {
-    [STATES.userExists]: state(zhangsan),
+    [STATES.userExists]: state(async () => {
+      await freshSignupsFromHere();
+      return zhangsan();
+    }),
     [STATES.signedIn]: state(signedIn),
     [STATES.tokenExpired]: state(async () => token(await zhangsan(), PACT_EXPIRED_TOKEN, minutesFromNow(-60))),
     [STATES.tokenRevoked]: state(async () =>
       token(await zhangsan(), PACT_REVOKED_TOKEN, minutesFromNow(60 * 24), minutesFromNow(-1)),
     ),
-    [STATES.usernameFree]: state(() =>
-      db.orm.delete(users).where(or(eq(users.username, PACT_NEW_USER.username), eq(users.phone, PACT_NEW_USER.phone))),
-    ),
+    [STATES.usernameFree]: state(async () => {
+      await freshSignupsFromHere();
+      await db.orm.delete(users).where(or(eq(users.username, PACT_NEW_USER.username), eq(users.phone, PACT_NEW_USER.phone)));
+    }),
     // The verifier replays from this machine: the back-off is seeded for the loopback addresses.
+    [STATES.signupsExhausted]: state(async () => {
+      await freshSignupsFromHere();
+      const rows = LOOPBACK.flatMap((addressHash) =>
+        Array.from({ length: deps.config.SIGNUPS_PER_ADDRESS_PER_HOUR }, () => ({ addressHash, createdAt: deps.now() })),
+      );
+      await db.orm.insert(signups).values(rows);
+    }),
+    [STATES.registerProbesThrottled]: state(async () => {
+      await freshSignupsFromHere();
+      const now = deps.now();
+      for (const addressHash of LOOPBACK) {
+        const row = {
+          ...registerProbeKey(addressHash),
+          failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
+          lastFailureAt: now,
+          blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
+        };
+        await db.orm
+          .insert(loginThrottles)
+          .values(row)
+          .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
+      }
+    }),
     [STATES.loginThrottled]: state(async () => {
       const now = deps.now();
-      const rows = ['127.0.0.1', '::1'].map((ip) => ({
+      const rows = LOOPBACK.map((addressHash) => ({
         nameHash: loginNameHash(PACT_THROTTLED_NAME),
-        addressHash: identityHash('address', addressBucket(ip)),
+        addressHash,
         failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
         lastFailureAt: now,
         blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
@@ -285,8 +330,16 @@ export function providerStates(
           .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
       }
     }),
-    [STATES.qrPending]: state(() => qrSession(PACT_QR_PENDING, null)),
+    [STATES.qrPending]: state(async () => {
+      await freshSignupsFromHere();
+      await qrSession(PACT_QR_PENDING, null);
+    }),
     [STATES.qrConfirmed]: state(async () => qrSession(PACT_QR_CONFIRMED, await zhangsan())),
+    [STATES.phoneKnown]: state(async () => {
+      const userId = await zhangsan();
+      await db.orm.update(users).set({ deviceKeyHash: null }).where(eq(users.deviceKeyHash, deviceKeyHash(PACT_DEVICE_KEY)));
+      await db.orm.update(users).set({ deviceKeyHash: deviceKeyHash(PACT_DEVICE_KEY) }).where(eq(users.id, userId));
+    }),
     [STATES.qrExpired]: state(() => qrSession(PACT_QR_EXPIRED, null, minutesFromNow(-1))),
     [STATES.packagesSeeded]: state(async () => {
       const rows = await db.orm

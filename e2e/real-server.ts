@@ -46,11 +46,12 @@ export async function runRealServerFlows(browser: Browser, artifacts: string, on
   mkdirSync(artifacts, { recursive: true });
   const flows = only ? FLOWS.filter((flow) => flow.name.includes(only)) : FLOWS;
   console.log('\n构建生产模式应用并启动真实服务器 …');
-  // Every flow's browser and "phone" reach the server from 127.0.0.1, so the per-address free-check limit
-  // (tested on its own in server/handlers/free-check-limit.test.ts) would count them all as one network.
+  // Every flow's browser and "phone" reach the server from 127.0.0.1, so the per-address free-check and
+  // sign-up limits (tested on their own in server/handlers/free-check-limit.test.ts and signup-limits.test.ts)
+  // would count them all as one network.
   const server = await startRealServer({
     users: flows.flatMap((flow) => flow.users ?? []),
-    env: { FREE_CHECKS_PER_IP_PER_DAY: '50' },
+    env: { FREE_CHECKS_PER_IP_PER_DAY: '50', SIGNUPS_PER_ADDRESS_PER_HOUR: '50', SIGNUPS_PER_ADDRESS_PER_DAY: '50' },
     // The chat flow's answers come from the fake model, streamed for real.
     fakeLlm: true,
   });

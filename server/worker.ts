@@ -2,9 +2,11 @@ import pino from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { onShutdownSignal } from './process/shutdown';
+import { createRuntime } from './runtime';
 import { safeError } from './safe-error';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
+import { poolCompute } from './workers/compute';
 import { closeWorkerPool } from './workers/pool';
 
 // `npm run worker`: job runners as a separate process on the same PostgreSQL database as the API
@@ -16,7 +18,8 @@ if (!config.DATABASE_URL) {
   process.exit(1);
 }
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL });
-const runner = new JobRunner({ db, config, log, handlers: await loadJobHandlers() });
+const runtime = createRuntime({ config, db, log, compute: poolCompute(config) });
+const runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
 onShutdownSignal(log, async () => {
   await runner.stop();
   await closeWorkerPool();

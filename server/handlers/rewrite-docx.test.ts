@@ -8,8 +8,8 @@ import { UNUSUAL, withParagraphs } from '../engines/docx/fixtures/unusual';
 import { readDocumentXml } from '../engines/docx/package';
 import { scanDocument } from '../engines/docx/scan';
 import { extractDocx } from '../engines/text/docx';
-import { type RewriteEngine, setRewriteEngine } from '../services/rewrite/engine';
 import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
+import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
 import { grant } from '../test/fixtures';
 import { multipart, runJobs, scratchDir, type UploadFile } from './check.test-helpers';
 
@@ -68,10 +68,10 @@ describe('rewriting an uploaded .docx in place', () => {
     expect(created.statusCode, created.body).toBe(200);
     return body<{ id: string }>(created).result;
   };
-  const smartRewrite = async (token: string, docx: Buffer) => {
+  const smartRewrite = async (token: string, docx: Buffer, engine?: StandInEngine) => {
     const draft = await upload(token, `${MACHINE}/machine_init`, { title: THESIS_TITLE }, { name: '我的论文.docx', data: docx });
     expect((await post(t.app, `${MACHINE}/machine_submit`, { token, payload: { id: draft.id } })).statusCode).toBe(200);
-    await runJobs(t.db, t.config);
+    await runJobs(engine ? { ...t.runtime, compute: withRewriteEngine(t.runtime.compute, engine) } : t.runtime);
     return draft.id;
   };
   const load = async (token: string, id: string) => body<Record_>(await post(t.app, `${PAPER}/load_by_id`, { token, query: { id } })).result;
@@ -124,7 +124,7 @@ describe('rewriting an uploaded .docx in place', () => {
   it('keeps a paragraph the file cannot take in place (a text box), says so on the record and the pair, and writes the rest', async () => {
     const docx = await withParagraphs(thesis, UNUSUAL.textBox.xml);
     // A stand-in engine that rewrites the text box's line and one ordinary paragraph, nothing else.
-    const standIn: RewriteEngine = {
+    const standIn: StandInEngine = {
       async rewriteDocument(text, options) {
         const paragraphs = text.split('\n').map((original, index) => {
           const rewritten = original === UNUSUAL.textBox.text ? '文本框前面的说明文字。文本框中的内容同样会被读取。' : original === THESIS_PARAGRAPHS.finding ? '研究表明，宽带普及率每提高10个百分点，农村电商交易额平均增长约6.2%。' : original;
@@ -134,19 +134,14 @@ describe('rewriting an uploaded .docx in place', () => {
         return { mode: options.mode, offline: true, paragraphs };
       },
     };
-    setRewriteEngine(standIn);
-    try {
-      const token = await paidUser();
-      const id = await smartRewrite(token, docx);
-      expect(await load(token, id)).toMatchObject({ docxInPlace: true, paragraphKeptInDocx: 1 });
-      const kept = (await pairs(token, id)).filter((p) => p.docxKept);
-      expect(kept.map((p) => [p.original, p.docxKept])).toEqual([[UNUSUAL.textBox.text, 'textbox']]);
-      const out = await lines(await download(token, id));
-      expect(out).toContain(UNUSUAL.textBox.text);
-      expect(out).toContain('研究表明，宽带普及率每提高10个百分点，农村电商交易额平均增长约6.2%。');
-    } finally {
-      setRewriteEngine(undefined);
-    }
+    const token = await paidUser();
+    const id = await smartRewrite(token, docx, standIn);
+    expect(await load(token, id)).toMatchObject({ docxInPlace: true, paragraphKeptInDocx: 1 });
+    const kept = (await pairs(token, id)).filter((p) => p.docxKept);
+    expect(kept.map((p) => [p.original, p.docxKept])).toEqual([[UNUSUAL.textBox.text, 'textbox']]);
+    const out = await lines(await download(token, id));
+    expect(out).toContain(UNUSUAL.textBox.text);
+    expect(out).toContain('研究表明，宽带普及率每提高10个百分点，农村电商交易额平均增长约6.2%。');
   });
 
   it('a pasted paper gets a new .docx: headings as Word headings, the title once, the references as they were', async () => {
@@ -156,7 +151,7 @@ describe('rewriting an uploaded .docx in place', () => {
     const created = await t.app.inject({ method: 'POST', url: `${MACHINE}/machine_init`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
     const { id } = body<{ id: string }>(created).result;
     expect((await post(t.app, `${MACHINE}/machine_submit`, { token, payload: { id } })).statusCode).toBe(200);
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     expect(await load(token, id)).toMatchObject({ status: 'done', docxInPlace: false });
     await keepOriginals(token, id, [THESIS_TITLE, ...THESIS_REFERENCES]);
     for (const marked of [false, true]) {
@@ -191,10 +186,10 @@ describe('rewriting an uploaded .docx in place', () => {
     const token = await paidUser();
     const detection = await upload(token, `${AIGC}/machine_init`, { title: '深度学习与文本相似度' }, { name: '检测.docx', data: docx });
     expect((await post(t.app, `${AIGC}/machine_submit`, { token, payload: { id: detection.id } })).statusCode).toBe(200);
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     const lowering = await post(t.app, `${AIGC}/aigc_machine_submit`, { token, payload: { id: detection.id, mode: 'rewrite' } });
     expect(lowering.statusCode, lowering.body).toBe(200);
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     const { id } = body<{ id: string }>(lowering).result;
     expect(await load(token, id)).toMatchObject({ status: 'done', docxInPlace: true });
     const response = await post(t.app, `${AIGC}/download`, { token, query: { id } });

@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../engines/similarity/fixtures/load';
 import { ReferenceLibrary } from '../services/library/library';
-import { type EngineParagraph, type RewriteEngine, setRewriteEngine } from '../services/rewrite/engine';
-import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
+import type { RewrittenParagraph } from '../engines/rewrite';
+import { poolCompute } from '../workers/compute';
+import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { grant } from '../test/fixtures';
+import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
 import { expectNoChange } from '../test/snapshot';
 import { CHECK, init, runJobs } from './check.test-helpers';
 
@@ -16,11 +18,11 @@ const SENTENCE = A.match(/[^。]+。/g)![1];
 const PARAGRAPH = `本研究以某高校三届毕业生的学位论文为样本，统计了各学科的引用格式差异。${SENTENCE}`;
 const START = [...'本研究以某高校三届毕业生的学位论文为样本，统计了各学科的引用格式差异。'].length;
 
-const modelEngine: RewriteEngine = {
+const modelEngine: StandInEngine = {
   async rewriteDocument(text, options) {
     const useModel = Boolean(options.gateway?.configured('rewrite')) && options.mode !== 'smart';
     if (useModel) await options.gateway!.complete({ feature: 'rewrite', messages: [{ role: 'user', content: `请改写：${text}` }], signal: options.signal });
-    const p: EngineParagraph = {
+    const p: RewrittenParagraph = {
       index: 0,
       original: text,
       rewritten: useModel ? '查重系统会把学生的论文同库里的资料逐段对照，标出文字一样的地方。' : `${text}`,
@@ -38,13 +40,14 @@ describe('改写工作台: 换个说法 by the model', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    setRewriteEngine(modelEngine);
     fake = await startFakeLlm();
-    t = await createTestApp({ LLM_BASE_URL: fake.url, LLM_MODEL: FAKE_MODEL, LLM_MAX_RETRIES: 0 });
+    t = await createTestApp(
+      { LLM_BASE_URL: fake.url, LLM_MODEL: FAKE_MODEL, LLM_MAX_RETRIES: 0 },
+      { compute: withRewriteEngine(poolCompute(testConfig()), modelEngine) },
+    );
     await new ReferenceLibrary(t.db).addDocuments([{ id: 'lib-a', title: '指纹检测方法综述', text: A }]);
   });
   afterAll(async () => {
-    setRewriteEngine(undefined);
     await t.close();
     await fake.close();
   });
@@ -59,7 +62,7 @@ describe('改写工作台: 换个说法 by the model', () => {
     await grant(t.db, userId, 1000);
     const id = body<{ id: string }>(await init(t.app, token, { title: '指纹查重研究', content: `第一章 绪论\n${PARAGRAPH}` })).result.id;
     await call('check_submit', token, { payload: { id } });
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     const payload = { id, index: 0, paragraph: PARAGRAPH, start: START, end: START + [...SENTENCE].length };
     return { token, userId, payload };
   }

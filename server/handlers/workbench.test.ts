@@ -93,7 +93,7 @@ describe('改写工作台 API', () => {
       : await init(t.app, token, { title: '指纹查重研究', content: PAPER });
     const id = body<{ id: string }>(created).result.id;
     expect((await call('check_submit', token, { payload: { id } })).statusCode).toBe(200);
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     return id;
   }
   const report = async (token: string, id: string) =>
@@ -278,7 +278,7 @@ describe('改写工作台 API', () => {
     expect(submitted).toMatchObject({ priceFen: 300, estimatedRatio: update.estimate.totalRatio });
     const balance = body<{ balanceFen: number }>(await t.app.inject({ method: 'GET', url: '/api/base/account_info_api/account', headers: bearer(token) })).result.balanceFen;
     expect(balance).toBe(100_000 - 600);
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     const record = body<{ editedFromId: string; figures: { totalRatio: number } }>(await call('load_by_id', token, { query: { id: submitted.checkId } })).result;
     expect(record.editedFromId).toBe(id);
     expect(record.figures.totalRatio).toBe(update.estimate.totalRatio);
@@ -293,7 +293,7 @@ describe('改写工作台 API', () => {
     const started = await post(t.app, '/api/base/paper_machine_api/check_machine_submit', { token, payload: { checkId: id, mode: 'rewrite' } });
     expect(started.statusCode, started.body).toBe(200);
     const rewriteId = body<{ id: string }>(started).result.id;
-    await runJobs(t.db, t.config);
+    await runJobs(t.runtime);
     const opened = body<{ checkId: string; revision: number }>(await call('workbench_from_rewrite', token, { query: { id: rewriteId } })).result;
     expect(opened.checkId).toBe(id);
     expect(opened.revision).toBeGreaterThan(0);

@@ -18,7 +18,7 @@ export interface DetectionInput {
 
 /** word_count: counted characters (the checkers' rule), the detection price, and the fewest characters judged. */
 export async function aigcWordCount(deps: Deps, content: string): Promise<{ charCount: number; priceFen: number; minChars: number }> {
-  const { text, charCount } = await prepareRequestText(deps.config, { content });
+  const { text, charCount } = await prepareRequestText(deps.compute, { content });
   requireJudgeable(text, charCount);
   return { charCount, priceFen: await priceFor(deps.db, 'aigc', charCount), minChars: AIGC_MIN_CHARS };
 }
@@ -31,7 +31,7 @@ export async function aigcWordCount(deps: Deps, content: string): Promise<{ char
 export async function initDetection(deps: Deps, userId: string, input: DetectionInput): Promise<AigcRecord> {
   const title = input.title.trim();
   if (!title) throw badRequest('请填写论文题目');
-  const { file, extracted } = await readPaperInput(deps.config, input);
+  const { file, extracted } = await readPaperInput(deps.compute, input);
   requireJudgeable(extracted.text, extracted.charCount);
   const priceFen = await priceFor(deps.db, 'aigc', extracted.charCount);
   // A .docx is kept: a 降AIGC of this detection gives the student's own file back, rewritten in place.

@@ -11,7 +11,7 @@ import { offsetOf, type Page, type PageQuery } from '../paging';
 import { pageOfTasks } from '../tasks/list';
 import { lockOwnTask, taskFields } from '../tasks/tasks';
 import { detectionRunning } from './errors';
-import { type AigcSummary, bandLimits, type StoredSentence } from './score';
+import { type AigcSummary, bandLimits, type StoredSentence } from '../../engines/aigc/scored';
 
 export type AigcRecord = components['schemas']['AigcRecord'];
 export type AigcDetail = components['schemas']['AigcDetail'];

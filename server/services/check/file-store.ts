@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { sha256Of } from '../../engines/text/prepare';
 
 // Uploaded originals, content-addressed under DATA_DIR: the same file uploaded twice is stored once (a check,
 // a rewording record and an AIGC detection of it share it; original-refs.ts removes it once none holds it).
-
-export function sha256Of(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
 
 function originalPath(dataDir: string, sha256: string): string {
   return join(dataDir, 'files', 'sha256', sha256.slice(0, 2), sha256);

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
-import { libraryPreparerInWorker } from '../../workers/offload';
-import { ReferenceLibrary } from '../library/library';
+import { libraryFor } from '../library/library';
 import { lockOwnTask } from '../tasks/tasks';
 import { checkRunning } from './errors';
 import { removeUnheldOriginal } from './original-refs';
@@ -18,7 +17,7 @@ export async function deleteCheck(deps: Deps, userId: string, id: string): Promi
     const task = await lockOwnTask(tx, userId, id, 'check');
     if (task.status === 'queued' || task.status === 'running') throw checkRunning();
     const [check] = await tx.orm.select({ sha256: checks.fileSha256 }).from(checks).where(eq(checks.taskId, id));
-    await new ReferenceLibrary(tx, undefined, libraryPreparerInWorker(deps.config)).removeDocuments([id]);
+    await libraryFor(tx, deps.compute).removeDocuments([id]);
     await tx.orm.delete(tasks).where(eq(tasks.id, id));
     return check?.sha256 ?? null;
   });

@@ -48,7 +48,7 @@ async function priceOf(deps: Deps, chars: number, withCheck: boolean): Promise<n
 
 /** word_count: counted characters (the checkers' rule) and the price in this mode. */
 export async function rewriteWordCount(deps: Deps, content: string, mode: RewriteRecordMode): Promise<{ charCount: number; priceFen: number }> {
-  const { charCount } = await prepareRequestText(deps.config, { content });
+  const { charCount } = await prepareRequestText(deps.compute, { content });
   return { charCount, priceFen: await priceOf(deps, charCount, mode === 'cnki') };
 }
 
@@ -74,7 +74,7 @@ export async function initRewrite(deps: Deps, userId: string, input: RewriteInpu
   const protectedTerms = cleanTerms(input.protectedTerms);
   if (input.checkId) await ownDoneCheck(deps, userId, input.checkId);
 
-  const extracted = await prepareRequestText(deps.config, source);
+  const extracted = await prepareRequestText(deps.compute, source);
   const priceFen = await priceOf(deps, extracted.charCount, input.mode === 'cnki' && !input.checkId);
   const fileSha256 = file && extracted.format === 'docx' ? await storeOriginal(deps.config.DATA_DIR, file.data, extracted.sha256) : null;
   const id = await deps.db.transaction(async (tx) => {

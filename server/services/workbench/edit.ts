@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { workbenchEdits, workbenches, type WorkbenchEditKind } from '../../db/schema/workbench';
 import { recheckAround, type RecheckedParagraph } from '../../engines/similarity/recheck';
 import { badRequest, conflict } from '../../errors';
-import { scoreParagraphAigc } from './aigc';
+import { scoreParagraphAigc } from '../../engines/aigc/paragraph';
 import { type CheckSession, ownFinishedCheck, sessionOf } from './session';
 import { applyEdit, currentLines, estimateOf, paragraphView, remember, stateOf, type WorkbenchRow, type WorkbenchState } from './state';
 import { loadWorkbench, type WorkbenchDeps } from './view';

@@ -5,7 +5,6 @@ import { fromCodePoints, toCodePoints } from '../../engines/text/code-points';
 import { analyzeText } from '../../engines/text/document';
 import { splitParagraphs } from '../../engines/text/split';
 import { conflict } from '../../errors';
-import { buildTextDocxInWorker, rewriteDocxInWorker } from '../../workers/offload';
 import { quote } from '../billing/charges';
 import { priceFor } from '../billing/prices';
 import { prepareRequestText } from '../check/paper-input';
@@ -17,7 +16,7 @@ import { estimateOf, readRow, stateOf, type WorkbenchState } from './state';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-type ExportDeps = Pick<AppContext, 'db' | 'config' | 'now'>;
+type ExportDeps = Pick<AppContext, 'db' | 'config' | 'now' | 'compute'>;
 
 /**
  * The paper's lines (every non-blank line, as the rewriting engines and the .docx writers number them), each
@@ -60,8 +59,8 @@ export async function downloadEdited(deps: ExportDeps, userId: string, id: strin
   const changes = lines.map((l) => ({ ...l, rewritten: l.rewritten === l.original ? '' : l.rewritten }));
   const original = check.sourceType === 'upload' && check.format === 'docx' && check.fileSha256 ? await readOriginal(deps.config.DATA_DIR, check.fileSha256) : null;
   const body = original
-    ? (await rewriteDocxInWorker(deps.config, original, changes.filter((c) => c.rewritten), { marks })).docx
-    : await buildTextDocxInWorker(deps.config, { title: check.title, paragraphs: changes, marks });
+    ? (await deps.compute.rewriteDocxInPlace({ docx: original, changes: changes.filter((c) => c.rewritten), options: { marks } })).docx
+    : await deps.compute.buildTextDocx({ title: check.title, paragraphs: changes, marks });
   return { filename: safeFileName(check.title, marked ? '修改稿（标出改动）' : '修改稿'), contentType: DOCX, body };
 }
 
@@ -70,7 +69,7 @@ const editedText = (lines: Array<{ rewritten: string }>) => lines.map((l) => l.r
 
 async function priced(deps: ExportDeps, userId: string, id: string) {
   const found = await current(deps, userId, id);
-  const prepared = await prepareRequestText(deps.config, { content: editedText(found.lines) });
+  const prepared = await prepareRequestText(deps.compute, { content: editedText(found.lines) });
   return { ...found, prepared, charCount: prepared.charCount, priceFen: await priceFor(deps.db, 'check', prepared.charCount) };
 }
 

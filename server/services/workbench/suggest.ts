@@ -8,9 +8,9 @@ import { badRequest, conflict } from '../../errors';
 import { balanceOf } from '../billing/balance';
 import { chargeTask, refundTask } from '../billing/charges';
 import { priceFor } from '../billing/prices';
-import { EngineMissing, loadRewriteEngine, type RewriteEngine, rewriteOne } from '../rewrite/engine';
+import { EngineMissing } from '../../compute';
 import { createTask } from '../tasks/tasks';
-import { scoreParagraphAigc } from './aigc';
+import { scoreParagraphAigc } from '../../engines/aigc/paragraph';
 import { cleanEditText, editableParagraph, recheckEdit } from './edit';
 import { type CheckSession, ownFinishedCheck, sessionOf } from './session';
 import { readRow, stateOf, type WorkbenchState } from './state';
@@ -32,7 +32,7 @@ export const MODEL_PRICE_SERVICE = 'workbench_model';
 
 const SEVERITY: Record<SentenceMark, number> = { none: 0, cited: 1, orange: 2, red: 3 };
 
-type SuggestDeps = Pick<AppContext, 'db' | 'config' | 'now' | 'llm'>;
+type SuggestDeps = Pick<AppContext, 'db' | 'config' | 'now' | 'llm' | 'compute'>;
 
 interface Sentence {
   codes: string[];
@@ -76,9 +76,10 @@ function tryOut(session: CheckSession, state: WorkbenchState, index: number, s: 
   return judge(figures, paragraph, s.start, s.start + Array.from(text).length);
 }
 
-async function engine(): Promise<RewriteEngine> {
+/** The rewording engine's answer, or a refusal the student can read when it cannot be loaded. */
+async function reworded<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await loadRewriteEngine();
+    return await work();
   } catch (error) {
     if (error instanceof EngineMissing) throw conflict('ENGINE_UNAVAILABLE', '改写引擎暂不可用，请稍后再试');
     throw error;
@@ -107,11 +108,10 @@ async function modelQuote(deps: SuggestDeps, userId: string, sentence: string) {
 /** workbench_suggest: the offline engine's safe rewordings of one sentence, each re-checked and scored. */
 export async function suggestOffline(deps: SuggestDeps, userId: string, input: SuggestInput) {
   const { s, session, index, state } = await context(deps, userId, input);
-  const rewriter = await engine();
   const seen = new Set([s.sentence.trim()]);
   const suggestions = [];
   for (let seed = 1; seed <= OFFLINE_SEEDS && suggestions.length < OFFLINE_SUGGESTIONS; seed++) {
-    const p = await rewriteOne(rewriter, s.sentence, { mode: 'smart', seed });
+    const p = await reworded(() => deps.compute.rewriteParagraph(s.sentence, { mode: 'smart', seed }));
     const text = p.rewritten.trim();
     if (!text || seen.has(text) || !p.protectedKept) continue;
     seen.add(text);
@@ -136,7 +136,6 @@ export async function suggestWithModel(deps: SuggestDeps, userId: string, input:
   const quote = await modelQuote(deps, userId, s.sentence);
   if (!quote) throw conflict('MODEL_NOT_CONFIGURED', '未配置大模型服务，请联系管理员配置后再试');
   if (quote.priceFen !== input.priceFen) throw conflict('PRICE_CHANGED', `价格已变为 ${(quote.priceFen / 100).toFixed(2)} 元，请确认后再试`);
-  const rewriter = await engine();
   const task = await createTask(deps, {
     kind: 'rewrite',
     userId,
@@ -150,7 +149,7 @@ export async function suggestWithModel(deps: SuggestDeps, userId: string, input:
     deps.db.orm.update(tasks).set({ status, error, progress: 100, finishedAt: deps.now(), updatedAt: deps.now() }).where(eq(tasks.id, task.id));
   let text = '';
   try {
-    const p = await rewriteOne(rewriter, s.sentence, { mode: 'rewrite', seed: 1, gateway: deps.llm, taskId: task.id });
+    const p = await reworded(() => deps.compute.rewriteParagraph(s.sentence, { mode: 'rewrite', seed: 1, gateway: deps.llm, taskId: task.id }));
     if (!p.offline && p.protectedKept) text = p.rewritten.trim();
   } catch (error) {
     await refundTask(deps.db, task.id, '大模型出错，已退款');

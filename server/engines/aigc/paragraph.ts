@@ -1,5 +1,5 @@
 import { countChars } from '@common/char-count';
-import { AIGC_MIN_PARAGRAPH_CHARS, AIGC_THRESHOLD, detectAigc } from '../../engines/aigc';
+import { AIGC_MIN_PARAGRAPH_CHARS, AIGC_THRESHOLD, detectAigc } from './detect';
 
 export interface ParagraphAigc {
   score: number;
