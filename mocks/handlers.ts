@@ -12,6 +12,7 @@ import { checkOverrides, resetCheckState } from './overrides/check';
 import { paperOverrides, resetPaperState } from './overrides/paper';
 import { pptOverrides } from './overrides/ppt';
 import { recordAreas } from './overrides/records';
+import { resetWorkbenchState, workbenchOverrides } from './overrides/workbench';
 import { SEED } from './seed';
 
 /** Hand-written stateful overrides first; every generated handler answers whatever they leave. */
@@ -20,6 +21,7 @@ export const handlers: RequestHandler[] = [
   ...capabilitiesOverrides,
   ...orderOverrides,
   ...checkOverrides,
+  ...workbenchOverrides,
   ...chatOverrides,
   ...pptOverrides,
   ...paperOverrides,
@@ -38,6 +40,7 @@ export function resetMockState({ data = 'seeded' }: { data?: MockData } = {}): v
   resetCapabilitiesState();
   resetOrderState();
   resetCheckState();
+  resetWorkbenchState();
   resetChatState();
   resetPaperState();
   for (const area of recordAreas) area.reset();
