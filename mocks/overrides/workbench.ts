@@ -152,8 +152,12 @@ const SWAPS: Array<[RegExp, string]> = [
   [/提高/g, '提升'],
   [/进行/g, '开展'],
   [/问题/g, '难题'],
+  [/主要/g, '首要'],
+  [/影响/g, '作用'],
+  [/发现/g, '看到'],
 ];
 
+/** Rewordings as the offline engine makes them: words swapped for near-synonyms, clauses put the other way round. */
 function offlineRewordings(sentence: string): string[] {
   const out = new Set<string>();
   let text = sentence;
@@ -162,6 +166,10 @@ function offlineRewordings(sentence: string): string[] {
     text = text.replace(pattern, to);
     out.add(text);
   }
+  const end = /[。！？；]$/.exec(sentence)?.[0] ?? '';
+  const clauses = sentence.slice(0, sentence.length - end.length).split('，');
+  if (clauses.length > 1) out.add(`${[...clauses.slice(1), clauses[0]].join('，')}${end}`);
+  out.delete(sentence);
   return [...out].slice(-3).reverse();
 }
 
