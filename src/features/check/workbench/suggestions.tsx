@@ -90,7 +90,9 @@ export function Suggestions({ checkId, text, selection, onTake }: Props) {
               重复 {s.matchedChars} 字 · AI 概率 {formatRatio(s.aiProbability)}
             </Text>
           </HStack>
-          <Text mb="2">{s.text}</Text>
+          <Text mb="2" data-testid="suggestion-text">
+            {s.text}
+          </Text>
           <HStack gap="2">
             <Button size="xs" colorPalette="brand" onClick={() => onTake(put(s), false)}>
               采用
