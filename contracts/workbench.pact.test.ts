@@ -15,7 +15,7 @@ import { PACT_MISSING_ID, PACT_REPORT_ID, STATES } from './states';
 
 // The 改写工作台 (边改边查) calls the workbench page makes, and the failures it shows (a toast or a dialog's alert).
 
-const { like, integer, number, boolean } = MatchersV3;
+const { integer, number, boolean } = MatchersV3;
 const MARKS = ['red', 'orange', 'cited', 'none'];
 const OWN_WORDS = '本文比较了几种常见的论文检测方法，并讨论了它们的不足。';
 
