@@ -23,6 +23,8 @@ import { storeDetection } from '../server/services/aigc/seed';
 import { type SeededRewrite, storeRewrite } from '../server/services/rewrite/seed';
 import { storeDeck } from '../server/services/ppt/seed';
 import { storePaper } from '../server/services/paper/seed';
+import { type LlmCall, LlmError } from '../server/engines/llm';
+import { resetFreeUses, spendFreeUses } from '../server/services/free-uses/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
@@ -163,6 +165,12 @@ export function providerStates(
   const configured = deps.llm.configured.bind(deps.llm);
   let chatModelOff = false;
   deps.llm.configured = (feature) => !(chatModelOff && feature === 'chat') && configured(feature);
+  // "zhangsan's own calls fill the account's share": the gateway answers that account's calls as the limiter does
+  // when LLM_ACCOUNT_CONCURRENCY calls run and LLM_ACCOUNT_QUEUE more wait, until teardown or the next setup
+  // (server/handlers/model-fairness.test.ts fills the share for real).
+  const stream = deps.llm.stream.bind(deps.llm);
+  let shareFullOf: string | undefined;
+  deps.llm.stream = (request) => (shareFullOf !== undefined && request.account === shareFullOf ? refusedCall(new LlmError('account_busy')) : stream(request));
   const minutesFromNow = (minutes: number) => new Date(deps.now().getTime() + minutes * 60_000);
 
   // Hashing takes a while (argon2) and nearly every state signs zhangsan in: hash once per verification.
@@ -419,6 +427,12 @@ export function providerStates(
     [STATES.writingModel]: state(async () => {
       if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
       await balance(PACT_BALANCE_FEN);
+      // Verified again and again on one database, the outline drafted by the model must stay free today.
+      await resetFreeUses(deps, await signedIn());
+    }),
+    [STATES.outlinesSpent]: state(async () => {
+      if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      await spendFreeUses(deps, await signedIn(), 'outline');
     }),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
     [STATES.deletableConversation]: state(() => conversation(PACT_DELETABLE_CONVERSATION_ID, '开题报告的结构')),
@@ -437,12 +451,17 @@ export function providerStates(
       if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
       await balance(PACT_BALANCE_FEN);
     }),
+    [STATES.pptDraftsSpent]: state(async () => {
+      if (!configured('slides')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      await spendFreeUses(deps, await signedIn(), 'pptDraft');
+    }),
   };
   const setups = Object.fromEntries(
     Object.entries(handlers).map(([name, setup]) => [
       name,
       async () => {
         chatModelOff = false;
+        shareFullOf = undefined;
         return setup();
       },
     ]),
@@ -460,6 +479,18 @@ export function providerStates(
         return undefined;
       },
     },
+    [STATES.modelShareFull]: {
+      setup: async () => {
+        if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+        await balance(PACT_BALANCE_FEN);
+        shareFullOf = await signedIn();
+        return undefined;
+      },
+      teardown: async () => {
+        shareFullOf = undefined;
+        return undefined;
+      },
+    },
   };
 }
 
@@ -468,5 +499,15 @@ function state(setup: () => Promise<unknown>): () => Promise<undefined> {
   return async () => {
     await setup();
     return undefined;
+  };
+}
+
+/** A model call refused before it starts, as the gateway's are (its record fails too: nothing was asked). */
+function refusedCall(error: LlmError): LlmCall {
+  const record = Promise.reject(error);
+  record.catch(() => undefined);
+  return {
+    record,
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
   };
 }

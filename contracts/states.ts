@@ -115,4 +115,7 @@ export const STATES = {
   paperInfoDone: `user zhangsan has a finished journal paper ${PACT_PAPER_INFO_ID} from the classic form`,
   deletablePaperInfo: `user zhangsan has a finished journal paper ${PACT_PAPER_INFO_DELETE_ID} from the classic form`,
   writingModel: 'a model is configured for paper writing',
+  outlinesSpent: "user zhangsan has used today's free outlines",
+  pptDraftsSpent: "user zhangsan has used today's free slide-deck drafts",
+  modelShareFull: "user zhangsan's own model calls fill the account's share of the model",
 } as const;

@@ -6,6 +6,7 @@ import { authOverrides } from './overrides/auth';
 import { capabilitiesOverrides, resetCapabilitiesState } from './overrides/capabilities';
 import { chatOverrides, resetChatState } from './overrides/chat';
 import { type MockData, setMockData } from './overrides/data-mode';
+import { freeUsesOverrides } from './overrides/free-uses';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
@@ -19,6 +20,7 @@ import { SEED } from './seed';
 export const handlers: RequestHandler[] = [
   ...authOverrides,
   ...capabilitiesOverrides,
+  ...freeUsesOverrides,
   ...orderOverrides,
   ...checkOverrides,
   ...workbenchOverrides,

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { builtServices, handlers } from './handlers';
+import { AnswerCache } from './http/answer-cache';
 import { registerApiDocs } from './http/api-docs';
 import { registerBodyParsers } from './http/body-parsers';
 import { clientErrorHandler } from './http/client-errors';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     payments: { sandbox: sandboxProvider(await sandboxSecret(db, config.PAYMENT_SECRET)) },
     qrLogin: localQrProvider,
     builtServices: options.builtServices ?? builtServices,
+    answers: new AnswerCache(config.ANSWER_CACHE_MB * 1024 * 1024),
   };
 
   await app.register(helmet, {

@@ -17,6 +17,13 @@ function mockCapabilities({ unavailable = [], payment = true, registration = tru
       ? { available: true, reason: null, channels: ['sandbox'] }
       : { available: false, reason: '暂未开通在线支付，请联系管理员充值', channels: [] },
     registration: { open: registration },
+    // The server's defaults (.env.example FREE_*_PER_DAY, FREE_USES_ADDRESS_FACTOR=5).
+    freeUses: {
+      reduction: { perAccount: 20, perAddress: 100 },
+      outline: { perAccount: 10, perAddress: 50 },
+      pptDraft: { perAccount: 10, perAddress: 50 },
+      reload: { perAccount: 30, perAddress: 150 },
+    },
   };
 }
 

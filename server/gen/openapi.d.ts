@@ -412,9 +412,32 @@ export interface paths {
          * 本站可用功能
          * @description 无需登录，不收费。各服务是否开放（未开放时附中文原因：服务的调用中仍有规划中、返回 501 的即未开放；paper_aigc_api 的
          *     AIGC 检测与降AI痕迹按各自的调用分开判断），是否有可用的支付渠道
-         *     （沙箱支付须由运营方开启），是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
+         *     （沙箱支付须由运营方开启），是否开放自助注册，不收费的大模型功能每天的免费次数（freeUses）。界面据此显示“建设中”说明、
+         *     隐藏无法完成的购买；服务端按同一规则拒绝下单。
          */
         get: operations["systemCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/free_uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 今日免费的大模型次数
+         * @description 需登录，不收费。不收费的大模型功能（即时改写、AI 生成论文大纲、AI 生成 PPT 大纲、重新生成段落）今天（北京时间）的免费次数：
+         *     每个账号每天的次数、已用次数与剩余次数（同一网络地址的合计次数先用完时，剩余次数随之减少）。界面在这些功能旁显示
+         *     “今日免费 N 次，剩余 M 次”；用完后这些调用答 429 FREE_USES_EXHAUSTED。
+         */
+        get: operations["accountInfoFreeUses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1083,6 +1106,8 @@ export interface paths {
         /**
          * 重新改写某一段
          * @description 需登录，不另收费。重新改写自己记录中的某一段：段落状态变为 queued，完成后用 load_content_by_id 读取新的改写。
+         *     由大模型改写时（配置了大模型且不是智能降重记录）计入每天的免费次数（FREE_RELOADS_PER_DAY，默认每个账号 30 次，与降AIGC、
+         *     AIGC 检测的重新生成合计），用完后 429 FREE_USES_EXHAUSTED，次日恢复。
          *     记录或段落尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
          */
         post: operations["paperMachineReload"];
@@ -1148,8 +1173,10 @@ export interface paths {
         put?: never;
         /**
          * 即时改写一段短文（不超过 2000 字，不生成记录）
-         * @description 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
-         *     参数不符或超过 2000 字 400；改写引擎暂不可用 409 ENGINE_UNAVAILABLE（不扣费）；频繁调用 429。
+         * @description 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费。配置了大模型时由大模型改写，
+         *     每个账号每天有免费次数（FREE_REDUCTIONS_PER_DAY，默认 20 次；同一网络地址合计为其 FREE_USES_ADDRESS_FACTOR 倍），用完后
+         *     429 FREE_USES_EXHAUSTED，次日恢复；大模型出错、繁忙或超时时不计次数（502、503、504）。未配置大模型时由离线引擎改写，不计次数。
+         *     参数不符或超过 2000 字 400；改写引擎暂不可用 409 ENGINE_UNAVAILABLE（不扣费）；频繁调用或本账号大模型请求过多 429。
          */
         post: operations["paperMachineReduction"];
         delete?: never;
@@ -1666,6 +1693,8 @@ export interface paths {
          * 重新评估某一段的 AIGC 概率
          * @description 需登录，不另收费。用当前的检测器重新评估自己已完成记录中的某一段（例如配置了大模型之后），返回重新评分后的段落；
          *     记录的 AI 字符占比、分档、综合得分与段落统计随之更新，下载的报告也一样。记录尚未完成 409 TASK_NOT_FINISHED；
+         *     降AIGC 记录的段落则重新改写（同 paper_machine_api/reload）。用到大模型时（降AIGC 的改写，或检测时大模型给出对数概率评分）
+         *     计入每天的免费重新生成次数（FREE_RELOADS_PER_DAY），用完后 429 FREE_USES_EXHAUSTED，次日恢复。
          *     他人的或不存在的段落 404；频繁调用 429。
          */
         post: operations["paperAigcReload"];
@@ -1996,6 +2025,8 @@ export interface paths {
          *     配置了大模型时由大模型拟定（outlineSource=model），否则或大模型给出的大纲不可用时使用按学历层次与学科的大纲模板
          *     （outlineSource=template，offline=true，outlineNote 注明是模板）。参考文献可逐条给出（references）或粘贴整段列表、.bib、.ris
          *     内容（referencesText），统一整理为 GB/T 7714-2015 格式；系统绝不编造参考文献。确认大纲（commit_paper）时才按目标字数扣费。
+         *     大模型拟定大纲计入每个账号每天的免费次数（FREE_OUTLINES_PER_DAY，默认 10 次；同一网络地址合计为其 FREE_USES_ADDRESS_FACTOR 倍），
+         *     用完后 429 FREE_USES_EXHAUSTED（不保存任何数据），次日恢复；大模型出错时改用模板且不计次数。
          *     参数不符 400（不保存任何数据）；频繁调用 429。
          */
         post: operations["aiPaperInfoGeneratePaper"];
@@ -2367,7 +2398,9 @@ export interface paths {
          *     离线提取标题、章节与关键句（TextRank），配置了大模型时再由它润色，未配置或润色失败时保留离线大纲并标记 offline=true。
          *     传入 slides 时按原样保存（校验版式、长度与表格/图表数据）。templateId 须为 get_template_list 中的模板，scene 须为
          *     ppt_scene 配置项的 key。参数不符 400（中文说明，不保存、不扣费）；他人的或不存在的 PPT、查重记录或论文 404；
-         *     正在渲染或已提交 409 PPT_BUSY；论文正文过大 413；大模型出错 502、繁忙 503、超时 504；频繁调用 429。
+         *     大模型起草或润色大纲计入每个账号每天的免费次数（FREE_PPT_DRAFTS_PER_DAY，默认 10 次；同一网络地址合计为其
+         *     FREE_USES_ADDRESS_FACTOR 倍）：用完后按主题起草 429 FREE_USES_EXHAUSTED（什么也不保存），按论文则只保留离线大纲；出错不计次数。
+         *     正在渲染或已提交 409 PPT_BUSY；论文正文过大 413；大模型出错 502、繁忙 503、超时 504；频繁调用或本账号大模型请求过多 429。
          */
         post: operations["aiPptInfoSaveOrUpdate"];
         delete?: never;
@@ -3107,16 +3140,76 @@ export interface components {
             /** @description 是否开放自助注册（用户名密码注册与新手机扫码注册）；false 时运营方用命令行创建账号 */
             open: boolean;
         };
+        /** @description 一项不收费的大模型功能每天的免费次数 */
+        FreeUseLimit: {
+            /**
+             * @description 每个账号每天的免费次数（0 表示不免费提供）
+             * @example 20
+             */
+            perAccount: number;
+            /**
+             * @description 同一网络地址（IPv6 按 /64）上所有账号每天合计的免费次数
+             * @example 100
+             */
+            perAddress: number;
+        };
+        /** @description 不收费的大模型功能每天的免费次数（北京时间零点重置）：reduction 即时改写（paper_machine_api/reduction），outline AI 生成论文大纲 （ai_paper_info_api/generate_paper），pptDraft AI 生成 PPT 大纲（按主题起草，或润色从论文提取的大纲），reload 重新生成段落 （降重、降AIGC 的段落重新改写，AIGC 检测的段落用大模型重新评分）。收费的功能（查重、降重、论文、PPT、对话）先显示价格再扣费，不计次数。 */
+        FreeUseLimits: {
+            reduction: components["schemas"]["FreeUseLimit"];
+            outline: components["schemas"]["FreeUseLimit"];
+            pptDraft: components["schemas"]["FreeUseLimit"];
+            reload: components["schemas"]["FreeUseLimit"];
+        };
         /** @description 本站可用功能 */
         Capabilities: {
             services: components["schemas"]["ServiceCapabilities"];
             payment: components["schemas"]["PaymentCapability"];
             registration: components["schemas"]["RegistrationCapability"];
+            freeUses: components["schemas"]["FreeUseLimits"];
         };
         CapabilitiesResponse: {
             /** @enum {boolean} */
             success: true;
             result: components["schemas"]["Capabilities"];
+        };
+        /** @description 一项功能今天的免费次数 */
+        FreeUse: {
+            /**
+             * @description 每个账号每天的免费次数
+             * @example 20
+             */
+            perDay: number;
+            /**
+             * @description 本账号今天已用的次数
+             * @example 3
+             */
+            used: number;
+            /**
+             * @description 今天还可免费使用的次数（本账号与所在网络地址都未用完的部分）
+             * @example 17
+             */
+            remaining: number;
+        };
+        /** @description 今天（北京时间）的免费次数 */
+        FreeUses: {
+            /**
+             * Format: date
+             * @description 北京时间的日期
+             * @example 2026-05-01
+             */
+            day: string;
+            /** @description 各功能今天的免费次数，键同 FreeUseLimits */
+            uses: {
+                reduction: components["schemas"]["FreeUse"];
+                outline: components["schemas"]["FreeUse"];
+                pptDraft: components["schemas"]["FreeUse"];
+                reload: components["schemas"]["FreeUse"];
+            };
+        };
+        FreeUsesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["FreeUses"];
         };
         /** @description 查重记录筛选条件；都不带则列出全部 */
         CheckFilter: {
@@ -5658,6 +5751,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 读取过于频繁（RATE_LIMITED）：整份报告与文件的读取和下载，每个账号每分钟最多 READ_RATE_LIMIT_PER_MINUTE 次（默认 30，各调用分别计）； 等待秒数见 Retry-After 响应头 */
+        ReadTooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "RATE_LIMITED",
+                 *         "message": "操作过于频繁，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 大模型服务出错或不可用（调用前或第一个片段前；什么也没保存、没扣费） */
         BadGateway: {
             headers: {
@@ -5676,7 +5787,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
+        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或全站的大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -5730,6 +5841,29 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 请求过于频繁（RATE_LIMITED），本账号同时进行的大模型请求已达上限（MODEL_ACCOUNT_BUSY），或今日免费次数已用完 （FREE_USES_EXHAUSTED：不收费的大模型功能每个账号、每个网络地址每天有免费次数，见 system_api/f/capabilities 的 freeUses 与 account_info_api/free_uses；details 带 action、perDay 与 retryAfterSeconds，次日零点（北京时间）恢复）； 什么也没保存、没扣费，也不计入次数 */
+        FreeUseTooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "FREE_USES_EXHAUSTED",
+                 *         "message": "今日免费即时改写次数已用完（每个账号每天 20 次），请明天再试",
+                 *         "details": {
+                 *           "action": "reduction",
+                 *           "perDay": 20,
+                 *           "retryAfterSeconds": 36000
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 改写引擎暂不可用 */
         RewriteEngineUnavailable: {
             headers: {
@@ -5742,6 +5876,24 @@ export interface components {
                  *       "error": {
                  *         "code": "ENGINE_UNAVAILABLE",
                  *         "message": "改写引擎暂不可用，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 大模型服务响应超时（第一个片段前；什么也没保存、没扣费） */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_TIMEOUT",
+                 *         "message": "大模型服务响应超时，请稍后重试"
                  *       }
                  *     }
                  */
@@ -5853,8 +6005,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 大模型服务响应超时（第一个片段前；什么也没保存、没扣费） */
-        GatewayTimeout: {
+        /** @description 请求过于频繁（RATE_LIMITED），或本账号同时进行的大模型请求已达上限（MODEL_ACCOUNT_BUSY：每个账号同时最多使用 LLM_ACCOUNT_CONCURRENCY 个大模型通道，另可排队 LLM_ACCOUNT_QUEUE 个，其余立即拒绝，以免一个账号占满全站的大模型）； 什么也没保存、没扣费；等待秒数见 Retry-After 响应头 */
+        ModelTooManyRequests: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5863,8 +6015,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "error": {
-                 *         "code": "MODEL_TIMEOUT",
-                 *         "message": "大模型服务响应超时，请稍后重试"
+                 *         "code": "MODEL_ACCOUNT_BUSY",
+                 *         "message": "您同时进行的大模型请求已达上限，请等当前的回答或任务完成后再试"
                  *       }
                  *     }
                  */
@@ -6648,6 +6800,28 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    accountInfoFreeUses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 今日免费次数 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeUsesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     checkQueryList: {
         parameters: {
             query?: {
@@ -7036,6 +7210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7081,6 +7256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7760,7 +7936,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7792,6 +7968,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7857,8 +8034,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["RewriteEngineUnavailable"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     paperMachineCheckMachineSubmit: {
@@ -8326,6 +8506,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8672,7 +8853,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8702,6 +8883,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8795,6 +8977,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8996,6 +9179,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperNotReady"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9156,7 +9340,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9392,6 +9576,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperNotReady"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9512,7 +9697,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["ModelTooManyRequests"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9613,7 +9798,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["ModelTooManyRequests"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9711,7 +9896,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PptBusy"];
             413: components["responses"]["PayloadTooLarge"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9939,6 +10124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

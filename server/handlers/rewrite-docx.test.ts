@@ -9,8 +9,8 @@ import { readDocumentXml } from '../engines/docx/package';
 import { scanDocument } from '../engines/docx/scan';
 import { extractDocx } from '../engines/text/docx';
 import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
-import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
 import { grant } from '../test/fixtures';
+import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
 import { multipart, runJobs, scratchDir, type UploadFile } from './check.test-helpers';
 
 // A paper uploaded as .docx comes back as the student's own file: 智能降重 with the real offline engine, the

@@ -44,6 +44,7 @@ describe('REGISTRATION', () => {
 describe('what this instance offers', () => {
   // A model configured: the services that need one are judged by whether they are built.
   const config: CapabilitySources['config'] = {
+    ...loadConfig({}),
     PAYMENT_SANDBOX: true,
     REGISTRATION: 'open',
     LLM_BASE_URL: 'http://127.0.0.1:11434/v1',

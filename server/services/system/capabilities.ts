@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { type LlmFeature, type ModelConfig, modelFor } from '../../engines/llm';
+import { type FreeAction, type FreeLimit, freeLimits } from '../free-uses';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from '../llm/errors';
 import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payments/channels';
 
@@ -33,12 +34,24 @@ export interface Capabilities {
   services: Record<ServiceName, Availability>;
   payment: Availability & { channels: PayChannel[] };
   registration: { open: boolean };
+  /** The daily free allowance of each model action that is not charged (services/free-uses). */
+  freeUses: Record<FreeAction, FreeLimit>;
 }
 
 /** What decides: the configuration, and which services have real handlers (server/handlers/index.ts). */
 export interface CapabilitySources {
   /** The LLM_* settings decide which services that need a model can work (the gateway reads the same ones). */
-  config: Pick<Config, 'PAYMENT_SANDBOX' | 'REGISTRATION'> & ModelConfig;
+  config: Pick<
+    Config,
+    | 'PAYMENT_SANDBOX'
+    | 'REGISTRATION'
+    | 'FREE_REDUCTIONS_PER_DAY'
+    | 'FREE_OUTLINES_PER_DAY'
+    | 'FREE_PPT_DRAFTS_PER_DAY'
+    | 'FREE_RELOADS_PER_DAY'
+    | 'FREE_USES_ADDRESS_FACTOR'
+  > &
+    ModelConfig;
   builtServices: ReadonlySet<ServiceName>;
 }
 
@@ -64,5 +77,6 @@ export function capabilities({ config, builtServices }: CapabilitySources): Capa
     services,
     payment: { ...(channels.length > 0 ? available : unavailable(NO_PAYMENT_CHANNEL)), channels },
     registration: { open: config.REGISTRATION === 'open' },
+    freeUses: freeLimits(config),
   };
 }

@@ -59,6 +59,7 @@ import type {
   ConflictResponse,
   DeliveredFile,
   Error,
+  FreeUseTooManyRequestsResponse,
   IdBody,
   NotFoundResponse,
   PaperAigcCheckOrderIdParams,
@@ -72,6 +73,7 @@ import type {
   PaperAigcReloadParams,
   PaperAigcSubmitCheckParams,
   PayloadTooLargeResponse,
+  ReadTooManyRequestsResponse,
   RewriteCheckAigcBody,
   RewriteFromAigcBody,
   RewriteTaskResponse,
@@ -1029,6 +1031,8 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
 /**
  * 需登录，不另收费。用当前的检测器重新评估自己已完成记录中的某一段（例如配置了大模型之后），返回重新评分后的段落；
 记录的 AI 字符占比、分档、综合得分与段落统计随之更新，下载的报告也一样。记录尚未完成 409 TASK_NOT_FINISHED；
+降AIGC 记录的段落则重新改写（同 paper_machine_api/reload）。用到大模型时（降AIGC 的改写，或检测时大模型给出对数概率评分）
+计入每天的免费重新生成次数（FREE_RELOADS_PER_DAY），用完后 429 FREE_USES_EXHAUSTED，次日恢复。
 他人的或不存在的段落 404；频繁调用 429。
 
  * @summary 重新评估某一段的 AIGC 概率
@@ -1048,7 +1052,7 @@ export const paperAigcReload = (
   
 
 
-export const getPaperAigcReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperAigcReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext> => {
 
@@ -1075,12 +1079,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcReloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcReload>>>
     
-    export type PaperAigcReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperAigcReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 重新评估某一段的 AIGC 概率
  */
-export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcReload>>,
@@ -1115,7 +1119,7 @@ export const paperAigcDownloadReport = (
   
 
 
-export const getPaperAigcDownloadReportMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const getPaperAigcDownloadReportMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext> => {
 
@@ -1142,12 +1146,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDownloadReportMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDownloadReport>>>
     
-    export type PaperAigcDownloadReportMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>
+    export type PaperAigcDownloadReportMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 下载 AIGC 检测报告（PDF）
  */
-export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDownloadReport>>,
@@ -1323,7 +1327,7 @@ export const paperAigcDownload = (
   
 
 
-export const getPaperAigcDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const getPaperAigcDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext> => {
 
@@ -1350,12 +1354,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDownload>>>
     
-    export type PaperAigcDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>
+    export type PaperAigcDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 下载降 AIGC 后的论文（.docx）
  */
-export const usePaperAigcDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const usePaperAigcDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDownload>>,

@@ -23,6 +23,7 @@
 import type { ServiceCapabilities } from './serviceCapabilities';
 import type { PaymentCapability } from './paymentCapability';
 import type { RegistrationCapability } from './registrationCapability';
+import type { FreeUseLimits } from './freeUseLimits';
 
 /**
  * 本站可用功能
@@ -31,4 +32,5 @@ export interface Capabilities {
   services: ServiceCapabilities;
   payment: PaymentCapability;
   registration: RegistrationCapability;
+  freeUses: FreeUseLimits;
 }
