@@ -313,5 +313,6 @@ describe('改写工作台 API', () => {
     } finally {
       await limited.close();
     }
-  });
+    // A second app (its own database and migrations) takes most of a minute on a busy machine.
+  }, 180_000);
 });
