@@ -43,13 +43,13 @@ const loginToken = {
 };
 
 describe('auth contract', () => {
-  it('password login returns the access token in result.access_token', async () => {
+  it('password login sends the form in the body and returns the access token in result.access_token', async () => {
     await createPact()
       .addInteraction()
       .given(STATES.userExists)
-      .uponReceiving('a password login with the right password')
+      .uponReceiving('a password login with the right password in the body')
       .withRequest('POST', '/api/base/login_api/f/login', (req) =>
-        req.query({ username: PACT_USER.username, password: PACT_USER.password }),
+        req.jsonBody({ username: PACT_USER.username, password: PACT_USER.password }),
       )
       .willRespondWith(200, (res) => res.jsonBody(ok(loginToken)))
       .executeTest(async (server) => {
@@ -59,12 +59,28 @@ describe('auth contract', () => {
       });
   });
 
+  it('password login keeps the spec’s call: the same fields in the query string', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.userExists)
+      .uponReceiving('a password login with the right password in the query string')
+      .withRequest('POST', '/api/base/login_api/f/login', (req) =>
+        req.query({ username: PACT_USER.username, password: PACT_USER.password }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(loginToken)))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const token = await loginLogin(undefined, { username: PACT_USER.username, password: PACT_USER.password });
+        expect(token.access_token).toBe('mya_3kTq9wV0bX2cR7yL5nP8sD1fG4hJ6zM');
+      });
+  });
+
   it('failed login carries the message in error.message', async () => {
     await createPact()
       .addInteraction()
       .given(STATES.userExists)
       .uponReceiving('a password login with a wrong password')
-      .withRequest('POST', '/api/base/login_api/f/login', (req) => req.query({ username: 'zhangsan', password: 'wrong-password' }))
+      .withRequest('POST', '/api/base/login_api/f/login', (req) => req.jsonBody({ username: 'zhangsan', password: 'wrong-password' }))
       .willRespondWith(401, (res) => res.jsonBody(failure('BAD_CREDENTIALS', '用户名或密码错误')))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -78,7 +94,7 @@ describe('auth contract', () => {
       .addInteraction()
       .given(STATES.loginThrottled)
       .uponReceiving('a password login during the back-off')
-      .withRequest('POST', '/api/base/login_api/f/login', (req) => req.query({ username: PACT_THROTTLED_NAME, password: 'Guess2026!' }))
+      .withRequest('POST', '/api/base/login_api/f/login', (req) => req.jsonBody({ username: PACT_THROTTLED_NAME, password: 'Guess2026!' }))
       .willRespondWith(429, (res) => res.jsonBody(failure('LOGIN_THROTTLED', '登录失败次数过多，请 15 分钟后再试')))
       .executeTest(async (server) => {
         useMockServer(server.url);

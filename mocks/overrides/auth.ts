@@ -48,10 +48,12 @@ async function mobileSession(request: Request) {
 }
 
 export const authOverrides = [
-  http.post('*/api/base/login_api/f/login', ({ request }) => {
-    const url = new URL(request.url);
-    const username = url.searchParams.get('username')?.trim() ?? '';
-    const password = url.searchParams.get('password') ?? '';
+  http.post('*/api/base/login_api/f/login', async ({ request }) => {
+    // As the server: the JSON body when one is sent (the UI's call), otherwise the query string (the spec's).
+    const sent = await readBody<{ username: string; password: string }>(request);
+    const fields = Object.keys(sent).length ? sent : Object.fromEntries(new URL(request.url).searchParams);
+    const username = fields.username?.trim() ?? '';
+    const password = fields.password ?? '';
     if (!username || !password) return badRequest('请输入用户名和密码');
     const known = findUser(username);
     const valid = known?.password ? known.password === password : password === MOCK_PASSWORD;

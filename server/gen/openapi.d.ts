@@ -16,7 +16,9 @@ export interface paths {
         /**
          * 用户名（或手机号）密码登录
          * @description 无需登录即可调用，不收费。以用户名或注册时绑定的手机号加密码登录，返回访问令牌（30 天有效，可由运营方配置）。
-         *     规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
+         *     规范要求用户名和密码放在查询参数中，这种调用照旧可用；同样的两个字段也可放在 JSON 请求体中（本站前端如此调用，
+         *     密码就不会出现在任何地址里）。带了请求体时只看请求体，否则看查询参数；两处都没有完整的用户名和密码时 400 VALIDATION_FAILED。
+         *     服务端日志会隐去查询串，反向代理的访问日志也应隐去（见运维文档）。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
          *     同一用户名在同一网络地址连续失败多次后需等待（429 LOGIN_THROTTLED，等待时间逐次加倍，见 Retry-After），
          *     其他地址不受影响。每个网络地址每分钟的登录类调用也有上限（429 RATE_LIMITED）。
          */
@@ -2558,6 +2560,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description 登录表单：与 f/login 的查询参数相同的两个字段 */
+        LoginCredentials: {
+            /**
+             * @description 用户名或注册时绑定的 11 位手机号（前后空白会被去掉）
+             * @example zhangsan
+             */
+            username: string;
+            /**
+             * Format: password
+             * @description 密码
+             * @example Moyan2026!
+             */
+            password: string;
+        };
         /** @description 访问令牌；之后的请求带 `Authorization: Bearer <access_token>` 请求头 */
         LoginToken: {
             /**
@@ -6063,23 +6079,33 @@ export type $defs = Record<string, never>;
 export interface operations {
     loginLogin: {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description 用户名或注册时绑定的 11 位手机号（前后空白会被去掉）
+                 * @description 用户名或注册时绑定的 11 位手机号（前后空白会被去掉）；规范的调用方式，也可改放在请求体中
                  * @example zhangsan
                  */
-                username: string;
+                username?: string;
                 /**
-                 * @description 密码
+                 * @description 密码；规范的调用方式，也可改放在请求体中
                  * @example Moyan2026!
                  */
-                password: string;
+                password?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "zhangsan",
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginCredentials"];
+            };
+        };
         responses: {
             /** @description 登录成功 */
             200: {

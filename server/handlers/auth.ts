@@ -1,3 +1,4 @@
+import { badRequest } from '../errors';
 import { addressHash, clientIdentity, presentedDeviceHash } from '../http/client-identity';
 import { publicBaseUrl } from '../http/public-url';
 import { accountInfo, currentUser } from '../services/accounts/account';
@@ -6,7 +7,7 @@ import { register } from '../services/accounts/registration';
 import { revokeToken } from '../services/accounts/tokens';
 import { localQrProvider } from '../services/qr-login/local-provider';
 import { pollQrLogin } from '../services/qr-login/service';
-import type { HandlerGroup } from './types';
+import type { BodyOf, HandlerGroup, QueryOf } from './types';
 
 type AuthOperations =
   | 'loginLogin'
@@ -20,7 +21,10 @@ type AuthOperations =
   | 'loginQrConfirm';
 
 export const authHandlers: HandlerGroup<AuthOperations> = {
-  loginLogin: ({ app, query, request }) => passwordLogin(app, query.username, query.password, addressHash(request)),
+  loginLogin: ({ app, query, body, request }) => {
+    const { username, password } = loginFields(query, body);
+    return passwordLogin(app, username, password, addressHash(request));
+  },
   loginCurrent: ({ user }) => currentUser(user),
   accountInfoAccount: ({ app, user }) => accountInfo(app, user.id),
   loginLoginQrCode: ({ app, request, reply }) =>
@@ -35,3 +39,11 @@ export const authHandlers: HandlerGroup<AuthOperations> = {
   loginQrScan: ({ app, body }) => localQrProvider.scan(app, body),
   loginQrConfirm: ({ app, body, request, reply }) => localQrProvider.confirm(app, body, clientIdentity(request, reply)),
 };
+
+/** f/login's two fields: from the JSON body when one is sent (our UI), otherwise from the query string (the spec's call). */
+function loginFields(query: QueryOf<'loginLogin'>, body: BodyOf<'loginLogin'>): { username: string; password: string } {
+  const { username, password } = body ?? query;
+  if (!username) throw badRequest('username 不能为空');
+  if (!password) throw badRequest('password 不能为空');
+  return { username, password };
+}

@@ -5,6 +5,7 @@ import { countChars } from '@common/char-count';
 import { buildDocx } from '../engines/text/fixtures/build';
 import type { RewriteOptions, RewrittenParagraph } from '../engines/rewrite';
 import { ReferenceLibrary } from '../services/library/library';
+import { runRewrite } from '../services/rewrite/run';
 import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
 import { grant } from '../test/fixtures';
 import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
@@ -198,6 +199,35 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     expect(reportXml).toContain('降重报告');
     expect(reportXml).toContain('离线引擎改写');
     expect(reportXml).toContain('AI字符占比：改写前');
+  });
+
+  it('keeps each paragraph’s id, text and the student’s choice when a run is resumed after a crash, so an open comparison view’s accept and reload still work', async () => {
+    const token = await paidUser();
+    const draft = await pasteAndSubmit(token);
+    // The run the crash interrupts: two paragraphs stored (and one of them rejected by the student), then it dies.
+    failAfter = 2;
+    await expect(runRewrite(t.runtime, draft.id, async () => undefined)).rejects.toThrow('model failed mid-paper');
+    const open = (await pairs(token, draft.id)).records;
+    expect(open).toHaveLength(2);
+    expect(body<Pair>(await call(PAPER, 'accept_content', token, { payload: { id: open[1].id, accepted: false } })).result.accepted).toBe(false);
+
+    // After the restart the runner starts the job again on the same task.
+    failAfter = Infinity;
+    await runJobs(t.runtime);
+    expect((await load(token, draft.id)).status).toBe('done');
+    const resumed = (await pairs(token, draft.id)).records;
+    expect(resumed).toHaveLength(3);
+    expect(resumed.slice(0, 2).map((p) => [p.id, p.index, p.rewritten, p.accepted])).toEqual([
+      [open[0].id, 0, open[0].rewritten, true],
+      [open[1].id, 1, open[1].rewritten, false],
+    ]);
+
+    const accepted = await call(PAPER, 'accept_content', token, { payload: { id: open[1].id, accepted: true } });
+    expect(accepted.statusCode).toBe(200);
+    const reload = await call(PAPER, 'reload', token, { query: { id: open[0].id } });
+    expect(reload.statusCode).toBe(200);
+    await runJobs(t.runtime);
+    expect(body<Pair>(await call(PAPER, 'load_content_by_id', token, { query: { id: open[0].id } })).result.status).toBe('done');
   });
 
   it('re-checks the rewritten text with 查重: a new check record, charged at the check price, once', async () => {

@@ -45,6 +45,7 @@ import type {
   CurrentUserResponse,
   Error,
   GoneResponse,
+  LoginCredentials,
   LoginLoginParams,
   LoginTokenResponse,
   LoginValLoginQrCodeParams,
@@ -69,20 +70,25 @@ import type { ErrorType , BodyType } from '../../http';
 
 /**
  * 无需登录即可调用，不收费。以用户名或注册时绑定的手机号加密码登录，返回访问令牌（30 天有效，可由运营方配置）。
-规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
+规范要求用户名和密码放在查询参数中，这种调用照旧可用；同样的两个字段也可放在 JSON 请求体中（本站前端如此调用，
+密码就不会出现在任何地址里）。带了请求体时只看请求体，否则看查询参数；两处都没有完整的用户名和密码时 400 VALIDATION_FAILED。
+服务端日志会隐去查询串，反向代理的访问日志也应隐去（见运维文档）。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
 同一用户名在同一网络地址连续失败多次后需等待（429 LOGIN_THROTTLED，等待时间逐次加倍，见 Retry-After），
 其他地址不受影响。每个网络地址每分钟的登录类调用也有上限（429 RATE_LIMITED）。
 
  * @summary 用户名（或手机号）密码登录
  */
 export const loginLogin = (
-    params: LoginLoginParams,
+    loginCredentials?: BodyType<LoginCredentials>,
+    params?: LoginLoginParams,
  signal?: AbortSignal
 ) => {
       
       
       return http<LoginTokenResponse>(
       {url: `/api/base/login_api/f/login`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: loginCredentials,
         params, signal
     },
       );
@@ -91,8 +97,8 @@ export const loginLogin = (
 
 
 export const getLoginLoginMutationOptions = <TError = ErrorType<BadRequestResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{params: LoginLoginParams}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{params: LoginLoginParams}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{data: BodyType<LoginCredentials>;params?: LoginLoginParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{data: BodyType<LoginCredentials>;params?: LoginLoginParams}, TContext> => {
 
 const mutationKey = ['loginLogin'];
 const {mutation: mutationOptions} = options ?
@@ -104,10 +110,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginLogin>>, {params: LoginLoginParams}> = (props) => {
-          const {params} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginLogin>>, {data: BodyType<LoginCredentials>;params?: LoginLoginParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  loginLogin(params,)
+          return  loginLogin(data,params,)
         }
 
         
@@ -116,18 +122,18 @@ const {mutation: mutationOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type LoginLoginMutationResult = NonNullable<Awaited<ReturnType<typeof loginLogin>>>
-    
+    export type LoginLoginMutationBody = BodyType<LoginCredentials>
     export type LoginLoginMutationError = ErrorType<BadRequestResponse | Error | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 用户名（或手机号）密码登录
  */
 export const useLoginLogin = <TError = ErrorType<BadRequestResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{params: LoginLoginParams}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{data: BodyType<LoginCredentials>;params?: LoginLoginParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof loginLogin>>,
         TError,
-        {params: LoginLoginParams},
+        {data: BodyType<LoginCredentials>;params?: LoginLoginParams},
         TContext
       > => {
 

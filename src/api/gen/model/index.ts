@@ -186,6 +186,7 @@ export * from './libraryCharCount';
 export * from './libraryCollection';
 export * from './libraryCollectionKind';
 export * from './libraryDocumentCount';
+export * from './loginCredentials';
 export * from './loginLoginParams';
 export * from './loginToken';
 export * from './loginTokenResponse';
