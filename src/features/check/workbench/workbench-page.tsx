@@ -13,6 +13,7 @@ import { CompareSheet } from '../report/compare-sheet';
 import { MarkLegend } from '../report/mark-legend';
 import { MatchCompare } from '../report/match-compare';
 import type { Selection } from '../report/paragraph-list';
+import { SectionsTable } from '../report/sections-table';
 import { EstimatePanel } from './estimate-panel';
 import { ParagraphEditor } from './paragraph-editor';
 import { RecheckDialog } from './recheck-dialog';
@@ -60,6 +61,12 @@ function Editor({ id, model }: { id: string; model: WorkbenchModel }) {
 
   if (!report || !workbench || !saved) return null;
   const selected = paragraphs.find((p) => p.index === selection?.paragraph);
+  const sections = (
+    <SectionsTable
+      title="各部分（估算）"
+      sections={report.sections.map((s) => ({ ...s, ...saved.estimate.sections.find((e) => e.index === s.index) }))}
+    />
+  );
   const select = (next: Selection) => {
     setSelection(next);
     if (mobile) setSheetOpen(true);
@@ -134,10 +141,12 @@ function Editor({ id, model }: { id: string; model: WorkbenchModel }) {
         ) : (
           <Stack gap="5" position={{ xl: 'sticky' }} top={{ xl: '36' }}>
             <SectionCard title="来源对照与换个说法">{side}</SectionCard>
+            {sections}
             <Rechecks rechecks={workbench.rechecks} />
           </Stack>
         )}
       </Grid>
+      {mobile && sections}
       {mobile && <Rechecks rechecks={workbench.rechecks} />}
       {dialog === 'summary' && <SummaryDialog original={report.paragraphs} paragraphs={paragraphs} estimate={saved.estimate} revision={saved.revision} onClose={() => setDialog(null)} />}
       {dialog === 'recheck' && <RecheckDialog checkId={id} estimatedRatio={saved.estimate.totalRatio} onClose={() => setDialog(null)} />}
