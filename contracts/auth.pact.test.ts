@@ -7,6 +7,8 @@ import {
   loginLoginQrCode,
   loginLogout,
   loginQrConfirm,
+  loginQrConfirmAccount,
+  loginQrScan,
   loginRegister,
   loginValLoginQrCode,
 } from '../src/api/gen/auth/auth';
@@ -131,6 +133,7 @@ describe('auth contract', () => {
             userId: anyId(),
             loginName: 'zhangsan',
             phone: regex('^1[3-9][0-9]{9}$', PACT_USER.phone),
+            hasPassword: boolean(true),
             balanceFen: integer(5000),
             freeCheckAvailable: boolean(false),
             // A password account was never offered the free check, so there is no reason to give.
@@ -343,7 +346,7 @@ describe('auth contract', () => {
       .uponReceiving('a QR confirmation from a new phone')
       .withRequest('POST', '/api/base/login_api/f/qr_confirm', (req) => req.jsonBody(request))
       .willRespondWith(200, (res) =>
-        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: like('qr_8f3k2m9a1c'), deviceKey: ISSUED_KEY })),
+        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: like('qr_8f3k2m9a1c'), deviceKey: ISSUED_KEY, knownPhone: true })),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -360,13 +363,79 @@ describe('auth contract', () => {
       .uponReceiving('a QR confirmation from a phone with its device key')
       .withRequest('POST', '/api/base/login_api/f/qr_confirm', (req) => req.jsonBody(request))
       .willRespondWith(200, (res) =>
-        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: PACT_USER.username, deviceKey: ISSUED_KEY })),
+        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: PACT_USER.username, deviceKey: ISSUED_KEY, knownPhone: true })),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
         const state = await loginQrConfirm(request);
         expect(state).toMatchObject({ status: 'confirmed', loginName: PACT_USER.username });
         expect(state.deviceKey).not.toBe(PACT_DEVICE_KEY);
+      });
+  });
+
+  it('a phone without a key reports its scan and is told the server does not know it, so the page offers the choice', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING) };
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrPending)
+      .uponReceiving('a QR scan from a phone the server does not know')
+      .withRequest('POST', '/api/base/login_api/f/qr_scan', (req) => req.jsonBody(request))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok({ status: 'scanned', expiresAt: isoTime(), loginName: nullValue(), deviceKey: nullValue(), knownPhone: false })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect(await loginQrScan(request)).toMatchObject({ status: 'scanned', knownPhone: false });
+      });
+  });
+
+  it('a phone that brings its issued key is told the server knows it', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING), deviceKey: PACT_DEVICE_KEY };
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrPending)
+      .given(STATES.phoneKnown)
+      .uponReceiving('a QR scan from a phone with its device key')
+      .withRequest('POST', '/api/base/login_api/f/qr_scan', (req) => req.jsonBody(request))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok({ status: 'scanned', expiresAt: isoTime(), loginName: nullValue(), deviceKey: nullValue(), knownPhone: true })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect((await loginQrScan(request)).knownPhone).toBe(true);
+      });
+  });
+
+  it('a new phone signs in to an existing account with its phone number and password, and is issued a key to it', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING), username: PACT_USER.phone, password: PACT_USER.password };
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrPending)
+      .given(STATES.userExists)
+      .uponReceiving('a QR confirmation with an existing account’s phone and password')
+      .withRequest('POST', '/api/base/login_api/f/qr_confirm_account', (req) => req.jsonBody(request))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: PACT_USER.username, deviceKey: ISSUED_KEY, knownPhone: true })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect(await loginQrConfirmAccount(request)).toMatchObject({ status: 'confirmed', loginName: PACT_USER.username });
+      });
+  });
+
+  it('a wrong password on the phone is 401 BAD_CREDENTIALS, which the page shows on its form', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING), username: PACT_USER.username, password: 'Wrong2026!pw' };
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrPending)
+      .given(STATES.userExists)
+      .uponReceiving('a QR confirmation with a wrong password')
+      .withRequest('POST', '/api/base/login_api/f/qr_confirm_account', (req) => req.jsonBody(request))
+      .willRespondWith(401, (res) => res.jsonBody(failure('BAD_CREDENTIALS', '用户名或密码错误')))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const error = await failureOf(loginQrConfirmAccount(request));
+        expect(error).toMatchObject({ status: 401, code: 'BAD_CREDENTIALS', message: '用户名或密码错误' });
       });
   });
 });

@@ -71,6 +71,11 @@ import {
   PACT_SUBMITTED_ID,
   PACT_THROTTLED_NAME,
   PACT_TOKEN,
+  PACT_QR_ONLY_TOKEN,
+  PACT_QR_ONLY_USER,
+  PACT_SECOND_TOKEN,
+  PACT_TAKEN_PHONE,
+  PACT_FREE_PHONE,
   PACT_UNPAID_DRAFT_ID,
   PACT_USER,
   STATES,
@@ -92,6 +97,10 @@ const SEEDED_PACKAGES = [
   'pkg-recharge-20000',
 ];
 const ORDERED_PACKAGE = 'pkg-recharge-5000';
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
+const WECHAT_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.49.2600(0x28003133) NetType/WIFI Language/zh_CN';
 
 // The seeded report copies its first paragraph from this library document, so it has a source, red
 // sentences and matches to compare.
@@ -188,17 +197,36 @@ export function providerStates(
     return user.id;
   }
 
-  async function token(userId: string, value: string, expiresAt: Date, revokedAt: Date | null = null): Promise<void> {
+  async function token(userId: string, value: string, expiresAt: Date, revokedAt: Date | null = null, userAgent: string | null = null): Promise<void> {
     await db.orm
       .insert(accessTokens)
-      .values({ userId, tokenHash: hashToken(value), expiresAt, revokedAt })
-      .onConflictDoUpdate({ target: accessTokens.tokenHash, set: { userId, expiresAt, revokedAt } });
+      .values({ userId, tokenHash: hashToken(value), expiresAt, revokedAt, userAgent })
+      .onConflictDoUpdate({ target: accessTokens.tokenHash, set: { userId, expiresAt, revokedAt, userAgent } });
   }
 
   async function signedIn(): Promise<string> {
     const userId = await zhangsan();
     await token(userId, PACT_TOKEN, minutesFromNow(deps.config.TOKEN_TTL_SECONDS / 60));
     return userId;
+  }
+
+  // An account as a QR sign-up leaves it: no password, no phone, signed in on the phone's browser.
+  async function qrOnlySignedIn(): Promise<void> {
+    const [user] = await db.orm
+      .insert(users)
+      .values({ username: PACT_QR_ONLY_USER, qrSignup: true })
+      .onConflictDoUpdate({ target: users.username, set: { passwordHash: null, phone: null } })
+      .returning({ id: users.id });
+    await token(user.id, PACT_QR_ONLY_TOKEN, minutesFromNow(deps.config.TOKEN_TTL_SECONDS / 60));
+  }
+
+  // The other account that uses a phone (or none), so that binding it to zhangsan conflicts (or not).
+  async function phoneOwner(phone: string | null): Promise<void> {
+    await db.orm.update(users).set({ phone: null }).where(eq(users.phone, PACT_FREE_PHONE));
+    await db.orm
+      .insert(users)
+      .values({ username: PACT_OTHER_USER, phone })
+      .onConflictDoUpdate({ target: users.username, set: { phone } });
   }
 
   // Sign-ups and register probes of earlier runs from this machine must not refuse this run's.
@@ -338,6 +366,15 @@ export function providerStates(
           .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
       }
     }),
+    [STATES.qrOnlySignedIn]: state(qrOnlySignedIn),
+    [STATES.phoneTaken]: state(async () => {
+      await signedIn();
+      await phoneOwner(PACT_TAKEN_PHONE);
+    }),
+    [STATES.phoneFree]: state(async () => {
+      await signedIn();
+      await phoneOwner(null);
+    }),
     [STATES.qrPending]: state(async () => {
       await freshSignupsFromHere();
       await qrSession(PACT_QR_PENDING, null);
@@ -361,6 +398,15 @@ export function providerStates(
     [STATES.funded]: state(() => balance(PACT_BALANCE_FEN)),
     [STATES.broke]: state(() => balance(0)),
     [STATES.noPendingOrders]: state(async () => closePendingOrders(await signedIn())),
+    // Exactly two live sign-ins, each from a browser the device list recognises (earlier interactions' logins ended).
+    [STATES.signedInTwice]: async () => {
+      const userId = await signedIn();
+      await db.orm.update(accessTokens).set({ revokedAt: deps.now() }).where(eq(accessTokens.userId, userId));
+      await token(userId, PACT_TOKEN, minutesFromNow(deps.config.TOKEN_TTL_SECONDS / 60), null, CHROME_WINDOWS);
+      await token(userId, PACT_SECOND_TOKEN, minutesFromNow(60 * 24), null, WECHAT_ANDROID);
+      const [second] = await db.orm.select({ id: accessTokens.id }).from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(PACT_SECOND_TOKEN)));
+      return { sessionId: second.id };
+    },
     [STATES.pendingOrder]: async () => {
       const { orderId, payToken } = await pendingOrder();
       return { orderId, payToken };

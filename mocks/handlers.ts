@@ -10,6 +10,7 @@ import { freeUsesOverrides } from './overrides/free-uses';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
+import { fromReportOverrides, resetFromReportState } from './overrides/from-report';
 import { paperOverrides, resetPaperState } from './overrides/paper';
 import { pptOverrides } from './overrides/ppt';
 import { recordAreas } from './overrides/records';
@@ -27,6 +28,7 @@ export const handlers: RequestHandler[] = [
   ...chatOverrides,
   ...pptOverrides,
   ...paperOverrides,
+  ...fromReportOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
   ...generatedHandlers,
 ];
@@ -45,6 +47,7 @@ export function resetMockState({ data = 'seeded' }: { data?: MockData } = {}): v
   resetWorkbenchState();
   resetChatState();
   resetPaperState();
+  resetFromReportState();
   for (const area of recordAreas) area.reset();
 }
 

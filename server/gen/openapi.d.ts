@@ -174,7 +174,9 @@ export interface paths {
         /**
          * 手机打开确认页时上报已扫码
          * @description 无需登录（由手机确认页调用），不收费。凭二维码中的扫码凭据把会话标为已扫码（pending -> scanned）；
-         *     会话已确认时返回其登录名。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
+         *     会话已确认时返回其登录名。带上手机保存的设备密钥时，result.knownPhone 说明本站是否认识这部手机：不认识
+         *     （新手机、换了浏览器、密钥已作废）时，确认页先让学生选择登录已有账号（qr_confirm_account）还是注册新账号
+         *     （qr_confirm），不会悄悄再建一个账号。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
          *     按网络地址限频（429）。
          */
         post: operations["loginQrScan"];
@@ -196,7 +198,8 @@ export interface paths {
         /**
          * 手机确认登录
          * @description 无需登录（由手机确认页调用），不收费。以本站上次下发给这部手机的设备密钥识别账号；没有密钥或密钥本站不认识
-         *     （自拟的、已用过的）即视为新手机，为它创建账号（获得首次免费查重，每台设备、每个网络地址每天有数量上限，
+         *     （自拟的、已用过的）即视为新手机，为它创建账号（确认页此前已凭 qr_scan 的 knownPhone 让学生选过：登录已有账号走
+         *     qr_confirm_account，只有选择注册新账号才调用本接口；获得首次免费查重，每台设备、每个网络地址每天有数量上限，
          *     超出时账号照常创建但不赠送）。每次确认都下发新的设备密钥（result.deviceKey），刚用过的密钥随即作废，
          *     确认页把新密钥保存在手机浏览器里，下次扫码时带上。确认后桌面端的下一次轮询取得令牌。
          *     本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。扫码凭据不存在 404；
@@ -204,6 +207,160 @@ export interface paths {
          *     注册上限（与注册接口合计），超出时 429 SIGNUP_LIMITED；按网络地址限频（429）。
          */
         post: operations["loginQrConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/login_api/f/qr_confirm_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 手机扫码后用已有账号（登录名或手机号加密码）确认登录
+         * @description 无需登录（由手机确认页调用），不收费。换了手机或浏览器的学生扫码后，用已有账号的登录名（或绑定的手机号）
+         *     和密码确认，电脑随后登录这个账号，而不是为新手机另建账号。用户名或密码错误 401 BAD_CREDENTIALS（与密码登录
+         *     的回答和退避相同：同一登录名在同一网络地址连续失败后 429 LOGIN_THROTTLED）。确认成功时下发设备密钥
+         *     （result.deviceKey），这部手机以后扫码直接登录这个账号；一个账号只认最近一部这样确认的手机，之前那部手机
+         *     下次扫码时需要重新选择。扫码凭据不存在 404；过期 410 QR_EXPIRED；会话已由另一账号确认或令牌已被取走 410
+         *     QR_USED；按网络地址限频（429）。
+         */
+        post: operations["loginQrConfirmAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/set_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 为没有密码的账号设置登录密码
+         * @description 需登录，不收费。扫码注册的账号没有密码，只能用注册时那部手机扫码登录；设置密码后，也可以用登录名（或绑定的手机号）加密码
+         *     在任何浏览器登录，手机丢失或换浏览器时账号（余额与记录）不会找不回。已登录的其他设备不受影响。账号已有密码时 409
+         *     PASSWORD_ALREADY_SET（请用 change_password 修改）；密码长度不符 400。
+         */
+        post: operations["accountInfoSetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/bind_phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 绑定或更换手机号（作为登录名，未经短信验证）
+         * @description 需登录，不收费。把一个 11 位手机号绑定到账号（已绑定时更换），之后可用它代替登录名加密码登录。本站没有短信服务，
+         *     不发送、也不核对验证码：手机号只是第二个登录名，界面标明“未验证”，不能用于找回密码。为确认是账号本人操作，需要输入
+         *     账号的登录密码；账号还没有密码时 409 PASSWORD_NOT_SET（先 set_password）。密码错误 403 WRONG_PASSWORD（错误次数过多
+         *     429 LOGIN_THROTTLED）；手机号已被其他账号用作手机号或用户名 409 PHONE_TAKEN；格式不符 400。
+         */
+        post: operations["accountInfoBindPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/change_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 修改登录密码（需原密码），并退出其他设备
+         * @description 需登录，不收费。凭原密码设置新密码；成功后该账号在其他设备、浏览器上的登录全部失效（本次请求所用的登录保持有效），
+         *     返回被退出的登录数。原密码错误 403 WRONG_PASSWORD；错误次数过多时与密码登录共用退避（429 LOGIN_THROTTLED，见 Retry-After）；
+         *     账号还没有密码 409 PASSWORD_NOT_SET（请用 set_password）；新密码长度不符 400。
+         */
+        post: operations["accountInfoChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 已登录的设备（有效的登录）
+         * @description 需登录，不收费。当前账号所有仍然有效的登录（未退出、未过期），最近使用的在前，本次请求所用的登录标为 current。
+         *     每条说明登录方式、浏览器与系统（由登录时的 User-Agent 推断，可能为空）、登录时间和最近使用时间。参数不符 400。
+         */
+        post: operations["accountInfoSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/revoke_session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 退出某一台设备的登录
+         * @description 需登录，不收费。吊销自己的一个登录（sessions 返回的 id），该设备之后的任何调用都是 401。吊销本次请求所用的登录等同于退出登录。
+         *     不存在、已失效或属于其他账号的 id 都返回 404。
+         */
+        post: operations["accountInfoRevokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/revoke_other_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 退出其他所有设备
+         * @description 需登录，不收费。吊销当前账号除本次请求所用登录之外的全部有效登录，返回吊销的数量（没有其他登录时为 0）。
+         */
+        post: operations["accountInfoRevokeOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1371,8 +1528,9 @@ export interface paths {
         /**
          * 上传论文，创建待支付的学术库降重任务
          * @description 需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
-         *     学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，否则提交后先查重（费用含在报价中）。
-         *     checkId 不是自己已完成的查重记录 404；其余错误与 check_api/check_init 相同（400、413、422、429）。
+         *     学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，不再查重，只收降重的价格；此时可不传文件和正文，
+         *     直接改写该查重的原文（查重报告页“按本报告学术库降重”即如此）。不带 checkId 时提交后先查重（费用含在报价中）。
+         *     checkId 不是自己已完成的查重记录 404；既无 checkId 又无文件和正文 400；其余错误与 check_api/check_init 相同（400、413、422、429）。
          */
         post: operations["machineMachineCnkiInit"];
         delete?: never;
@@ -1627,6 +1785,7 @@ export interface paths {
          * 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
          * @description 需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB，按文件内容判断类型）或粘贴正文（二选一），提取并统计正文，
          *     创建 status 为 draft 的检测记录并返回字数和价格；支付提交见 machine_submit。被拒绝时什么也不保存、不扣费、不创建任务。
+         *     从查重报告页发起时带 checkId（自己已完成的查重记录），可不传文件和正文，检测该查重的原文；checkId 不是自己已完成的查重 404。
          *     错误：缺少题目、文件与正文都有或都没有、正文为空 400；文件过大 413 PAYLOAD_TOO_LARGE，超过 30 万字 413 TEXT_TOO_LONG，
          *     解压后体积异常 413 DOCX_TOO_LARGE / PDF_TOO_LARGE；不是 .docx/.pdf/.txt 415 UNSUPPORTED_FILE_TYPE；
          *     损坏、加密、扫描件或无法解码 422；几乎没有中文 422 NOT_CHINESE；太短无法判断 422 TEXT_TOO_SHORT（最少字数见 word_count 的
@@ -2676,10 +2835,12 @@ export interface components {
              */
             loginName: string;
             /**
-             * @description 绑定的手机号（可用于登录）；未绑定为 null
+             * @description 绑定的手机号（可代替登录名加密码登录；本站不发短信，未经验证）；未绑定为 null
              * @example 13800138000
              */
             phone: string | null;
+            /** @description 账号已设置登录密码（可用登录名或手机号加密码登录）；false 表示只能扫码登录（扫码注册且尚未设置密码） */
+            hasPassword: boolean;
             /** @description 当前余额（分），账本流水之和，不会为负 */
             balanceFen: components["schemas"]["Fen"];
             /** @description 扫码注册赠送的首次免费查重尚未使用 */
@@ -2762,9 +2923,15 @@ export interface components {
          * @example q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi
          */
         QrScanToken: string;
-        /** @description 手机确认页提交的扫码凭据 */
+        /**
+         * @description 本站上次确认时下发给这部手机的设备密钥（首次扫码没有，不传）；本站不认识的密钥按新手机处理
+         * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
+         */
+        QrDeviceKey: string;
+        /** @description 手机确认页提交的扫码凭据，以及手机保存的设备密钥（有则带上） */
         QrScanBody: {
             scanToken: components["schemas"]["QrScanToken"];
+            deviceKey?: components["schemas"]["QrDeviceKey"];
         };
         /** @description 扫码会话在手机端看到的状态 */
         QrMobileState: {
@@ -2782,6 +2949,8 @@ export interface components {
              * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
              */
             deviceKey: string | null;
+            /** @description 本站是否认识这部手机（带来的设备密钥属于某个账号）；确认后恒为 true。为 false 时确认页先让学生选择登录已有账号还是注册新账号 */
+            knownPhone: boolean;
         };
         QrMobileStateResponse: {
             /** @enum {boolean} */
@@ -2791,20 +2960,73 @@ export interface components {
         /** @description 手机确认页提交的扫码凭据和设备密钥 */
         QrConfirmBody: {
             scanToken: components["schemas"]["QrScanToken"];
-            /**
-             * @description 本站上次确认时下发给这部手机的设备密钥（首次扫码没有，不传）；本站不认识的密钥按新手机处理
-             * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
-             */
-            deviceKey?: string;
+            deviceKey?: components["schemas"]["QrDeviceKey"];
         };
-        /**
-         * @description 套餐类型：check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值。 所有套餐支付后都计入余额（余额可用于全部服务）；服务套餐在其服务未开放时不出售
-         * @enum {string}
-         */
-        PackageType: "check" | "rewrite" | "aigc" | "paper" | "ppt" | "recharge";
-        /** @description 套餐筛选条件；不带则列出全部在售套餐 */
-        PackageFilter: {
-            type?: components["schemas"]["PackageType"];
+        /** @description 手机确认页提交的扫码凭据和已有账号的登录名、密码 */
+        QrConfirmAccountBody: {
+            scanToken: components["schemas"]["QrScanToken"];
+            /**
+             * @description 已有账号的登录名或绑定的手机号（首尾空格不计）
+             * @example 13800138000
+             */
+            username: string;
+            /**
+             * Format: password
+             * @description 该账号的登录密码
+             * @example Moyan2026!
+             */
+            password: string;
+        };
+        /** @description 首次设置的登录密码 */
+        SetPasswordBody: {
+            /**
+             * Format: password
+             * @description 新密码，8-72 个字符（两次输入一致由界面检查）
+             * @example Moyan2026!
+             */
+            password: string;
+        };
+        /** @description 要绑定的手机号和确认身份的登录密码 */
+        BindPhoneBody: {
+            /**
+             * @description 11 位中国大陆手机号；绑定后可用它代替登录名登录（不经短信验证）
+             * @example 13800138000
+             */
+            phone: string;
+            /**
+             * Format: password
+             * @description 账号当前的登录密码
+             * @example Moyan2026!
+             */
+            password: string;
+        };
+        /** @description 修改密码 */
+        ChangePasswordBody: {
+            /**
+             * Format: password
+             * @description 当前的登录密码
+             * @example Moyan2026!
+             */
+            oldPassword: string;
+            /**
+             * Format: password
+             * @description 新密码，8-72 个字符（两次输入一致由界面检查）
+             * @example Moyan2027!new
+             */
+            newPassword: string;
+        };
+        /** @description 修改密码的结果 */
+        PasswordChanged: {
+            /**
+             * @description 因修改密码而失效的其他登录数（其他设备、浏览器需用新密码重新登录）
+             * @example 2
+             */
+            signedOutSessions: number;
+        };
+        PasswordChangedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PasswordChanged"];
         };
         /** @description 分页信息；records 为本页记录 */
         PageMeta: {
@@ -2823,6 +3045,76 @@ export interface components {
              * @example 10
              */
             pageSize: number;
+        };
+        /**
+         * @description 登录方式：password 用户名或手机号加密码；register 注册后自动登录；qr 扫码登录
+         * @enum {string}
+         */
+        SignInMethod: "password" | "register" | "qr";
+        /** @description 一个有效的登录（一台设备或一个浏览器） */
+        AccountSession: {
+            /** @description 登录 id（revoke_session 用它退出该设备） */
+            id: components["schemas"]["Id"];
+            /** @description true 表示就是本次请求所用的登录（当前设备） */
+            current: boolean;
+            method: components["schemas"]["SignInMethod"];
+            /**
+             * @description 由登录时浏览器的 User-Agent 推断的浏览器与系统，如 “Chrome 138 · Windows”；无法判断时为 null
+             * @example Chrome 138 · Windows
+             */
+            device: string | null;
+            /** @description 登录时间（ISO 8601，UTC） */
+            createdAt: components["schemas"]["DateTime"];
+            /** @description 最近一次使用的时间（ISO 8601，UTC；精确到约 10 分钟） */
+            lastUsedAt: components["schemas"]["DateTime"];
+            /** @description 过期时间（ISO 8601，UTC），之后需重新登录 */
+            expiresAt: components["schemas"]["DateTime"];
+        };
+        AccountSessionPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的登录，最近使用的在前 */
+            records: components["schemas"]["AccountSession"][];
+        };
+        AccountSessionPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["AccountSessionPage"];
+        };
+        /** @description 已退出的登录 */
+        SessionRevoked: {
+            /** @description 被退出的登录 id */
+            id: components["schemas"]["Id"];
+            /**
+             * @description 恒为 true：该登录已失效
+             * @enum {boolean}
+             */
+            revoked: true;
+        };
+        SessionRevokedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["SessionRevoked"];
+        };
+        /** @description 退出其他设备的结果 */
+        SessionsRevoked: {
+            /**
+             * @description 被退出的其他登录数
+             * @example 3
+             */
+            revoked: number;
+        };
+        SessionsRevokedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["SessionsRevoked"];
+        };
+        /**
+         * @description 套餐类型：check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值。 所有套餐支付后都计入余额（余额可用于全部服务）；服务套餐在其服务未开放时不出售
+         * @enum {string}
+         */
+        PackageType: "check" | "rewrite" | "aigc" | "paper" | "ppt" | "recharge";
+        /** @description 套餐筛选条件；不带则列出全部在售套餐 */
+        PackageFilter: {
+            type?: components["schemas"]["PackageType"];
         };
         /** @description 可购买的套餐 */
         Package: {
@@ -4315,7 +4607,7 @@ export interface components {
         MachineWordCountBody: components["schemas"]["WordCountBody"] & {
             mode?: components["schemas"]["MachineMode"];
         };
-        /** @description file 与 content 二选一；checkId 可选 */
+        /** @description file 与 content 二选一；带 checkId 时两者都可不传（改写该查重的原文） */
         MachineCnkiInitForm: {
             /**
              * Format: binary
@@ -4333,7 +4625,7 @@ export interface components {
              */
             title: string;
             /**
-             * @description 已完成的本站查重记录 id，沿用其标红结果
+             * @description 已完成的本站查重记录 id，沿用其标红结果与原文（不再查重，只收降重的价格）
              * @example 01JD3R2A7C9E1G3J5L7N9Q1S3U
              */
             checkId?: string;
@@ -4668,7 +4960,7 @@ export interface components {
             success: true;
             result: components["schemas"]["AigcWordCount"];
         };
-        /** @description file 与 content 二选一 */
+        /** @description file 与 content 二选一；带 checkId 时两者都可不传（检测该查重的原文） */
         AigcInitForm: {
             /**
              * Format: binary
@@ -4690,6 +4982,11 @@ export interface components {
              * @example 李明
              */
             author?: string;
+            /**
+             * @description 自己已完成的查重记录 id（从查重报告页发起检测时）；不传文件和正文时检测该查重的原文，不必再次上传
+             * @example 01JD3R2A7C9E1G3J5L7N9Q1S3U
+             */
+            checkId?: string;
         };
         AigcRecordResponse: {
             /** @enum {boolean} */
@@ -6373,7 +6670,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi"
+                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi",
+                 *       "deviceKey": "dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq"
                  *     }
                  */
                 "application/json": components["schemas"]["QrScanBody"];
@@ -6446,6 +6744,327 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    loginQrConfirmAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi",
+                 *       "username": "13800138000",
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["QrConfirmAccountBody"];
+            };
+        };
+        responses: {
+            /** @description 已确认 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QrMobileStateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description 用户名（或手机号）或密码错误（BAD_CREDENTIALS） */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "BAD_CREDENTIALS",
+                     *         "message": "用户名或密码错误"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoSetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description 已设置，返回更新后的账户信息 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 账号已有密码（PASSWORD_ALREADY_SET） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PASSWORD_ALREADY_SET",
+                     *         "message": "该账号已设置密码，如需更换请使用“修改密码”"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoBindPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "13800138000",
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BindPhoneBody"];
+            };
+        };
+        responses: {
+            /** @description 已绑定，返回更新后的账户信息 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 登录密码不正确（WRONG_PASSWORD） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "WRONG_PASSWORD",
+                     *         "message": "登录密码不正确"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 手机号已被使用（PHONE_TAKEN），或账号还没有密码（PASSWORD_NOT_SET） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PHONE_TAKEN",
+                     *         "message": "该手机号已被注册"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "oldPassword": "Moyan2026!",
+                 *       "newPassword": "Moyan2027!new"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePasswordBody"];
+            };
+        };
+        responses: {
+            /** @description 已修改 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChangedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 原密码不正确（WRONG_PASSWORD） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "WRONG_PASSWORD",
+                     *         "message": "原密码不正确"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 账号还没有密码（PASSWORD_NOT_SET） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PASSWORD_NOT_SET",
+                     *         "message": "该账号还没有设置密码，请先设置密码"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoSessions: {
+        parameters: {
+            query?: {
+                /** @description 页码，从 1 开始 */
+                pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 登录分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoRevokeSession: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已退出 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRevokedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoRevokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已退出的登录数 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsRevokedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8769,6 +9388,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description 文件内容不是 .docx、.pdf 或 .txt（按文件内容判断，不看扩展名） */
             415: {
