@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       POLL_RATE_LIMIT_PER_MINUTE: '10000',
       API_RATE_LIMIT_PER_MINUTE: '10000',
+      WORKBENCH_RATE_LIMIT_PER_MINUTE: '10000',
       READ_RATE_LIMIT_PER_MINUTE: '10000',
       CHAT_RATE_LIMIT_PER_MINUTE: '10000',
       // Every test sign-up comes from 127.0.0.1; the limits have their own tests.

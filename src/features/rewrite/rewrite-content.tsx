@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Progress, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ParagraphPair, ParagraphPairDocxKept, RewriteTask } from '@/api/gen/model';
 import {
@@ -14,6 +14,7 @@ import {
   usePaperMachineLoadById,
   usePaperMachineQueryContentList,
 } from '@/api/gen/rewrite/rewrite';
+import { checkWorkbenchFromRewrite } from '@/api/gen/check/check';
 import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
 import { PageHeader } from '@/components/page-header';
 import { queryFallback } from '@/components/query-fallback';
@@ -180,6 +181,7 @@ function Actions({ record }: { record: RewriteTask }) {
       setWorking(null);
     }
   };
+  const navigate = useNavigate();
   const done = record.status === 'done';
   const report = reportName(record);
   return (
@@ -211,6 +213,22 @@ function Actions({ record }: { record: RewriteTask }) {
           }
         >
           对改写稿查重
+        </Button>
+      )}
+      {record.sourceCheckId && (record.source === 'check' || record.source === 'check-aigc') && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!done}
+          loading={working === 'workbench'}
+          onClick={() =>
+            void run('workbench', async () => {
+              const opened = await checkWorkbenchFromRewrite({ id: record.id });
+              await navigate({ to: '/papercheck/workbench/$id', params: { id: opened.checkId } });
+            })
+          }
+        >
+          在改写工作台继续修改
         </Button>
       )}
     </Wrap>
