@@ -173,7 +173,8 @@ export function providerStates(
   // configured none, until the state's teardown or the next state's setup.
   const configured = deps.llm.configured.bind(deps.llm);
   let chatModelOff = false;
-  deps.llm.configured = (feature) => !(chatModelOff && feature === 'chat') && configured(feature);
+  let rewriteModelOff = false;
+  deps.llm.configured = (feature) => !(chatModelOff && feature === 'chat') && !(rewriteModelOff && feature === 'rewrite') && configured(feature);
   // "zhangsan's own calls fill the account's share": the gateway answers that account's calls as the limiter does
   // when LLM_ACCOUNT_CONCURRENCY calls run and LLM_ACCOUNT_QUEUE more wait, until teardown or the next setup
   // (server/handlers/model-fairness.test.ts fills the share for real).
@@ -540,6 +541,17 @@ export function providerStates(
       },
       teardown: async () => {
         chatModelOff = false;
+        return undefined;
+      },
+    },
+    // Given with another state (a finished report): only switches the rewording model off, signs no one in.
+    [STATES.noRewriteModel]: {
+      setup: async () => {
+        rewriteModelOff = true;
+        return undefined;
+      },
+      teardown: async () => {
+        rewriteModelOff = false;
         return undefined;
       },
     },

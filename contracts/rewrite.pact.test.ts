@@ -405,7 +405,7 @@ describe('rewrite contract', () => {
         ]),
       )
       .willRespondWith(200, (res) =>
-        res.jsonBody(ok(record({ status: 'draft', mode: 'cnki', progress: integer(0), paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))),
+        res.jsonBody(ok(record({ status: 'draft', mode: 'cnki', progress: integer(0), paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue(), ...UNCHECKED }))),
       );
     await pact
       .addInteraction()

@@ -1,12 +1,16 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
+  checkWorkbenchAigc,
   checkWorkbenchCheckCost,
+  checkWorkbenchDownload,
+  checkWorkbenchFromRewrite,
   checkWorkbenchLoad,
   checkWorkbenchRecheck,
   checkWorkbenchSubmitCheck,
   checkWorkbenchSuggest,
   checkWorkbenchSuggestModel,
+  checkWorkbenchRedo,
   checkWorkbenchUndo,
 } from '../src/api/gen/check/check';
 import { anyId, chinese, failure, isoTime, listOf, oneOf, ok } from './matchers';
@@ -143,6 +147,7 @@ describe('workbench contract', () => {
     await createPact()
       .addInteraction()
       .given(STATES.reportReady)
+      .given(STATES.noRewriteModel)
       .uponReceiving('a request for other wordings of a red sentence')
       .withRequest('POST', '/api/base/check_api/workbench_suggest', (req) =>
         req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_REPORT_ID, index: 0, paragraph, start: 0, end: 23 }),
@@ -153,7 +158,7 @@ describe('workbench contract', () => {
             sentence: chinese(paragraph),
             mark: oneOf(MARKS, 'red'),
             aiProbability: number(0.2),
-            suggestions: listOf({ text: chinese('文本相似度的计算在学术不端检测里起着重要的作用。'), source: 'offline', mark: oneOf(MARKS, 'none'), sourceId: null, matchedChars: integer(0), aiProbability: number(0.2) }),
+            suggestions: listOf({ text: chinese('文本相似度的计算在学术不端检测里起着重要的作用。'), source: 'offline', mark: oneOf(MARKS, 'none'), sourceId: anyId('lib-pact-source'), matchedChars: integer(0), aiProbability: number(0.2) }),
             modelQuote: null,
           }),
         ),
@@ -166,20 +171,21 @@ describe('workbench contract', () => {
       });
   });
 
-  it('the model’s 换个说法 without a model configured is 409, nothing charged', async () => {
+  it('the model’s 换个说法 without a model configured is 503, nothing charged', async () => {
     const paragraph = '文本相似度计算在学术不端检测中发挥着重要作用。';
     await createPact()
       .addInteraction()
       .given(STATES.reportReady)
+      .given(STATES.noRewriteModel)
       .uponReceiving('a model rewording with no model configured')
       .withRequest('POST', '/api/base/check_api/workbench_suggest_model', (req) =>
         req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_REPORT_ID, index: 0, paragraph, start: 0, end: 23, priceFen: 10 }),
       )
-      .willRespondWith(409, (res) => res.jsonBody(failure('MODEL_NOT_CONFIGURED', '未配置大模型服务，请联系管理员配置后再试')))
+      .willRespondWith(503, (res) => res.jsonBody(failure('MODEL_NOT_CONFIGURED', '未配置大模型服务，请联系管理员配置后再试')))
       .executeTest(async (server) => {
         useMockServer(server.url, { signedIn: true });
         const error = await failureOf(checkWorkbenchSuggestModel({ id: PACT_REPORT_ID, index: 0, paragraph, start: 0, end: 23, priceFen: 10 }));
-        expect(error.status).toBe(409);
+        expect(error.status).toBe(503);
       });
   });
 
@@ -207,6 +213,58 @@ describe('workbench contract', () => {
       .executeTest(async (server) => {
         useMockServer(server.url, { signedIn: true });
         expect(await failureOf(checkWorkbenchSubmitCheck({ priceFen: 300 }, { id: PACT_REPORT_ID }))).toMatchObject({ status: 409, message: '还没有修改任何内容，无需重新查重' });
+      });
+  });
+
+  it('redo with nothing to redo is 409', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.reportReady)
+      .uponReceiving('a redo in a workbench without undone edits')
+      .withRequest('POST', '/api/base/check_api/workbench_redo', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REPORT_ID }))
+      .willRespondWith(409, (res) => res.jsonBody(failure('NOTHING_TO_REDO', '没有可以重做的修改')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await failureOf(checkWorkbenchRedo({ id: PACT_REPORT_ID }))).toMatchObject({ status: 409, message: '没有可以重做的修改' });
+      });
+  });
+
+  it('the AI traces of another user’s or an unknown check are 404', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('the AI traces of an unknown check')
+      .withRequest('POST', '/api/base/check_api/workbench_aigc', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_MISSING_ID }))
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '记录不存在')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect((await failureOf(checkWorkbenchAigc({ id: PACT_MISSING_ID }))).status).toBe(404);
+      });
+  });
+
+  it('the export of another user’s or an unknown check is 404', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('the .docx export of an unknown check’s workbench')
+      .withRequest('GET', '/api/base/check_api/workbench_download', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_MISSING_ID }))
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '记录不存在')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect((await failureOf(checkWorkbenchDownload({ id: PACT_MISSING_ID }))).status).toBe(404);
+      });
+  });
+
+  it('continuing another user’s or an unknown rewrite in the workbench is 404', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a workbench from an unknown rewrite')
+      .withRequest('POST', '/api/base/check_api/workbench_from_rewrite', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_MISSING_ID }))
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '记录不存在')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect((await failureOf(checkWorkbenchFromRewrite({ id: PACT_MISSING_ID }))).status).toBe(404);
       });
   });
 });
