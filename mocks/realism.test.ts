@@ -48,14 +48,18 @@ function missingProperties(schema: Schema, value: unknown, path = '$'): string[]
 }
 
 /** Properties the mocked answers leave out on purpose, with why (the server leaves them out the same way). */
-const LEFT_OUT = new Map<string, string>(
-  ['aiPptInfoLoadById', 'aiPptInfoSaveOrUpdate'].flatMap((operationId) =>
+const LEFT_OUT = new Map<string, string>([
+  ...['aiPptInfoLoadById', 'aiPptInfoSaveOrUpdate'].flatMap((operationId) =>
     ['columnTitles', 'table', 'chart'].map((key): [string, string] => [
       `${operationId} $.result.slides[].${key}`,
       'only a slide of the two-column, table or chart layout carries it (optional in PptSlide)',
     ]),
   ),
-);
+  ...['paperMachineQueryContentList', 'paperAigcQueryContentList'].map((operationId): [string, string] => [
+    `${operationId} $.result.records[].sentences[].reason`,
+    'only a kept sentence says why it was kept (optional in SentenceStatus)',
+  ]),
+]);
 
 const operations = Object.entries(contract.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
   Object.entries(item)
@@ -93,8 +97,8 @@ function generatedAnswers(method: string, path: string): boolean {
   return first !== undefined && generatedHandlers.includes(first);
 }
 
-/** Deletions and signing out last, so that every other call still finds record 1 and a valid token. */
-const last = ({ operation }: { operation: Operation }) => Number(/[dD]elete|Logout/.test(operation.operationId));
+/** Deletions next to last and signing out (it ends the token) last, so every other call finds record 1 and a valid token. */
+const last = ({ operation }: { operation: Operation }) => (/Logout/.test(operation.operationId) ? 2 : Number(/[dD]elete/.test(operation.operationId)));
 const ordered = [...operations].sort((a, b) => last(a) - last(b));
 
 describe('mocked answers of every operation', () => {
