@@ -5,8 +5,9 @@ import { accessTokens } from '../../db/schema/sessions';
 import { type User, users } from '../../db/schema/users';
 import { AppError, badRequest, conflict } from '../../errors';
 import { accountInfo } from './account';
-import { assertNotThrottled, clearLoginFailures, recordLoginFailure, throttleKey } from './login-throttle';
-import { assertPasswordRule, hashPassword, verifyPassword } from './passwords';
+import { passwordAttempt } from './login';
+import { throttleKey } from './login-throttle';
+import { assertPasswordRule, hashPassword } from './passwords';
 import { forgetUserTokens } from './tokens';
 import type { AuthUser } from './types';
 import { findUserById, loginNameInUse, PHONE_PATTERN, phoneTaken } from './users';
@@ -24,13 +25,7 @@ const wrongPassword = (message: string) => new AppError(403, 'WRONG_PASSWORD', m
  * here than at the login form).
  */
 async function confirmOwnPassword(deps: Deps, user: User, password: string, addressHash: string, wrong: string): Promise<void> {
-  const key = throttleKey(user.username, addressHash);
-  await assertNotThrottled(deps, key);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordLoginFailure(deps, key);
-    throw wrongPassword(wrong);
-  }
-  await clearLoginFailures(deps, key);
+  if (!(await passwordAttempt(deps, throttleKey(user.username, addressHash), user.passwordHash, password))) throw wrongPassword(wrong);
 }
 
 /** set_password: the first password of an account that has none (a QR sign-up). */
