@@ -29,7 +29,7 @@ export interface QrLoginProvider {
   /**
    * The id of the user who confirmed the session, handed out at most once and only to the browser that
    * created it; null while nobody has confirmed yet. Throws 404 for an unknown id or another browser,
-   * and 410 once expired or already used.
+   * and 410 once expired or already used. Runs in pollQrLogin's transaction, with the token it issues.
    */
   claim(deps: Deps, id: string, poller: QrPoller): Promise<string | null>;
 }
