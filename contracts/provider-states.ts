@@ -178,9 +178,12 @@ export function providerStates(
   // "zhangsan's own calls fill the account's share": the gateway answers that account's calls as the limiter does
   // when LLM_ACCOUNT_CONCURRENCY calls run and LLM_ACCOUNT_QUEUE more wait, until teardown or the next setup
   // (server/handlers/model-fairness.test.ts fills the share for real).
-  const stream = deps.llm.stream.bind(deps.llm);
+  const forAccount = deps.llm.forAccount.bind(deps.llm);
   let shareFullOf: string | undefined;
-  deps.llm.stream = (request) => (shareFullOf !== undefined && request.account === shareFullOf ? refusedCall(new LlmError('account_busy')) : stream(request));
+  deps.llm.forAccount = (account, options) => {
+    const own = forAccount(account, options);
+    return { ...own, stream: (request) => (account === shareFullOf ? refusedCall(new LlmError('account_busy')) : own.stream(request)) };
+  };
   const minutesFromNow = (minutes: number) => new Date(deps.now().getTime() + minutes * 60_000);
 
   // Hashing takes a while (argon2) and nearly every state signs zhangsan in: hash once per verification.
