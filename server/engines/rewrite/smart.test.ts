@@ -48,6 +48,10 @@ describe('structure transforms, only where the grammar is recognised', () => {
     expect(structure('本文对实验数据进行了分析。')).toBe('本文分析了实验数据。');
   });
 
+  it('对X进行V is left alone when V heads a list of verbs (学习了X、研读 strands the second)', () => {
+    expect(structure('本文对有关人才培养理念的系列问题进行了学习、研读，同时进行了梳理。')).toBe('本文对有关人才培养理念的系列问题进行了学习、研读，同时进行了梳理。');
+  });
+
   it('以X为Y → 将X作为Y, but not a set phrase (以X为例) nor a modifier (以X为核心的Y)', () => {
     expect(structure('以标准模型上颌左中切牙为基牙制备代型。')).toBe('将标准模型上颌左中切牙作为基牙制备代型。');
     expect(structure('本文以某市为例进行分析。')).toBe('本文以某市为例进行分析。');
@@ -147,6 +151,25 @@ describe('synonym substitution rules', () => {
     expect(mayReplace('我国大部分城市并没有达到最优规模。', '并')).toBe(false);
     expect(mayReplace('法院更应该评估客观损害。', '更')).toBe(false);
     expect(mayReplace('通过系统梳理案件审理中一般条款的适用逻辑，法院应当考量。', '通过')).toBe(false);
+  });
+
+  it('rules from the seed-3 review (read after the seed-2 fixes)', () => {
+    // A verb a one-character suffix closes into a noun (需求型, 生成率) is no predicate: 最终需求 (final demand) stays.
+    expect(mayReplace('生态旅游作为最终需求型产业,其发展对当地乡村经济产生深刻影响.', '最终')).toBe(false);
+    expect(mayReplace('该体系最终形成了稳定的结构。', '最终')).toBe(true);
+    // 可以看到 / 可以说 say what the reader may conclude, not what one is able to do: no 能够看到.
+    expect(mayReplace('回顾过去一年我国的刑法学研究,可以看到,研究方法越来越科学.', '可以')).toBe(false);
+    expect(mayReplace('该涂层可以有效降低渗透性能.', '可以')).toBe(true);
+    // 既能…又能… is a pair: neither 能 becomes 能够.
+    expect(mayReplace('在活性污泥中既能累积聚磷酸盐又能积累聚-β-羟基丁酸盐的细菌.', '能')).toBe(false);
+    const pieces = toPieces('在活性污泥中既能累积聚磷酸盐又能积累羟基丁酸盐.', []);
+    expect(allowed(SYNONYMS.get('能')!, pieces, pieces.findLastIndex((p) => p.text === '能'))).toBe(false);
+    // 各类故障类型 says 类 twice: 各种 stays before a kind of things.
+    expect(mayReplace('采用故障仿真法得出该配电网各种故障类型下电压暂降凹陷域.', '各种')).toBe(false);
+    expect(mayReplace('比较了各种模型的预测精度.', '各种')).toBe(true);
+    // 用 spending time is no 采用 (采用大量时间读经).
+    expect(mayReplace('要求少年儿童用大量时间读经.', '用')).toBe(false);
+    expect(mayReplace('本文用文献资料法研究了该问题.', '用')).toBe(true);
   });
 
   it('no alternative doubles the character beside it, nor repeats a word of its sentence', () => {

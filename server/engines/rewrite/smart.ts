@@ -6,6 +6,7 @@ import { pick, seededRandom } from './random';
 import { tagWords } from './segment';
 import type { SentenceStatus } from './sentences';
 import { SYNONYMS, type SynonymEntry } from './synonyms';
+import { isCompoundSuffix } from './terms';
 
 // 智能降重: the offline rewording engine. First, do no harm: a paragraph is segmented and tagged (jieba),
 // its protected spans and terms become pieces nothing touches, and each sentence gets only edits that keep
@@ -82,9 +83,17 @@ export function toPieces(text: string, spans: readonly ProtectedSpan[]): Piece[]
   return out;
 }
 
-function neighbour(pieces: readonly Piece[], i: number, step: 1 | -1): Piece | undefined {
-  for (let j = i + step; j >= 0 && j < pieces.length; j += step) if (pieces[j].text) return pieces[j];
-  return undefined;
+function neighbourAt(pieces: readonly Piece[], i: number, step: 1 | -1): number {
+  for (let j = i + step; j >= 0 && j < pieces.length; j += step) if (pieces[j].text) return j;
+  return -1;
+}
+const neighbour = (pieces: readonly Piece[], i: number, step: 1 | -1): Piece | undefined => pieces[neighbourAt(pieces, i, step)];
+
+/** The tag the word at i stands as: a verb a one-character suffix closes into a noun (需求型产业, 生成率) is a noun. */
+function standsAs(pieces: readonly Piece[], i: number): string {
+  const tag = tagOf(pieces[i]);
+  const after = pieces[neighbourAt(pieces, i, 1)];
+  return /^v/.test(tag) && after !== undefined && !after.fixed && isCompoundSuffix(after.text) ? 'n' : tag;
 }
 
 /** A word one character long that is not a function word: the word at its side may be part of a longer one (云/计算, 均/一). */
@@ -198,7 +207,7 @@ export function allowed(entry: SynonymEntry, pieces: readonly Piece[], i: number
   if (entry.prevTags && prev && !isPunct(prev) && !isSpace(prev) && !entry.prevTags.has(tagOf(prev))) return false;
   if (entry.onlyAfter && !(prev && entry.onlyAfter.has(prev.text))) return false;
   if (entry.notBefore && next && [...entry.notBefore].some((w) => next.text.startsWith(w))) return false;
-  if (entry.nextTags && !(next && !isPunct(next) && entry.nextTags.has(tagOf(next)))) return false;
+  if (entry.nextTags && !(next && !isPunct(next) && entry.nextTags.has(standsAs(pieces, neighbourAt(pieces, i, 1))))) return false;
   if (entry.long && !(next && !isPunct(next) && [...next.text].length >= 2)) return false;
   if (entry.objects || entry.notObjects || entry.objectNoun) {
     const head = objectHead(pieces, i);
@@ -293,7 +302,8 @@ const verbObject: Transform = (s) => {
     const verb = s[k + 1 + le];
     const after = s[k + 2 + le];
     if (!verb || verb.fixed || !/^(?:v|vn)$/.test(verb.tag) || [...verb.text].length !== 2) continue;
-    if (after && !isPunct(after)) continue;
+    // 进行了学习、研读: the verb heads a list, and 学习了X、研读 would strand the rest of it.
+    if (after && (!isPunct(after) || after.text === '、')) continue;
     return [...s.slice(0, i), { ...verb, changed: true }, ...(le ? [piece('了', 'ul')] : []), ...object, ...s.slice(k + 2 + le)];
   }
   return null;

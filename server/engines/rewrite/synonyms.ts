@@ -90,10 +90,10 @@ const SOURCE = `
 往往: 常常 | tag=d ${PREDICATE}
 经常: 常常 | tag=d ${PREDICATE}
 尤其: 特别 | tag=d next=v,p
-能够: 能 | tag=v next=v,vn,d,a
-可以: 能够 | tag=c,v next=v,vn,d,a
-可: 可以 | tag=v next=v,vn,d
-能: 能够 | tag=v next=v,vn,d
+能够: 能 | tag=v next=v,vn,d,a !after=既,又
+可以: 能够 | tag=c,v next=v,vn,d,a !after=既,又 !before=看到,看出,说,见,认为,想见,预见,肯定
+可: 可以 | tag=v next=v,vn,d !after=既,又
+能: 能够 | tag=v next=v,vn,d !after=既,又
 需: 需要 | tag=v next=v,vn,d
 应: 应当 | tag=v next=v,vn,d
 应当: 应 | tag=v next=v,vn,d
@@ -102,7 +102,7 @@ const SOURCE = `
 利用: 借助 | tag=v,n next=n,nz,vn,l,j,eng,nr,ns,nt,an,m,r !before=率,价值,效率
 借助: 利用 | tag=v,p
 通过: 借助 | tag=p next=n,nz,vn,l,j,eng,nr,ns,nt,an,m !clause=将,把 !before=能力,量,率,性,式,系统,深入,全面,认真,仔细,反复
-用: 采用 | tag=p !clause=将,把 prev=n,nr,ns,nt,nz,r,d,c,t,m,l,j,eng,f
+用: 采用 | tag=p !clause=将,把 prev=n,nr,ns,nt,nz,r,d,c,t,m,l,j,eng,f !obj=时间,精力 !before=大量,较多,更多,很多,许多,时间,精力
 按: 按照 | tag=p
 根据: 依据 | tag=p !after=的
 依据: 根据 | tag=p !after=的
@@ -189,7 +189,7 @@ const SOURCE = `
 许多: 诸多 | tag=m,a
 诸多: 许多 | tag=m,a
 众多: 诸多 | tag=m,a
-各种: 各类 | tag=r
+各种: 各类 | tag=r !obj=类,类型,类别
 各类: 各种 | tag=r
 `;
 

@@ -35,7 +35,9 @@ const isHan = (word: string) => /^\p{Script=Han}+$/u.test(word);
 const madeUp = (t: Token) => /^[对将把被在从向于为以和与及或并而是有的了]/u.test(t.word) && wordFrequency(t.word) === 0;
 const nominal = (t: Token | undefined) =>
   t !== undefined && NOMINAL.has(t.tag) && !/^\s*$/u.test(t.word) && !NOT_TERM_START.has(t.word) && !PREDICATES.has(t.word) && !madeUp(t);
-const suffix = (t: Token | undefined) => t !== undefined && [...t.word].length === 1 && SUFFIX.has(t.word);
+/** A one-character head that closes a compound (法 of 下降法, 型 of 需求型). */
+export const isCompoundSuffix = (word: string) => [...word].length === 1 && SUFFIX.has(word);
+const suffix = (t: Token | undefined) => t !== undefined && isCompoundSuffix(t.word);
 /** A one-character adjective or distinguishing word in front of a noun (大语言模型, 新方法, 非线性系统). */
 const attributive = (t: Token | undefined) => t !== undefined && (t.tag === 'b' || (t.tag === 'a' && [...t.word].length === 1));
 
