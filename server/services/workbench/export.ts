@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { withDb } from '../../context';
 import { checks } from '../../db/schema/checks';
@@ -11,7 +12,7 @@ import { prepareRequestText } from '../check/paper-input';
 import { readOriginal } from '../check/file-store';
 import { safeFileName } from '../rewrite/docx';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
-import { type OwnCheck, ownFinishedCheck, sessionOf } from './session';
+import { ownFinishedCheck, sessionOf } from './session';
 import { estimateOf, readRow, stateOf, type WorkbenchState } from './state';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -22,9 +23,9 @@ type ExportDeps = Pick<AppContext, 'db' | 'config' | 'now' | 'compute'>;
  * The paper's lines (every non-blank line, as the rewriting engines and the .docx writers number them), each
  * with its current text: a line the text engine cut into several paragraphs gets each piece's edit in place.
  */
-function editedLines(check: OwnCheck, state: WorkbenchState, reportOffsets: number[]) {
-  const codes = toCodePoints(check.text);
-  const structure = analyzeText(check.text);
+function editedLines(text: string, state: WorkbenchState, reportOffsets: number[]) {
+  const codes = toCodePoints(text);
+  const structure = analyzeText(text);
   const byStart = new Map(structure.paragraphs.map((p) => [p.start, p]));
   const edits = [...state.texts].map(([index, text]) => ({ range: byStart.get(reportOffsets[index])!, text })).filter((e) => e.range);
   return splitParagraphs(codes).map((line, index) => {
@@ -45,7 +46,8 @@ async function current(deps: ExportDeps, userId: string, id: string) {
   const check = await ownFinishedCheck(deps.db, userId, id);
   const session = await sessionOf(deps.db, check);
   const state = await stateOf(deps.db, id, await readRow(deps.db, id));
-  const lines = editedLines(check, state, session.report.paragraphs.map((p) => p.offset));
+  const [{ text }] = await deps.db.orm.select({ text: checks.text }).from(checks).where(eq(checks.taskId, id));
+  const lines = editedLines(text, state, session.report.paragraphs.map((p) => p.offset));
   return { check, session, state, lines };
 }
 

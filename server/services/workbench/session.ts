@@ -29,7 +29,6 @@ export interface OwnCheck {
   id: string;
   userId: string;
   title: string;
-  text: string;
   sourceType: 'upload' | 'paste';
   format: string;
   fileSha256: string | null;
@@ -43,7 +42,6 @@ export async function ownFinishedCheck(db: Executor, userId: string, id: string)
       userId: tasks.userId,
       status: tasks.status,
       title: tasks.title,
-      text: checks.text,
       sourceType: checks.sourceType,
       format: checks.format,
       fileSha256: checks.fileSha256,
@@ -60,10 +58,10 @@ export async function ownFinishedCheck(db: Executor, userId: string, id: string)
 const reportOutdated = () => conflict('REPORT_OUTDATED', '这份报告由旧版本的查重引擎生成，无法在工作台中修改，请重新查重后再使用改写工作台');
 
 async function loadSession(db: Executor, check: OwnCheck): Promise<CheckSession> {
-  const [row] = await db.orm.select({ report: checks.report }).from(checks).where(eq(checks.taskId, check.id));
+  const [row] = await db.orm.select({ report: checks.report, text: checks.text }).from(checks).where(eq(checks.taskId, check.id));
   const report = row?.report as unknown as EngineReport | undefined;
   if (!report?.paragraphs) throw reportNotReady('查看');
-  const structure = analyzeText(check.text);
+  const structure = analyzeText(row.text);
   const lines = structure.paragraphs.map((p) => ({
     text: fromCodePoints(structure.codes, p.start, p.end),
     section: structure.sections[p.section].kind,

@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import type { WorkbenchAigcParagraph } from '@/api/gen/model';
 import { formatRatio } from '@/lib/number';
-import { MARK_STYLE, SECTION_LABELS, type Selection } from '../report/paragraph-list';
+import { MARK_STYLE, MarkedSentence, type MarkStyle, SECTION_LABELS, type Selection } from '../report/paragraph-list';
 import { type Segment, segmentsOf } from '../report/segments';
 import type { ShownParagraph } from './use-workbench';
 
@@ -24,28 +24,7 @@ function aiSegments(text: string, aigc: WorkbenchAigcParagraph | undefined): Arr
   return aigc.sentences.map((s) => ({ start: s.start, end: s.end, text: chars.slice(s.start, s.end).join(''), mark: 'none', sourceId: null, score: s.score }));
 }
 
-function SentenceButton({ segment, selected, onSelect, style }: { segment: Segment; selected: boolean; onSelect: () => void; style: { color: string; bg: string; borderColor: string } }) {
-  return (
-    <Box
-      as="button"
-      display="inline"
-      textAlign="start"
-      fontSize="inherit"
-      lineHeight="inherit"
-      {...style}
-      borderBottomWidth="2px"
-      outline={selected ? '2px solid' : undefined}
-      outlineColor={style.borderColor}
-      cursor="pointer"
-      data-mark={segment.mark}
-      onClick={onSelect}
-    >
-      {segment.text}
-    </Box>
-  );
-}
-
-const AI_STYLE = { color: 'purple.800', bg: 'purple.50', borderColor: 'purple.400' };
+const AI_STYLE: MarkStyle = { color: 'purple.800', bg: 'purple.50', borderColor: 'purple.400' };
 
 /** One paragraph of the workbench: its marks (or AI traces), and in place of them a text box while it is edited. */
 export function ParagraphEditor({ paragraph: p, editing, selection, aigc, aiMode, onEdit, onType, onSelect }: Props) {
@@ -55,25 +34,18 @@ export function ParagraphEditor({ paragraph: p, editing, selection, aigc, aiMode
   }, [editing]);
   const selected = (start: number) => selection?.paragraph === p.index && selection.start === start;
   const select = (segment: Segment) => onSelect({ paragraph: p.index, start: segment.start, end: segment.end });
-  const marked = aiMode
-    ? aiSegments(p.text, aigc).map((segment) =>
-        segment.score >= 0.5 ? (
-          <SentenceButton key={segment.start} segment={segment} selected={selected(segment.start)} onSelect={() => select(segment)} style={AI_STYLE} />
-        ) : (
-          <Box as="button" key={segment.start} display="inline" textAlign="start" fontSize="inherit" lineHeight="inherit" cursor="pointer" onClick={() => select(segment)}>
-            {segment.text}
-          </Box>
-        ),
-      )
-    : segmentsOf(p).map((segment) =>
-        segment.mark === 'none' ? (
-          <Box as="button" key={segment.start} display="inline" textAlign="start" fontSize="inherit" lineHeight="inherit" cursor="pointer" onClick={() => select(segment)}>
-            {segment.text}
-          </Box>
-        ) : (
-          <SentenceButton key={segment.start} segment={segment} selected={selected(segment.start)} onSelect={() => select(segment)} style={MARK_STYLE[segment.mark]} />
-        ),
-      );
+  const styled = aiMode
+    ? aiSegments(p.text, aigc).map((segment) => ({ segment, style: segment.score >= 0.5 ? AI_STYLE : null }))
+    : segmentsOf(p).map((segment) => ({ segment, style: segment.mark === 'none' ? null : MARK_STYLE[segment.mark] }));
+  const marked = styled.map(({ segment, style }) =>
+    style ? (
+      <MarkedSentence key={segment.start} segment={segment} selected={selected(segment.start)} onSelect={() => select(segment)} style={style} />
+    ) : (
+      <Box as="button" key={segment.start} display="inline" textAlign="start" fontSize="inherit" lineHeight="inherit" cursor="pointer" onClick={() => select(segment)}>
+        {segment.text}
+      </Box>
+    ),
+  );
   return (
     <Box
       id={`paragraph-${p.index}`}
