@@ -12,7 +12,7 @@ import { users } from '../server/db/schema/users';
 import { builtServices } from '../server/handlers';
 import { addressBucket, identityHash } from '../server/http/client-identity';
 import { signups } from '../server/db/schema/signups';
-import { clearThrottlesForNames, loginNameHash, registerProbeKey } from '../server/services/accounts/login-throttle';
+import { clearThrottlesForNames, registerProbeKey, type ThrottleKey, throttleKey } from '../server/services/accounts/login-throttle';
 import { hashPassword } from '../server/services/accounts/passwords';
 import { hashToken } from '../server/services/accounts/tokens';
 import { adjustBalance } from '../server/services/billing/adjustments';
@@ -23,7 +23,7 @@ import { storeDetection } from '../server/services/aigc/seed';
 import { type SeededRewrite, storeRewrite } from '../server/services/rewrite/seed';
 import { storeDeck } from '../server/services/ppt/seed';
 import { storePaper } from '../server/services/paper/seed';
-import { type LlmCall, LlmError } from '../server/engines/llm';
+import { type LlmCall, LlmError, type LlmFeature } from '../server/engines/llm';
 import { resetFreeUses, spendFreeUses } from '../server/services/free-uses/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
@@ -242,6 +242,27 @@ export function providerStates(
     }
   }
 
+  function needModel(feature: LlmFeature): void {
+    if (!configured(feature)) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+  }
+
+  // The back-off of a throttle key (login name or register probes) at its longest, for the loopback addresses.
+  async function throttled(key: (addressHash: string) => ThrottleKey): Promise<void> {
+    const now = deps.now();
+    for (const addressHash of LOOPBACK) {
+      const row = {
+        ...key(addressHash),
+        failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
+        lastFailureAt: now,
+        blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
+      };
+      await db.orm
+        .insert(loginThrottles)
+        .values(row)
+        .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
+    }
+  }
+
   async function qrSession(id: string, userId: string | null, expiresAt = minutesFromNow(5)): Promise<void> {
     const values = {
       scanTokenHash: scanTokenHash(pactQrScanToken(id)),
@@ -349,36 +370,9 @@ export function providerStates(
     }),
     [STATES.registerProbesThrottled]: state(async () => {
       await freshSignupsFromHere();
-      const now = deps.now();
-      for (const addressHash of LOOPBACK) {
-        const row = {
-          ...registerProbeKey(addressHash),
-          failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
-          lastFailureAt: now,
-          blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
-        };
-        await db.orm
-          .insert(loginThrottles)
-          .values(row)
-          .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
-      }
+      await throttled(registerProbeKey);
     }),
-    [STATES.loginThrottled]: state(async () => {
-      const now = deps.now();
-      const rows = LOOPBACK.map((addressHash) => ({
-        nameHash: loginNameHash(PACT_THROTTLED_NAME),
-        addressHash,
-        failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
-        lastFailureAt: now,
-        blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
-      }));
-      for (const row of rows) {
-        await db.orm
-          .insert(loginThrottles)
-          .values(row)
-          .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
-      }
-    }),
+    [STATES.loginThrottled]: state(() => throttled((addressHash) => throttleKey(PACT_THROTTLED_NAME, addressHash))),
     [STATES.qrOnlySignedIn]: state(qrOnlySignedIn),
     [STATES.phoneTaken]: state(async () => {
       await signedIn();
@@ -493,13 +487,13 @@ export function providerStates(
     [STATES.paperInfoDone]: state(async () => storePaper(deps, { id: PACT_PAPER_INFO_ID, userId: await signedIn(), title: '学术不端检测技术研究', api: 'info', stage: 'done' })),
     [STATES.deletablePaperInfo]: state(async () => storePaper(deps, { id: PACT_PAPER_INFO_DELETE_ID, userId: await signedIn(), title: '待删除的期刊论文', api: 'info', stage: 'done' })),
     [STATES.writingModel]: state(async () => {
-      if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      needModel('writing');
       await balance(PACT_BALANCE_FEN);
       // Verified again and again on one database, the outline drafted by the model must stay free today.
       await resetFreeUses(deps, await signedIn());
     }),
     [STATES.outlinesSpent]: state(async () => {
-      if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      needModel('writing');
       await spendFreeUses(deps, await signedIn(), 'outline');
     }),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
@@ -516,11 +510,11 @@ export function providerStates(
       });
     }),
     [STATES.chatModel]: state(async () => {
-      if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      needModel('chat');
       await balance(PACT_BALANCE_FEN);
     }),
     [STATES.pptDraftsSpent]: state(async () => {
-      if (!configured('slides')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      needModel('slides');
       await spendFreeUses(deps, await signedIn(), 'pptDraft');
     }),
   };
@@ -560,7 +554,7 @@ export function providerStates(
     },
     [STATES.modelShareFull]: {
       setup: async () => {
-        if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+        needModel('chat');
         await balance(PACT_BALANCE_FEN);
         shareFullOf = await signedIn();
         return undefined;
