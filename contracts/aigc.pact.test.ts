@@ -15,7 +15,7 @@ import {
 } from '../src/api/gen/aigc/aigc';
 import { TASK_STATUSES, anyId, chinese, failure, isoTime, listOf, oneOf, ok } from './matchers';
 import { multipartBody } from './multipart';
-import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import { BEARER, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import {
   PACT_AIGC_DELETE_ID,
   PACT_AIGC_DRAFT_ID,
@@ -24,6 +24,7 @@ import {
   PACT_AIGC_PARAGRAPH_ID,
   PACT_AIGC_UNPAID_ID,
   PACT_MISSING_ID,
+  PACT_REPORT_ID,
   STATES,
 } from './states';
 
@@ -93,6 +94,15 @@ const paragraph = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe('aigc contract (AIGC检测)', () => {
+  it('the detections list without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a list of the AIGC detection records without a token',
+      method: 'POST',
+      path: '/api/base/paper_aigc_api/query_list',
+      request: (req) => req.query({ pageNo: '1', pageSize: '10' }).jsonBody({ kind: 'detect' }),
+      call: () => paperAigcQueryList({ kind: 'detect' }, { pageNo: 1, pageSize: 10 }),
+    }));
+
   it('the records page lists the detections, newest first', async () => {
     await createPact()
       .addInteraction()
@@ -226,6 +236,24 @@ describe('aigc contract (AIGC检测)', () => {
         expect(await paperAigcWordCount({ content })).toEqual({ charCount: 63, priceFen: 300, minChars: 50 });
         expect(await paperAigcMachineInit({ content, title: TITLE })).toMatchObject({ status: 'draft', kind: 'detect', band: null });
         expect(await paperAigcMachineSubmit({ id: PACT_AIGC_DRAFT_ID })).toMatchObject({ status: 'queued' });
+      });
+  });
+
+  it('AIGC检测 of a finished 查重 report’s own text: only its id and the title are sent', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.reportReady)
+      .uponReceiving('the detection of a finished check report’s own text')
+      .withRequest('POST', '/api/base/paper_aigc_api/machine_init', (req) =>
+        multipartBody(req.headers({ Authorization: BEARER }), [
+          { name: 'title', value: TITLE },
+          { name: 'checkId', value: PACT_REPORT_ID },
+        ]),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(unscored({ status: 'draft', progress: integer(0) }))))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await paperAigcMachineInit({ title: TITLE, checkId: PACT_REPORT_ID })).toMatchObject({ status: 'draft', kind: 'detect' });
       });
   });
 

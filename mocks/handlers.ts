@@ -12,9 +12,11 @@ import { freeUsesOverrides } from './overrides/free-uses';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
+import { fromReportOverrides, resetFromReportState } from './overrides/from-report';
 import { paperOverrides, resetPaperState } from './overrides/paper';
 import { pptOverrides } from './overrides/ppt';
 import { recordAreas } from './overrides/records';
+import { resetWorkbenchState, workbenchOverrides } from './overrides/workbench';
 import { SEED } from './seed';
 
 /** Hand-written stateful overrides first; every generated handler answers whatever they leave. */
@@ -27,9 +29,11 @@ export const handlers: RequestHandler[] = [
   ...chargeOverrides,
   ...draftOverrides,
   ...checkOverrides,
+  ...workbenchOverrides,
   ...chatOverrides,
   ...pptOverrides,
   ...paperOverrides,
+  ...fromReportOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
   ...generatedHandlers,
 ];
@@ -45,8 +49,10 @@ export function resetMockState({ data = 'seeded' }: { data?: MockData } = {}): v
   resetCapabilitiesState();
   resetOrderState();
   resetCheckState();
+  resetWorkbenchState();
   resetChatState();
   resetPaperState();
+  resetFromReportState();
   for (const area of recordAreas) area.reset();
 }
 

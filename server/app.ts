@@ -16,7 +16,6 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { rejectUnsafeText } from './http/input-guard';
 import { readMultipartBody, relaxMultipartSchemas } from './http/multipart';
 import { registerPages } from './http/pages';
-import { registerProviderStates } from './http/provider-states';
 import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
@@ -35,6 +34,8 @@ export interface BuildOptions {
   serveSpa?: boolean;
   /** Tests only: pretend these services are built (default: those without 501 placeholders). */
   builtServices?: ReadonlySet<ServiceName>;
+  /** Test tooling its caller brings (the Pact provider-state endpoint, contracts/state-endpoint.ts); never the server's own entry points. */
+  testRoutes?: (app: FastifyInstance, context: AppContext) => Promise<void>;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerContractRoutes(app, contract, handlers, context);
   await registerApiDocs(app);
   await registerPages(app, context);
-  await registerProviderStates(app, context);
+  await options.testRoutes?.(app, context);
 
   if (options.serveSpa) {
     await registerSpa(app, config.STATIC_DIR);

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { StartupRefusal } from './process/refusal';
 
 // Every variable with its default is documented in .env.example.
 const flag = z
@@ -41,12 +42,14 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   POLL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  WORKBENCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   MAX_PENDING_ORDERS: z.coerce.number().int().min(1).default(10),
   PAYMENT_SECRET: z.string().min(32).optional(),
   PAYMENT_SANDBOX: onOff.optional(),
+  PAYMENT_SANDBOX_IN_PRODUCTION: z.string().optional(),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),
   JOBS_IN_PROCESS: flag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -93,17 +96,26 @@ export type Config = Omit<Raw, 'VALIDATE_RESPONSES' | 'PAYMENT_SANDBOX'> & {
   PAYMENT_SANDBOX: boolean;
 };
 
+/** What PAYMENT_SANDBOX_IN_PRODUCTION must say for a production server to open the sandbox channel. */
+export const SANDBOX_IN_PRODUCTION_CONSENT = 'yes-i-understand';
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(blankToUndefined(env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid environment:\n${problems}`);
+    throw new StartupRefusal(`Invalid environment:\n${problems}`);
   }
   const raw = parsed.data;
   checkModelSettings(raw);
   if (raw.PACT_PROVIDER_STATES && raw.NODE_ENV === 'production') {
     // The state-setup endpoint writes accounts and tokens for anyone who calls it.
-    throw new Error('Invalid environment:\n  PACT_PROVIDER_STATES: must stay off when NODE_ENV=production');
+    throw new StartupRefusal('Invalid environment:\n  PACT_PROVIDER_STATES: must stay off when NODE_ENV=production');
+  }
+  if (raw.PAYMENT_SANDBOX && raw.NODE_ENV === 'production' && raw.PAYMENT_SANDBOX_IN_PRODUCTION !== SANDBOX_IN_PRODUCTION_CONSENT) {
+    // Anyone holding a sandbox pay link credits an account without paying.
+    throw new StartupRefusal(
+      `生产环境（NODE_ENV=production）不能开启沙箱支付（PAYMENT_SANDBOX=on）：任何人拿到支付链接都能不付款为账户充值。确需开启，请同时设置 PAYMENT_SANDBOX_IN_PRODUCTION=${SANDBOX_IN_PRODUCTION_CONSENT}`,
+    );
   }
   return {
     ...raw,
@@ -118,10 +130,10 @@ function checkModelSettings(raw: Raw): void {
   const models = [raw.LLM_MODEL, raw.LLM_MODEL_CHAT, raw.LLM_MODEL_REWRITE, raw.LLM_MODEL_WRITING, raw.LLM_MODEL_SLIDES];
   const named = models.some((m) => m !== undefined);
   if (raw.LLM_BASE_URL && !named) {
-    throw new Error('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set (or LLM_MODEL_CHAT etc. per feature)');
+    throw new StartupRefusal('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set (or LLM_MODEL_CHAT etc. per feature)');
   }
   if (!raw.LLM_BASE_URL && (named || raw.LLM_API_KEY)) {
-    throw new Error('Invalid environment:\n  LLM_BASE_URL: required when LLM_MODEL or LLM_API_KEY is set');
+    throw new StartupRefusal('Invalid environment:\n  LLM_BASE_URL: required when LLM_MODEL or LLM_API_KEY is set');
   }
 }
 

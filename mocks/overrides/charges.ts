@@ -28,7 +28,7 @@ export function rewriteRate(mode: string, source: 'aigc' | 'other' = 'other') {
 export const rewriteDraftPrice = (mode: string, chars: number) =>
   priceOf(rewriteRate(mode).rate, chars) + (mode === 'cnki' ? priceOf(RATES.check, chars) : 0);
 
-interface Plan {
+export interface Plan {
   priceFen: number;
   note: string;
   charCount?: number | null;
@@ -190,7 +190,7 @@ function chatPlan(): Plan {
   return { priceFen: priceOf(RATES.chat, CHAT_MAX_ANSWER_CHARS), rate: RATES.chat, charCount: CHAT_MAX_ANSWER_CHARS, billing: 'per_answer', note: '智能对话：每次回答按实际回答字数计费' };
 }
 
-function quoteOf(plan: Plan, user: MockUser): CostQuote {
+export function quoteOf(plan: Plan, user: MockUser): CostQuote {
   const chargeFen = plan.freeCheck ? 0 : plan.priceFen;
   const enough = user.balanceFen >= chargeFen;
   return {

@@ -19,10 +19,10 @@ const BASE = '/api/base/check_api';
 
 const texts = new Map<string, string>();
 
-const priceOf = (chars: number) => price(RATES.check, chars);
+export const priceOf = (chars: number) => price(RATES.check, chars);
 
 /** A pasted or uploaded paper is checked as it stands; a seeded one is its own sample paper. */
-const reportOf = (row: Row) =>
+export const reportOf = (row: Row) =>
   mockCheckReport(
     { id: row.id, title: String(row.title), author: String(row.author ?? '') },
     texts.get(row.id) ?? mockReportText(row.id),
@@ -55,6 +55,11 @@ export function setMockLibrarySize(documents: number, chars = documents * 12_000
 
 /** The text a check was made from (a seeded one checks its sample paper). */
 export const checkTextOf = (row: Row) => texts.get(row.id) ?? mockReportText(row.id);
+/** A new check of pasted text (the 改写工作台's 重新查重), queued as check_submit queues one. */
+export function insertQueuedCheck(row: Row, text: string): void {
+  texts.set(row.id, text);
+  checkArea.store.insert(row);
+}
 
 export function resetCheckState(): void {
   texts.clear();
@@ -182,6 +187,7 @@ export const checkOverrides = [
       rewriteTaskId: null,
       rewriteMode: null,
       rewriteStatus: 'none',
+      editedFromId: null,
     };
     texts.set(row.id, text);
     checkArea.store.insert(row);

@@ -27,6 +27,7 @@ const reruns = new Map<string, number>();
 const rows = (page: { result: { records: object[] } }) => page.result.records as Row[];
 const one = (response: { result: object }) => response.result as Row;
 
+/** AIGC detections and 降AI records; a detection started from a 查重 report is added to it (from-report.ts). */
 export const aigcArea = recordArea({
   base: '/api/base/paper_aigc_api',
   seed: () => rows(getPaperAigcQueryListResponseMock()),

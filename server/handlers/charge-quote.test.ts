@@ -65,14 +65,16 @@ const standIn: StandInEngine = {
       .map((original, index) => ({
         index,
         original,
+        role: 'body' as const,
         rewritten: original.replace(/研究/g, '探讨').replace(/方法/g, '手段'),
+        sentences: [],
         offline: !options.gateway?.configured('rewrite'),
         similarityToOriginal: 0.2,
         bigramOverlap: 0.6,
         protectedKept: true,
       }));
     for (const p of paragraphs) await options.onParagraph?.(p);
-    return { mode: options.mode, offline: paragraphs.every((p) => p.offline), paragraphs };
+    return { mode: options.mode, offline: paragraphs.every((p) => p.offline), paragraphs, terms: [] };
   },
 };
 

@@ -26,6 +26,7 @@ export async function accountInfo(deps: Deps, userId: string) {
     userId: user.id,
     loginName: user.username,
     phone: user.phone,
+    hasPassword: user.passwordHash !== null,
     balanceFen: totals.balanceFen,
     freeCheckAvailable: freeCheckAvailable(user),
     freeCheckState: freeCheckState(user),

@@ -786,6 +786,7 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
 /**
  * 需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB，按文件内容判断类型）或粘贴正文（二选一），提取并统计正文，
 创建 status 为 draft 的检测记录并返回字数和价格；支付提交见 machine_submit。被拒绝时什么也不保存、不扣费、不创建任务。
+从查重报告页发起时带 checkId（自己已完成的查重记录），可不传文件和正文，检测该查重的原文；checkId 不是自己已完成的查重 404。
 错误：缺少题目、文件与正文都有或都没有、正文为空 400；文件过大 413 PAYLOAD_TOO_LARGE，超过 30 万字 413 TEXT_TOO_LONG，
 解压后体积异常 413 DOCX_TOO_LARGE / PDF_TOO_LARGE；不是 .docx/.pdf/.txt 415 UNSUPPORTED_FILE_TYPE；
 损坏、加密、扫描件或无法解码 422；几乎没有中文 422 NOT_CHINESE；太短无法判断 422 TEXT_TOO_SHORT（最少字数见 word_count 的
@@ -809,6 +810,9 @@ formData.append(`title`, aigcInitForm.title)
 if(aigcInitForm.author !== undefined) {
  formData.append(`author`, aigcInitForm.author)
  }
+if(aigcInitForm.checkId !== undefined) {
+ formData.append(`checkId`, aigcInitForm.checkId)
+ }
 
       return http<AigcRecordResponse>(
       {url: `/api/base/paper_aigc_api/machine_init`, method: 'POST',
@@ -820,7 +824,7 @@ if(aigcInitForm.author !== undefined) {
   
 
 
-export const getPaperAigcMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperAigcMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext> => {
 
@@ -847,12 +851,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcMachineInitMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcMachineInit>>>
     export type PaperAigcMachineInitMutationBody = BodyType<AigcInitForm>
-    export type PaperAigcMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperAigcMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
  */
-export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcMachineInit>>,

@@ -37,11 +37,13 @@ export interface AccountInfo {
    */
   loginName: string;
   /**
-   * 绑定的手机号（可用于登录）；未绑定为 null
+   * 绑定的手机号（可代替登录名加密码登录；本站不发短信，未经验证）；未绑定为 null
    * @maxLength 20
    * @nullable
    */
   phone: string | null;
+  /** 账号已设置登录密码（可用登录名或手机号加密码登录）；false 表示只能扫码登录（扫码注册且尚未设置密码） */
+  hasPassword: boolean;
   /** 当前余额（分），账本流水之和，不会为负 */
   balanceFen: Fen;
   /** 扫码注册赠送的首次免费查重尚未使用 */
@@ -58,6 +60,6 @@ export interface AccountInfo {
   totalRechargeFen: Fen;
   /** 累计消费（分）：服务扣费之和，减去失败退款 */
   totalSpentFen: Fen;
-  /** 注册时间（ISO 8601，UTC） */
+  /** 注册时间（RFC 3339） */
   createdAt: DateTime;
 }

@@ -34,6 +34,6 @@ export interface QrSession {
    * @maxLength 2048
    */
   qrCode: string;
-  /** 会话过期时间（ISO 8601，UTC），之后需刷新二维码 */
+  /** 会话过期时间（RFC 3339），之后需刷新二维码 */
   expiresAt: DateTime;
 }

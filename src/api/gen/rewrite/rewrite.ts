@@ -1566,8 +1566,9 @@ export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWor
 
 /**
  * 需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
-学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，否则提交后先查重（费用含在报价中）。
-checkId 不是自己已完成的查重记录 404；其余错误与 check_api/check_init 相同（400、413、422、429）。
+学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，不再查重，只收降重的价格；此时可不传文件和正文，
+直接改写该查重的原文（查重报告页“按本报告学术库降重”即如此）。不带 checkId 时提交后先查重（费用含在报价中）。
+checkId 不是自己已完成的查重记录 404；既无 checkId 又无文件和正文 400；其余错误与 check_api/check_init 相同（400、413、422、429）。
 
  * @summary 上传论文，创建待支付的学术库降重任务
  */

@@ -16,6 +16,7 @@ import { CompareSheet } from './compare-sheet';
 import { FiguresPanel } from './figures-panel';
 import { MarkLegend } from './mark-legend';
 import { MatchCompare } from './match-compare';
+import { NextSteps } from './next-steps';
 import { ParagraphBar } from './paragraph-bar';
 import { ParagraphList, type Selection } from './paragraph-list';
 import { ScopePanel } from './scope-panel';
@@ -61,6 +62,7 @@ function Report({ report }: { report: CheckReport }) {
   return (
     <Stack gap="5">
       <FiguresPanel figures={report.figures} />
+      <NextSteps report={report} />
       <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="5" alignItems="start">
         <ScopePanel scope={report.scope} />
         <SectionsTable sections={report.sections} />
@@ -102,6 +104,13 @@ export function ReportViewerPage({ id }: { id: string }) {
         actions={
           <HStack gap="2">
             {report && <Downloads report={report} />}
+            {report && (
+              <Button asChild size="sm" colorPalette="brand" variant="outline">
+                <Link to="/papercheck/workbench/$id" params={{ id }}>
+                  改写工作台
+                </Link>
+              </Button>
+            )}
             <Button asChild size="sm" variant="ghost">
               <Link to="/paper/report">返回记录</Link>
             </Button>
