@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { File as NodeFile } from 'node:buffer';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PptDeck } from '@/api/gen/model';
 import { callMock } from '@/test/call-mock';
 import { topUp, watchCharge } from '@/test/charges';
@@ -9,6 +10,7 @@ import { setMockOffer } from '../../../mocks/overrides/capabilities';
 import { MOCK_PARAGRAPHS } from '../../../mocks/sample-text';
 
 setupMockServer();
+afterEach(() => vi.unstubAllGlobals());
 
 const TEXT = MOCK_PARAGRAPHS.join('\n');
 
@@ -67,10 +69,12 @@ describe('one confirmation before every charge', () => {
   it('an uploaded paper is priced before payment too, and cancelling charges nothing', async () => {
     const token = await paidUser();
     const charge = watchCharge('/api/base/paper_machine_api/machine_submit', token);
+    // jsdom's FormData and File do not survive Node's fetch; Node's own carry the file's name and bytes.
+    vi.stubGlobal('FormData', (await new Response(new URLSearchParams('a=1')).formData()).constructor);
     const { user, container } = renderApp('/aimachine/machine');
     await user.type(await screen.findByLabelText(/论文题目/), '上传的论文');
     await user.click(screen.getByText('上传文件'));
-    await user.upload(container.querySelector('input[type="file"]') as HTMLInputElement, new File([TEXT], '论文.txt', { type: 'text/plain' }));
+    await user.upload(container.querySelector('input[type="file"]') as HTMLInputElement, new NodeFile([TEXT], '论文.txt', { type: 'text/plain' }) as unknown as File);
     await user.click(screen.getByRole('button', { name: '开始降重' }));
     const dialog = await screen.findByTestId('charge-confirm');
     expect(await within(dialog).findByText('本次扣费')).toBeVisible();
@@ -118,15 +122,18 @@ describe('one confirmation before every charge', () => {
     expect((await charge.confirm(user)).purpose).toMatch(/^降重后查重：/);
   });
 
-  it('a classic paper (/papergc/gc), priced by its target length', async () => {
+  it.each([
+    { path: '/papergc/gc', call: '/api/base/paper_info_api/paper_xueshu_submit', purpose: '期刊论文写作' },
+    { path: '/paperwirte/biye', call: '/api/base/paper_info_api/paper_submit', purpose: '毕业论文写作' },
+  ])('a classic paper ($path), priced by its target length', async ({ path, call, purpose }) => {
     const token = await paidUser();
-    const charge = watchCharge('/api/base/paper_info_api/paper_submit', token);
-    const { user, router } = renderApp('/papergc/gc');
+    const charge = watchCharge(call, token);
+    const { user, router } = renderApp(path);
     await user.type(await screen.findByLabelText(/论文题目/), '乡村振兴中的数字治理研究');
     await user.type(screen.getByLabelText(/学科专业/), '公共管理');
     await user.click(screen.getByRole('button', { name: '生成论文' }));
     const shown = await charge.confirm(user);
-    expect(shown.purpose).toBe('毕业论文写作：乡村振兴中的数字治理研究');
+    expect(shown.purpose).toBe(`${purpose}：乡村振兴中的数字治理研究`);
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/paperwirte\/wirte\//));
   });
 
