@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AigcRecord } from '@/api/gen/model';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
+import { topUp } from '@/test/charges';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
 
@@ -11,6 +12,7 @@ setupMockServer();
 describe('降AIGC screens', () => {
   it('offers the finished detections with flagged paragraphs, explains each way, and opens the comparison after paying', async () => {
     const token = await signIn();
+    await topUp(token);
     const done = (await callMock<{ records: AigcRecord[] }>('/api/base/paper_aigc_api/query_list?pageSize=50', { token, body: { kind: 'detect', status: 'done' } })).body.result.records;
     const flagged = done.filter((r) => r.paragraphFlagged > 0);
     expect(flagged.length).toBeGreaterThan(0);

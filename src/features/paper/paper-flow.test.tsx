@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setupMockServer } from '@/test/mock-server';
+import { topUp } from '@/test/charges';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
 
@@ -9,7 +10,7 @@ const server = setupMockServer();
 
 describe('paper writing screens', () => {
   it('form -> outline edited -> committed -> sections appear as written -> one edited -> download', async () => {
-    await signIn();
+    await topUp(await signIn());
     const requests = recordRequests();
     const { user } = renderApp('/aipaper/gc');
     expect(await screen.findByTestId('no-invented-references')).toHaveTextContent('系统绝不编造文献');

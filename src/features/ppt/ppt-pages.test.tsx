@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { topUp } from '@/test/charges';
 import { renderApp, signIn } from '@/test/render-app';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
@@ -131,6 +132,7 @@ describe('AI PPT screens', () => {
 
   it('submits the deck, shows its progress and downloads the .pptx', async () => {
     const token = await signIn();
+    await topUp(token);
     const deck = await draftDeck(token);
     const user = userEvent.setup();
     URL.createObjectURL = vi.fn(() => 'blob:deck');
