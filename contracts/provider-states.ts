@@ -23,7 +23,7 @@ import { storeRewrite } from '../server/services/rewrite/seed';
 import { storeDeck } from '../server/services/ppt/seed';
 import { storePaper } from '../server/services/paper/seed';
 import { ReferenceLibrary } from '../server/services/library';
-import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
+import { closeExpiredOrders, confirmSandboxPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
 import { capabilities } from '../server/services/system/capabilities';
 import {
@@ -223,7 +223,7 @@ export function providerStates(
     await closePendingOrders(userId);
     const provider = await payments();
     const order = await createOrder(deps, provider, userId, ORDERED_PACKAGE, forSale());
-    return { userId, orderId: order.id, payToken: new URL(order.payUrl, 'http://pay').searchParams.get('token') ?? '' };
+    return { userId, orderId: order.id, payToken: new URL(order.payUrl ?? '', 'http://pay').searchParams.get('token') ?? '' };
   }
 
   async function checkOf(id: string, title: string, text: string, finished: boolean): Promise<string> {
@@ -305,7 +305,7 @@ export function providerStates(
     },
     [STATES.paidOrder]: async () => {
       const { orderId, payToken } = await pendingOrder();
-      await confirmPayment(deps, await payments(), orderId, payToken);
+      await confirmSandboxPayment(deps, await payments(), orderId, payToken);
       return { orderId };
     },
     [STATES.tooManyPendingOrders]: state(async () => {

@@ -19,12 +19,13 @@ import { logOptions } from './http/logging';
 import { rejectUnsafeText } from './http/input-guard';
 import { readMultipartBody, relaxMultipartSchemas } from './http/multipart';
 import { registerPages } from './http/pages';
+import { registerPaymentNotifications } from './http/pay-notify';
 import { registerProviderStates } from './http/provider-states';
 import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
-import { sandboxProvider, sandboxSecret } from './services/payments/sandbox';
+import { paymentProviders } from './services/payments/providers';
 import { recordModelCalls } from './services/llm/calls';
 import { localQrProvider } from './services/qr-login/local-provider';
 import type { ServiceName } from './services/system/capabilities';
@@ -74,7 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: options.now ?? (() => new Date()),
     log: app.log,
     wakeJobs: options.wakeJobs ?? (() => undefined),
-    payments: { sandbox: sandboxProvider(await sandboxSecret(db, config.PAYMENT_SECRET)) },
+    payments: await paymentProviders(db, config),
     qrLogin: localQrProvider,
     builtServices: options.builtServices ?? builtServices,
     llm: options.llm ?? createLlmGateway(llmSettings(config), { onCall: recordModelCalls(db), log: app.log }),
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerContractRoutes(app, contract, handlers, context);
   await registerApiDocs(app);
   await registerPages(app, context);
+  await registerPaymentNotifications(app, context);
   await registerProviderStates(app, context);
 
   if (options.serveSpa) {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Executor } from './db/client';
 import type { LlmGateway } from './engines/llm';
-import type { PaymentProvider } from './services/payments/provider';
+import type { PaymentProviders } from './services/payments/providers';
 import type { QrLoginProvider } from './services/qr-login/provider';
 import type { ServiceName } from './services/system/capabilities';
 
@@ -19,7 +19,7 @@ export interface AppContext extends Deps {
   log: FastifyBaseLogger;
   /** Wakes the in-process job runner after a task was queued; a no-op when jobs run elsewhere. */
   wakeJobs(): void;
-  payments: { sandbox: PaymentProvider };
+  payments: PaymentProviders;
   qrLogin: QrLoginProvider;
   /** Services whose handlers do real work (no 501 placeholder left); see services/system/capabilities. */
   builtServices: ReadonlySet<ServiceName>;

@@ -251,11 +251,13 @@ export interface paths {
         put?: never;
         /**
          * 下单购买套餐或充值
-         * @description 需登录。创建待支付订单并返回支付地址；下单本身不扣余额，支付成功后把套餐的 creditFen 计入余额。
-         *     支付渠道为沙箱（本地确认页，标注“沙箱支付”，不产生真实扣款），须由运营方开启（见 system_api/f/capabilities），
-         *     未开启时 403 PAYMENT_UNAVAILABLE。订单 30 分钟内未支付即关闭（可由运营方配置）。套餐不存在 404；
-         *     套餐对应的服务未开放 409 PACKAGE_UNAVAILABLE；待支付订单已达上限（默认 10 个）409 TOO_MANY_PENDING_ORDERS；
-         *     按用户限频（429）。被拒绝时不创建任何订单。
+         * @description 需登录。创建待支付订单；下单本身不扣余额，支付成功后把套餐的 creditFen 计入余额。
+         *     支付渠道：wechat 微信支付（Native 扫码，返回 qrCode 即 code_url）、alipay 支付宝（当面付，返回 qrCode 即 qr_code），
+         *     学生用手机扫 qrCode 生成的二维码付款；sandbox 沙箱支付（本地确认页 payUrl，标注“沙箱支付”，不产生真实扣款）。
+         *     渠道须由运营方开启（见 system_api/f/capabilities），未开启时 403 PAYMENT_UNAVAILABLE。订单 30 分钟内未支付即关闭
+         *     （可由运营方配置；微信支付与支付宝的订单同时在渠道关闭）。套餐不存在 404；套餐对应的服务未开放 409 PACKAGE_UNAVAILABLE；
+         *     待支付订单已达上限（默认 10 个）409 TOO_MANY_PENDING_ORDERS；支付渠道下单失败或超时 502 PAYMENT_PROVIDER_ERROR
+         *     （订单随即关闭，可换渠道或稍后重试）；按用户限频（429）。
          */
         post: operations["orderInfoCreateOrder"];
         delete?: never;
@@ -276,7 +278,8 @@ export interface paths {
         /**
          * 订单详情（支付结果轮询）
          * @description 需登录，不收费，只能读取自己的订单（他人的订单与不存在的一样 404）。支付页打开期间用它轮询 status；
-         *     已过期的待支付订单在读取时变为 closed。待支付且渠道开启时 payUrl 可继续支付。
+         *     沙箱订单过期后在读取时变为 closed；微信支付与支付宝的订单由后台在渠道关单后变为 closed。待支付且渠道开启时
+         *     qrCode（扫码渠道）或 payUrl（沙箱）可继续支付。只读数据库，不询问支付渠道（询问见 order_info_api/sync）。
          */
         post: operations["orderInfoLoadById"];
         delete?: never;
@@ -299,6 +302,29 @@ export interface paths {
          * @description 需登录，不收费。当前用户自己的订单，最新在前；请求体可按 status 筛选，也可不带请求体。已过期的待支付订单在读取时变为 closed。参数不符 400。
          */
         post: operations["orderInfoQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order_info_api/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 向支付渠道查询订单（扫码后页面未更新时）
+         * @description 需登录，不收费，只能查询自己的订单（他人的订单与不存在的一样 404）。待支付的微信支付、支付宝订单：向渠道查询，
+         *     渠道已收款则按渠道金额核对后入账（与支付通知相同，只入账一次），已过期未付则在渠道关单后变为 closed；
+         *     渠道暂时无法应答时原样返回订单（后台每分钟也会查询待支付订单）。其他订单与沙箱订单原样返回。
+         *     支付弹窗重新打开和学生点“我已支付”时调用。按用户限频（429）。
+         */
+        post: operations["orderInfoSync"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2564,10 +2590,10 @@ export interface components {
             result: components["schemas"]["Package"];
         };
         /**
-         * @description 支付渠道：sandbox 沙箱支付（本地确认页，不产生真实扣款；界面标注“沙箱”）
+         * @description 支付渠道：wechat 微信支付（Native 扫码）, alipay 支付宝（当面付扫码）, sandbox 沙箱支付（本地确认页，不产生真实扣款；界面标注“沙箱”）
          * @enum {string}
          */
-        PayChannel: "sandbox";
+        PayChannel: "wechat" | "alipay" | "sandbox";
         /**
          * @description 下单请求
          * @example {
@@ -2585,6 +2611,11 @@ export interface components {
          * @enum {string}
          */
         OrderStatus: "pending" | "paid" | "refunded" | "closed";
+        /**
+         * @description 待支付的扫码订单（微信支付、支付宝）由渠道返回的二维码内容（code_url 或 qr_code），界面将其画成二维码供手机扫描； 沙箱订单与已支付、已关闭、已退款的订单为 null
+         * @example weixin://wxpay/bizpayurl?pr=aB3dE5f
+         */
+        PayQrCode: string | null;
         /** @description 刚创建的待支付订单 */
         CreatedOrder: {
             /** @description 订单 id（order_info_api/load_by_id 轮询用） */
@@ -2598,11 +2629,13 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             /** @description 应付金额（分），即套餐售价 */
             amountFen: components["schemas"]["Fen"];
+            payChannel: components["schemas"]["PayChannel"];
             /**
-             * @description 支付地址（站内相对路径），在新窗口打开；地址中的令牌即支付凭证
+             * @description 沙箱支付的确认页（站内相对路径），在新窗口打开，地址中的令牌即支付凭证；扫码渠道为 null
              * @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL
              */
-            payUrl: string;
+            payUrl: string | null;
+            qrCode: components["schemas"]["PayQrCode"];
             /** @description 支付截止时间（ISO 8601，UTC），过后订单关闭 */
             expiresAt: components["schemas"]["DateTime"];
         };
@@ -2635,10 +2668,11 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             payChannel: components["schemas"]["PayChannel"];
             /**
-             * @description 待支付订单的支付地址（账户中心“继续支付”）；其他状态为 null
+             * @description 待支付沙箱订单的支付地址（账户中心“继续支付”）；扫码渠道与其他状态为 null
              * @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL
              */
             payUrl: string | null;
+            qrCode: components["schemas"]["PayQrCode"];
             /**
              * Format: date-time
              * @description 支付时间（ISO 8601，UTC）；未支付为 null
@@ -2838,7 +2872,7 @@ export interface components {
              * @example 暂未开通在线支付，请联系管理员充值
              */
             reason: string | null;
-            /** @description 已开启的支付渠道；sandbox 为沙箱支付（不产生真实扣款） */
+            /** @description 已开启的支付渠道（按推荐顺序）；wechat 微信支付、alipay 支付宝只在商户配置完整时出现；sandbox 为沙箱支付（不产生真实扣款） */
             channels: components["schemas"]["PayChannel"][];
         };
         /** @description 自助注册 */
@@ -5756,6 +5790,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "result": {
+                     *         "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                     *         "orderNo": "MY20261122083000123456",
+                     *         "status": "pending",
+                     *         "amountFen": 5000,
+                     *         "payChannel": "wechat",
+                     *         "payUrl": null,
+                     *         "qrCode": "weixin://wxpay/bizpayurl?pr=aB3dE5f",
+                     *         "expiresAt": "2026-11-22T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedOrderResponse"];
                 };
             };
@@ -5800,6 +5849,24 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            /** @description 支付渠道下单失败或没有及时应答（PAYMENT_PROVIDER_ERROR）；订单已关闭，未扣任何款 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYMENT_PROVIDER_ERROR",
+                     *         "message": "微信支付暂时无法下单，请稍后重试或换一种支付方式"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     orderInfoLoadById: {
@@ -5863,6 +5930,34 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    orderInfoSync: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 查询后的订单 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users';
 import { conflict, notFound } from '../../errors';
 import { freeCheckNotice } from '../accounts/free-check-allowance';
 import { freeCheckAvailable } from '../accounts/users';
-import { balanceOf, lockUser } from './balance';
+import { balanceOf, lockUser, spendableFen } from './balance';
 
 export interface Quote {
   priceFen: number;
@@ -57,7 +57,7 @@ export async function chargeTask(db: Executor, input: ChargeInput): Promise<Ledg
       await tx.orm.update(tasks).set({ freeCheck: true }).where(eq(tasks.id, input.taskId));
       amount = 0;
       note = `${note}（首次免费）`;
-    } else if ((await balanceOf(tx, input.userId)) < amount) {
+    } else if ((await spendableFen(tx, input.userId)) < amount) {
       throw insufficientBalance();
     }
     const [entry] = await tx.orm

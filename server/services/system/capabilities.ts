@@ -1,7 +1,8 @@
 import type { Config } from '../../config';
 import { type LlmFeature, type ModelConfig, modelFor } from '../../engines/llm';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from '../llm/errors';
-import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payments/channels';
+import { NO_PAYMENT_CHANNEL, type PaymentChannelConfig, openPayChannels } from '../payments/channels';
+import type { PayChannel } from '../payments/provider';
 
 /**
  * The services a student can use, one per contract area that does work (the tag of its calls). The aigc tag
@@ -38,7 +39,7 @@ export interface Capabilities {
 /** What decides: the configuration, and which services have real handlers (server/handlers/index.ts). */
 export interface CapabilitySources {
   /** The LLM_* settings decide which services that need a model can work (the gateway reads the same ones). */
-  config: Pick<Config, 'PAYMENT_SANDBOX' | 'REGISTRATION'> & ModelConfig;
+  config: Pick<Config, 'REGISTRATION'> & PaymentChannelConfig & ModelConfig;
   builtServices: ReadonlySet<ServiceName>;
 }
 
