@@ -25,7 +25,7 @@ import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
-import { paymentProviders } from './services/payments/providers';
+import { type PaymentProviders, paymentProviders } from './services/payments/providers';
 import { recordModelCalls } from './services/llm/calls';
 import { localQrProvider } from './services/qr-login/local-provider';
 import type { ServiceName } from './services/system/capabilities';
@@ -44,6 +44,8 @@ export interface BuildOptions {
   builtServices?: ReadonlySet<ServiceName>;
   /** Tests and benches only: a gateway of their own (default: one from config.LLM_*, recording usage in llm_calls). */
   llm?: LlmGateway;
+  /** The payment channels, when the caller built them already (server.ts shares them with the payment sync). */
+  payments?: PaymentProviders;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -75,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: options.now ?? (() => new Date()),
     log: app.log,
     wakeJobs: options.wakeJobs ?? (() => undefined),
-    payments: await paymentProviders(db, config),
+    payments: options.payments ?? (await paymentProviders(db, config)),
     qrLogin: localQrProvider,
     builtServices: options.builtServices ?? builtServices,
     llm: options.llm ?? createLlmGateway(llmSettings(config), { onCall: recordModelCalls(db), log: app.log }),

@@ -3,6 +3,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { onShutdownSignal } from './process/shutdown';
 import { logLibraryState } from './services/library';
+import { startPaymentSync } from './services/orders/sync';
+import { paymentProviders } from './services/payments/providers';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
 import { closeWorkerPool, workerPool } from './workers/pool';
@@ -13,13 +15,16 @@ const config = loadConfig();
 // With the embedded database, npm run cli reaches it through a socket in DATA_DIR while this runs.
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, socket: 'serve' });
 let runner: JobRunner | undefined;
-const app = await buildApp({ config, db, serveSpa: true, wakeJobs: () => runner?.wake() });
+const payments = await paymentProviders(db, config);
+const app = await buildApp({ config, db, serveSpa: true, wakeJobs: () => runner?.wake(), payments });
 if (config.JOBS_IN_PROCESS) {
   runner = new JobRunner({ db, config, log: app.log, handlers: await loadJobHandlers() });
 }
+// Pending WeChat Pay / Alipay orders are asked about where jobs run (here, or in npm run worker).
+const paymentSync = config.JOBS_IN_PROCESS ? startPaymentSync({ db, config, now: () => new Date() }, payments, app.log) : undefined;
 
 onShutdownSignal(app.log, async () => {
-  await Promise.all([app.close(), runner?.stop()]);
+  await Promise.all([app.close(), runner?.stop(), paymentSync?.stop()]);
   await closeWorkerPool();
   await db.close();
 });

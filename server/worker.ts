@@ -3,6 +3,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { onShutdownSignal } from './process/shutdown';
 import { safeError } from './safe-error';
+import { startPaymentSync } from './services/orders/sync';
+import { paymentProviders } from './services/payments/providers';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
 import { closeWorkerPool } from './workers/pool';
@@ -17,8 +19,9 @@ if (!config.DATABASE_URL) {
 }
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL });
 const runner = new JobRunner({ db, config, log, handlers: await loadJobHandlers() });
+const paymentSync = startPaymentSync({ db, config, now: () => new Date() }, await paymentProviders(db, config), log);
 onShutdownSignal(log, async () => {
-  await runner.stop();
+  await Promise.all([runner.stop(), paymentSync.stop()]);
   await closeWorkerPool();
   await db.close();
 });
