@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+// Domain code the web app and the server share (common/README.md).
+const common = fileURLToPath(new URL('./common', import.meta.url));
 // Chakra's theme modules one by one (src/theme/system.ts takes only the recipes the app uses).
 const chakraTheme = fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme', import.meta.url));
 
@@ -14,7 +16,7 @@ const apiTarget = process.env.MOYAN_API_PROXY;
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
-  resolve: { alias: { '@': src, 'chakra-theme': chakraTheme } },
+  resolve: { alias: { '@': src, '@common': common, 'chakra-theme': chakraTheme } },
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -41,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'openapi/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'openapi/**/*.test.ts', 'scripts/**/*.test.ts', 'docs/**/*.test.ts'],
           // Tests that need a PostgreSQL server run with `npm run test:pg` (vitest.pg.config.ts).
           exclude: [...configDefaults.exclude, 'server/**/*.pg.test.ts'],
           // vitest.pg.config.ts repeats these settings for the server tests it runs on PostgreSQL.

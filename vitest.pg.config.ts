@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // `npm run test:pg`, with TEST_DATABASE_URL naming a PostgreSQL server whose role may create databases (.ci/run
@@ -30,6 +31,8 @@ const NO_POSTGRES = [
 ];
 
 export default defineConfig({
+  // The server imports the shared domain code through '@common/', as in vite.config.ts.
+  resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
   test: {
     // Two files at a time even on 2 cores, as in vite.config.ts.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -27,6 +27,7 @@ beforeEach(() => {
   outDir = join(root, 'dist');
   write('src/main.tsx', 'render()');
   write('src/features/a.tsx', 'export const a = 1;');
+  write('common/char-count.ts', 'export const countChars = () => 0;');
   write('public/favicon.svg', '<svg/>');
   write('index.html', '<script src="/src/main.tsx"></script>');
   write('vite.config.ts', 'export default {}');
@@ -51,6 +52,7 @@ describe('build-if-changed decision', () => {
     ['a source file is added', () => write('src/features/b.tsx', 'export const b = 1;')],
     ['a source file is removed', () => unlinkSync(join(root, 'src/features/a.tsx'))],
     ['a file is renamed', () => (unlinkSync(join(root, 'src/features/a.tsx')), write('src/features/c.tsx', 'export const a = 1;'))],
+    ['shared code the app bundles changes', () => write('common/char-count.ts', 'export const countChars = () => 1;')],
     ['a public asset changes', () => write('public/favicon.svg', '<svg></svg>')],
     ['index.html changes', () => write('index.html', '<title>墨研</title>')],
     ['the Vite config changes', () => write('vite.config.ts', 'export default { base: "/x/" }')],

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 
 /** What the production build reads, relative to the project root. */
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = ['src', 'common', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 /** Vite reads VITE_* from these in production mode (whole files are hashed: a stray rebuild is cheap). */
 const ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local'];
 /** The stamp sits inside the output folder, so any other build (which empties the folder) removes it. */

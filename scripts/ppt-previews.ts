@@ -2,8 +2,8 @@
 // public/ppt-templates/<id>.svg: `npx tsx scripts/ppt-previews.ts`. A test checks the files are current.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { templatePreviewSvg } from '../src/lib/slides/default-deck';
-import { SLIDE_TEMPLATES } from '../src/lib/slides/templates';
+import { templatePreviewSvg } from '@common/slides/default-deck';
+import { SLIDE_TEMPLATES } from '@common/slides/templates';
 
 export const PREVIEW_DIR = fileURLToPath(new URL('../public/ppt-templates/', import.meta.url));
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fixture } from '../../server/engines/similarity/fixtures/load';
-import { countChars, MAX_CHECK_CHARS } from '../../server/engines/text/count';
+import { countChars, MAX_CHECK_CHARS } from '@common/char-count';
 import { type Abstract, loadCsl } from '../similarity/corpus';
 import { buildSuspicious, fillerSentences } from '../similarity/plants';
 import { seededRandom } from '../similarity/random';

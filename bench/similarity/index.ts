@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/db/client';
 import { checkText } from '../../server/engines/similarity/check';
-import { countChars } from '../../server/engines/text/count';
+import { countChars } from '@common/char-count';
 import { ReferenceLibrary } from '../../server/services/library';
 import { type Abstract, loadCsl } from './corpus';
 import { fmt, median, timed } from './measure';

@@ -1,5 +1,5 @@
 import { codePointLength } from '../../server/engines/text/code-points';
-import { countChars } from '../../server/engines/text/count';
+import { countChars } from '@common/char-count';
 import { normalizeForMatching } from '../../server/engines/text/normalize';
 import type { Abstract } from './corpus';
 import { obfuscate, type Obfuscation } from './obfuscate';

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { countChars } from '../../server/engines/text/count';
+import { countChars } from '@common/char-count';
 import { buildPaperDocx, type PaperDocument } from '../../server/engines/writing/docx';
 import { outlineRows } from '../../server/engines/writing/outline';
 import { outlineTemplate } from '../../server/engines/writing/templates';

@@ -1,4 +1,4 @@
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { rewordingOf, vocab } from '../vocab';
 import { type Obj, type Rule, clamp, doneShare, has, isDone, newId, ratio4, sentenceRanges, within, num } from './shape';
 

@@ -1,5 +1,5 @@
 import { OUTLINE, OUTLINE_POINTS, PARAGRAPHS } from '../vocab/papers';
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { topicOf, vocab } from '../vocab';
 import { type Obj, type Rule, clamp, doneShare, has, isDone, within } from './shape';
 

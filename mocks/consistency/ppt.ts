@@ -1,4 +1,4 @@
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { PPT_SCENES, PPT_TEMPLATES, SLIDE_BULLETS, SLIDE_NOTES, SLIDE_TITLES } from '../vocab/services';
 import { vocab } from '../vocab';
 import { type Obj, type Rule, doneShare, has, within } from './shape';

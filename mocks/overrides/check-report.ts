@@ -1,4 +1,4 @@
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import type { CheckFigures, CheckReport, CheckScope, ReportParagraph, ReportSentence, ReportSource } from '@/api/gen/model';
 import { hashOf } from '../seed';
 import { MOCK_PARAGRAPHS, MOCK_TITLES } from '../sample-text';

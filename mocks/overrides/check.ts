@@ -1,6 +1,6 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http, HttpResponse } from 'msw';
-import { countChars, countCjk, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
+import { countChars, countCjk, MAX_CHECK_CHARS, tooLongMessage } from '@common/char-count';
 import type { CheckWarning } from '@/api/gen/model';
 import { fail, notFound, ok, unauthorized } from '../envelope';
 import { getCheckQueryListResponseMock } from '../gen/check/check.msw';

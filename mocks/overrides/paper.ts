@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { GeneratePaperBody, PaperDetail, PaperOutline, PaperSection, PaperSubmitBody, PaperXueshuSubmitBody, UpdatePaperContentBody } from '@/api/gen/model';
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { badRequest, fail, notFound, ok, unauthorized } from '../envelope';
 import { OUTLINE, OUTLINE_POINTS, PARAGRAPHS } from '../vocab/papers';
 import { userOf } from './auth-state';

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import type { PptDeck, PptDeckBody, PptSlide, SysConfig } from '@/api/gen/model';
-import { validateSlides } from '@/lib/slides/deck';
-import { defenceDeck } from '@/lib/slides/default-deck';
-import { paletteList, previewUrl, SLIDE_TEMPLATES } from '@/lib/slides/templates';
+import { validateSlides } from '@common/slides/deck';
+import { defenceDeck } from '@common/slides/default-deck';
+import { paletteList, previewUrl, SLIDE_TEMPLATES } from '@common/slides/templates';
 import { getAiPptInfoQueryListResponseMock } from '../gen/ppt/ppt.msw';
 import { badRequest, fail, notFound, ok } from '../envelope';
 import { currentCapabilities } from './capabilities';

@@ -1,4 +1,4 @@
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { consistent } from '../consistency';
 import { headingsOf, outlineOf, sectionText } from '../consistency/paper';
 import { clamp, num, ratio4 } from '../consistency/shape';

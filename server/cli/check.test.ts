@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, length, offsetOf } from '../engines/similarity/fixtures/load';
-import { countChars } from '../engines/text/count';
+import { countChars } from '@common/char-count';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { checkText } from '../engines/similarity/check';
 import { fixture } from '../engines/similarity/fixtures/load';
-import { countChars } from '../engines/text/count';
+import { countChars } from '@common/char-count';
 import { buildDocx } from '../engines/text/fixtures/build';
 import { ReferenceLibrary } from '../services/library';
 import { openTestDatabase } from '../test/database';

@@ -46,7 +46,7 @@ export async function checkLlm(settings: LlmSettings): Promise<LlmCheck> {
       configured: false,
       baseUrl: null,
       models: [],
-      reason: '未配置大模型服务：请设置 LLM_BASE_URL 和 LLM_MODEL（示例见 .env.example 与 README 的“大模型服务”一节）',
+      reason: '未配置大模型服务：请设置 LLM_BASE_URL 和 LLM_MODEL（示例见 .env.example 与 docs/llm.md）',
     };
   }
   // Retries would hide what the endpoint answers; a check reports it.

@@ -3,7 +3,7 @@ import JSZip from 'jszip';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AIGC_MIN_CHARS } from '../engines/aigc';
-import { countChars } from '../engines/text/count';
+import { countChars } from '@common/char-count';
 import { buildDocx, buildImageOnlyPdf } from '../engines/text/fixtures/build';
 import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
 import { grant } from '../test/fixtures';

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countChars } from '../engines/text/count';
+import { countChars } from '@common/char-count';
 import type { TestApp } from '../test/app';
 import { CHAT, chatApp, chatState, chatUser } from '../test/chat';
 import { answerFor, type FakeLlm, startFakeLlm, tokenize } from '../test/fake-llm';

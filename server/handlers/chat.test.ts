@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countChars } from '../engines/text/count';
+import { countChars } from '@common/char-count';
 import { SYSTEM_PROMPT } from '../services/chat/prompt';
 import { body, createTestApp, post, type TestApp } from '../test/app';
 import { CHAT, chatApp, chatState, chatUser } from '../test/chat';

@@ -1,7 +1,7 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../engines/similarity/fixtures/load';
-import { countChars } from '../engines/text/count';
+import { countChars } from '@common/char-count';
 import { buildDocx } from '../engines/text/fixtures/build';
 import { runCheck } from '../services/check/run';
 import { ReferenceLibrary } from '../services/library/library';

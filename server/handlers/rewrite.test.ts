@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../engines/similarity/fixtures/load';
-import { countChars } from '../engines/text/count';
+import { countChars } from '@common/char-count';
 import { buildDocx } from '../engines/text/fixtures/build';
 import { type EngineOptions, type EngineParagraph, type RewriteEngine, setRewriteEngine } from '../services/rewrite/engine';
 import { ReferenceLibrary } from '../services/library/library';

@@ -7,7 +7,7 @@ import type { ScoredDetection } from '../services/aigc/score';
 import type { PreparedCheckText } from '../services/check/prepare-text';
 import type { CheckReportView } from '../services/check/report';
 import type { TextPreparer } from '../services/library/prepare';
-import type { Slide } from '../../src/lib/slides/deck';
+import type { Slide } from '@common/slides/deck';
 import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
 import { WorkerFailure, workerPool } from './pool';
 import { libraryHost } from './remote-library';

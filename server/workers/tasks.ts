@@ -3,7 +3,7 @@ import type { CheckOptions } from '../engines/similarity/types';
 import type { AigcReportView } from '../services/aigc/report-pdf';
 import type { CheckReportView } from '../services/check/report';
 import type { EngineMode, EngineOptions } from '../services/rewrite/engine';
-import type { Slide } from '../../src/lib/slides/deck';
+import type { Slide } from '@common/slides/deck';
 import type { PaperDocument } from '../engines/writing/docx';
 import type { Host, TaskTable } from './protocol';
 
@@ -63,7 +63,7 @@ export const tasks = {
 
   /** AI PPT: a deck rendered to .pptx in its template (overflow handled). */
   renderPptx: async (input: { slides: Slide[]; templateId: string; title: string }) => {
-    const [{ renderDeck }, { templateOrDefault }] = await Promise.all([import('../engines/slides/pptx'), import('../../src/lib/slides/templates')]);
+    const [{ renderDeck }, { templateOrDefault }] = await Promise.all([import('../engines/slides/pptx'), import('@common/slides/templates')]);
     return renderDeck(input.slides, templateOrDefault(input.templateId), { title: input.title });
   },
 

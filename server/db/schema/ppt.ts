@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Slide } from '../../../src/lib/slides/deck';
+import type { Slide } from '@common/slides/deck';
 import { newId } from '../ids';
 import { tasks } from './tasks';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { countChars } from '../text/count';
+import { countChars } from '@common/char-count';
 import { fromCodePoints, toCodePoints } from '../text/code-points';
 import { bandOf } from './bands';
 import { AIGC_MIN_CHARS, AIGC_MIN_PARAGRAPH_CHARS, detectAigc, scoreAigc } from './index';

@@ -50,7 +50,7 @@ export interface WeightsFile {
   /**
    * How a language model's curvature score (curvature.ts) moves a sentence's log-odds:
    * weight * clamp(curvature - center, -clip, clip). Set by hand, not trained: no log-probabilities of the
-   * training texts were available (see the README's limits).
+   * training texts were available (docs/services/aigc.md, its limits).
    */
   llm: { weight: number; center: number; clip: number };
 }

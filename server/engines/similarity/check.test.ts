@@ -1,6 +1,6 @@
 import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
-import { countChars } from '../text/count';
+import { countChars } from '@common/char-count';
 import { checkText } from './check';
 import { fixture, length, libraryDoc, offsetOf } from './fixtures/load';
 import { MemoryLibrary } from './memory-library';

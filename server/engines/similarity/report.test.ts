@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countChars } from '../text/count';
+import { countChars } from '@common/char-count';
 import { checkText } from './check';
 import { fixture, libraryDoc } from './fixtures/load';
 import { MemoryLibrary } from './memory-library';

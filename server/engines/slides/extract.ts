@@ -1,8 +1,8 @@
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
-import { DECK_LIMITS, type Slide } from '../../../src/lib/slides/deck';
-import { type CoverInfo, coverLines } from '../../../src/lib/slides/default-deck';
-import { splitLongText } from '../../../src/lib/slides/layout';
+import { DECK_LIMITS, type Slide } from '@common/slides/deck';
+import { type CoverInfo, coverLines } from '@common/slides/default-deck';
+import { splitLongText } from '@common/slides/layout';
 import { fromCodePoints } from '../text/code-points';
 import { analyzeText } from '../text/document';
 

@@ -1,4 +1,4 @@
-import { DECK_LIMITS, SLIDE_LAYOUTS, type Slide, type SlideLayout, validateSlides } from '../../../src/lib/slides/deck';
+import { DECK_LIMITS, SLIDE_LAYOUTS, type Slide, type SlideLayout, validateSlides } from '@common/slides/deck';
 import type { LlmGateway } from '../llm';
 
 // The model's outline (from a topic and scene) and its refinement of an offline outline, through the

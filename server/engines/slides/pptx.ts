@@ -1,7 +1,7 @@
 import PptxGenJS from 'pptxgenjs';
-import type { Slide } from '../../../src/lib/slides/deck';
-import { type DrawnSlide, layoutDeck, type Shape } from '../../../src/lib/slides/layout';
-import type { SlideTemplate } from '../../../src/lib/slides/templates';
+import type { Slide } from '@common/slides/deck';
+import { type DrawnSlide, layoutDeck, type Shape } from '@common/slides/layout';
+import type { SlideTemplate } from '@common/slides/templates';
 
 // The .pptx: each drawn slide's shapes written with pptxgenjs (text with the template's fonts as Latin,
 // East Asian and complex-script faces, native tables and charts, speaker notes).

@@ -1,5 +1,5 @@
 import { fromCodePoints, toCodePoints } from './code-points';
-import { charWeights, weightPrefix } from './count';
+import { charWeights, weightPrefix } from '@common/char-count';
 import { detectSections, isSubheading, type Section } from './sections';
 import { splitParagraphs, splitSentences, type Range } from './split';
 

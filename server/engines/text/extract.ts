@@ -1,4 +1,4 @@
-import { MAX_CHECK_CHARS } from './count';
+import { MAX_CHECK_CHARS } from '@common/char-count';
 import { extractDocx } from './docx';
 import { DocumentError } from './errors';
 import { extractPdf } from './pdf';

@@ -1,4 +1,4 @@
-import { countChars } from './count';
+import { countChars } from '@common/char-count';
 import { DocumentError } from './errors';
 import { assertPdfInflation } from './pdf-streams';
 

@@ -1,5 +1,5 @@
 import { toCodePoints } from './code-points';
-import { charWeights, MAX_CHECK_CHARS, tooLongMessage } from './count';
+import { charWeights, MAX_CHECK_CHARS, tooLongMessage } from '@common/char-count';
 import { DocumentError } from './errors';
 
 // countChars with typed arrays: a 20 MB upload counts in tens of megabytes, not hundreds.

@@ -1,5 +1,5 @@
 import { type SaxesTagNS, SaxesParser } from 'saxes';
-import { countChars } from './count';
+import { countChars } from '@common/char-count';
 
 const W = new Set([
   'http://schemas.openxmlformats.org/wordprocessingml/2006/main',

@@ -1,5 +1,5 @@
 import { AIGC_MIN_CHARS } from '../../engines/aigc';
-import { countCjk } from '../../engines/text/count';
+import { countCjk } from '@common/char-count';
 import { AppError, conflict } from '../../errors';
 import { LITTLE_CHINESE_SHARE } from '../check/warnings';
 

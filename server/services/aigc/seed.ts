@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
 import { tasks } from '../../db/schema/tasks';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { priceFor } from '../billing/prices';
 import { rowValues } from './run';
 import { scoreDetection } from './score';

@@ -6,7 +6,7 @@ import { type ChatMessageStatus, chatConversations, chatMessages } from '../../d
 import type { ServicePrice } from '../../db/schema/packages';
 import { type TaskStatus, tasks } from '../../db/schema/tasks';
 import { LlmError, type LlmMessage } from '../../engines/llm';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { AppError, badRequest, conflict } from '../../errors';
 import { balanceOf, lockUser } from '../billing/balance';
 import { chargeTask } from '../billing/charges';

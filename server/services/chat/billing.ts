@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ServicePrice, servicePrices } from '../../db/schema/packages';
 import { tasks } from '../../db/schema/tasks';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { conflict } from '../../errors';
 import { spendableFen } from '../billing/balance';
 import { computePrice } from '../billing/prices';

@@ -1,7 +1,7 @@
 import type { Deps } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { priceFor } from '../billing/prices';
 import { runCheck } from './run';
 

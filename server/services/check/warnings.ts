@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { checks } from '../../db/schema/checks';
-import { countCjk } from '../../engines/text/count';
+import { countCjk } from '@common/char-count';
 import type { components } from '../../gen/openapi';
 import { librarySize } from '../library/scope';
 import { libraryState } from '../library/state';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { checkText } from '../../engines/similarity/check';
 import { fingerprintText } from '../../engines/similarity/fingerprint';
 import { fixture } from '../../engines/similarity/fixtures/load';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { openTestDatabase } from '../../test/database';
 import { ReferenceLibrary } from './library';
 

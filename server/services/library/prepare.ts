@@ -1,6 +1,6 @@
 import { fingerprintText } from '../../engines/similarity/fingerprint';
 import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 
 /** What indexing a text in the library computes before touching the database. */
 export interface PreparedText {

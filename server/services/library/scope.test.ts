@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { openTestDatabase } from '../../test/database';
 import { ReferenceLibrary } from './library';
 import { libraryScope, librarySize, LOCAL_LIBRARY_NAME, PUBLIC_LIBRARY_NAME } from './scope';

@@ -4,7 +4,7 @@ import { ledgerEntries } from '../../db/schema/ledger';
 import { type PaperRow, type PaperSectionRow, paperSections, papers, type StoredMaterial } from '../../db/schema/papers';
 import { tasks } from '../../db/schema/tasks';
 import type { LlmGateway } from '../../engines/llm';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { summarizeSection } from '../../engines/writing/context';
 import { generateOutline, writeAbstract, writeMaterial, writeSection } from '../../engines/writing/generate';
 import type { PaperBrief, WritingUnit } from '../../engines/writing/types';

@@ -5,7 +5,7 @@ import { servicePrices } from '../../db/schema/packages';
 import { tasks } from '../../db/schema/tasks';
 import { badRequest, conflict } from '../../errors';
 import type { components } from '../../gen/openapi';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { checkCitations } from '../../engines/writing/citations';
 import { summarizeSection } from '../../engines/writing/context';
 import { MATERIAL_NAMES } from '../../engines/writing/prompts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { paperSections, papers } from '../../db/schema/papers';
 import { tasks } from '../../db/schema/tasks';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { outlineLength, outlineRows } from '../../engines/writing/outline';
 import { outlineTemplate } from '../../engines/writing/templates';
 import { priceFor } from '../billing/prices';

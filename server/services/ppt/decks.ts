@@ -8,9 +8,9 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { components } from '../../gen/openapi';
 import { LlmError, type LlmGateway } from '../../engines/llm';
 // The deck model and templates alone (not the engine's index, which loads jieba and pptxgenjs into the API process).
-import { type Slide, validateSlides } from '../../../src/lib/slides/deck';
-import { type CoverInfo, coverLines } from '../../../src/lib/slides/default-deck';
-import { findTemplate } from '../../../src/lib/slides/templates';
+import { type Slide, validateSlides } from '@common/slides/deck';
+import { type CoverInfo, coverLines } from '@common/slides/default-deck';
+import { findTemplate } from '@common/slides/templates';
 import { OutlineError, refineOutline, topicOutline } from '../../engines/slides/model';
 import { validateText } from '../../engines/text/validate';
 import { extractPptOutlineInWorker } from '../../workers/offload';

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { pptDecks } from '../../db/schema/ppt';
 import { tasks } from '../../db/schema/tasks';
 import type { RenderedDeck } from '../../engines/slides/pptx';
-import type { Slide } from '../../../src/lib/slides/deck';
+import type { Slide } from '@common/slides/deck';
 
 export class DeckMissing extends Error {}
 

@@ -1,4 +1,4 @@
-import { paletteList, previewUrl, SLIDE_TEMPLATES } from '../../../src/lib/slides/templates';
+import { paletteList, previewUrl, SLIDE_TEMPLATES } from '@common/slides/templates';
 import type { components } from '../../gen/openapi';
 
 export type PptTemplate = components['schemas']['PptTemplate'];

@@ -2,8 +2,8 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableC
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
-import { diffChars } from '../../../src/lib/char-diff';
-import { modeLabel, reportName } from '../../../src/lib/rewrite-modes';
+import { diffChars } from '@common/char-diff';
+import { modeLabel, reportName } from '@common/rewrite-modes';
 import { loadOwnRow, notFinished, type RewriteApi } from './records';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

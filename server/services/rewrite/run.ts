@@ -6,7 +6,7 @@ import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
 import { createLlmGateway, type LlmGateway, llmSettings } from '../../engines/llm';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import type { CheckReport } from '../../engines/similarity/types';
 import { checkText } from '../../engines/similarity/check';
 import { ReferenceLibrary } from '../library/library';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { priceFor } from '../billing/prices';
 import { apiOfMode } from './records';
 

@@ -6,9 +6,9 @@ import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/sc
 import { tasks } from '../../db/schema/tasks';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { LlmGateway } from '../../engines/llm';
-import { countChars } from '../../engines/text/count';
+import { countChars } from '@common/char-count';
 import { priceFor } from '../billing/prices';
-import { MODE_LABELS } from '../../../src/lib/rewrite-modes';
+import { MODE_LABELS } from '@common/rewrite-modes';
 import { prepareRequestText } from '../check/paper-input';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { cleanTerms, createRewriteTask } from './drafts';

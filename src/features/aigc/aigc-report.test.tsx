@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AigcParagraph, AigcRecord } from '@/api/gen/model';
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
 import { renderApp, signIn } from '@/test/render-app';

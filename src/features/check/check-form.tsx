@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useCheckCheckInit } from '@/api/gen/check/check';
 import { useSignedIn } from '@/components/use-signed-in';
-import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
+import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@common/char-count';
 import { appStore } from '@/stores/app';
 import { PaperFilePicker } from './paper-file-picker';
 import { TextStats } from './text-stats';

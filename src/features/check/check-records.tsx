@@ -25,10 +25,11 @@ const STATUS_FILTERS: Array<{ value: TaskStatus | ''; label: string }> = [
   { value: 'failed', label: '失败' },
 ];
 
-// check_machine_submit asks for 降重 after the check; the rewording service is not open yet.
+// check_machine_submit asks for 降重 after the check: the check job then queues it, charged from the balance.
 const REWRITE_NOTES: Partial<Record<CheckRecord['rewriteStatus'], string>> = {
   waiting: '查重完成后自动降重',
-  unavailable: '自动降重暂未开放，未创建降重任务',
+  unavailable: '余额不足或查重未成功，未创建降重任务',
+  created: '已自动提交降重，见降重记录',
 };
 
 const COLUMNS: Column<CheckRecord>[] = [

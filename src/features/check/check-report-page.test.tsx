@@ -100,6 +100,19 @@ describe('check records screen', () => {
     expect(within(rowOf('要求降重的论文')).getByText('查重完成后自动降重')).toBeInTheDocument();
   });
 
+  it('says why no 降重 was created once the check has ended without one', async () => {
+    const token = await signIn();
+    const form = new FormData();
+    form.append('title', '未能降重的论文');
+    form.append('content', MOCK_PARAGRAPHS.join('\n'));
+    const { id } = await api<{ id: string }>('check_init', token, form);
+    await api('check_machine_submit', token, { id, mode: 'strong' });
+    for (let poll = 0; poll < 3; poll++) await callMock('/api/base/task_api/progress', { token, body: { ids: [id] } });
+    renderApp('/paper/report');
+    await screen.findByRole('table');
+    expect(within(rowOf('未能降重的论文')).getByText('余额不足或查重未成功，未创建降重任务')).toBeInTheDocument();
+  });
+
   it('renames a record', async () => {
     const token = await signIn();
     await submittedCheck(token, '旧题目');

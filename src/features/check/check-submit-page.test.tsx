@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { countChars } from '@/lib/char-count';
+import { countChars } from '@common/char-count';
 import { renderApp, signIn } from '@/test/render-app';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';

@@ -2,7 +2,7 @@ import { HStack, Spinner, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useCheckWordCount } from '@/api/gen/check/check';
 import { useSignedIn } from '@/components/use-signed-in';
-import { countChars, MAX_CHECK_CHARS } from '@/lib/char-count';
+import { countChars, MAX_CHECK_CHARS } from '@common/char-count';
 import { formatThousands, formatYuan } from '@/lib/number';
 import { useDebounced } from './use-debounced';
 

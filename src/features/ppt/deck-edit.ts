@@ -1,5 +1,5 @@
 import type { PptDeck, PptDeckBody, PptSlide, PptSlideLayout } from '@/api/gen/model';
-import { blankSlide, SLIDE_LAYOUTS, type Slide, type SlideLayout, validateSlides } from '@/lib/slides/deck';
+import { blankSlide, SLIDE_LAYOUTS, type Slide, type SlideLayout, validateSlides } from '@common/slides/deck';
 
 // The outline editor's edits as pure functions of the slide list (each returns a new list, indexes renumbered).
 

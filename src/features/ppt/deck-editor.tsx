@@ -16,7 +16,7 @@ import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
 import { TaskProgress } from '@/components/task-progress';
 import { useSignedIn } from '@/components/use-signed-in';
-import { LAYOUT_LABELS, SLIDE_LAYOUTS } from '@/lib/slides/deck';
+import { LAYOUT_LABELS, SLIDE_LAYOUTS } from '@common/slides/deck';
 import { formatFen } from '@/lib/number';
 import { addSlide, chartText, linesOf, moveSlide, outlineProblems, parseChart, parseTable, patchSlide, removeSlide, saveBody, setLayout, tableText } from './deck-edit';
 import { SlideThumb } from './slide-thumb';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp, signIn } from '@/test/render-app';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
-import { SLIDE_TEMPLATES } from '@/lib/slides/templates';
+import { SLIDE_TEMPLATES } from '@common/slides/templates';
 
 const server = setupMockServer();
 

@@ -1,9 +1,9 @@
 import { Box, Image } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { PptSlide } from '@/api/gen/model';
-import { layoutSlide } from '@/lib/slides/layout';
-import { slideSvg, svgDataUrl } from '@/lib/slides/svg';
-import { templateOrDefault } from '@/lib/slides/templates';
+import { layoutSlide } from '@common/slides/layout';
+import { slideSvg, svgDataUrl } from '@common/slides/svg';
+import { templateOrDefault } from '@common/slides/templates';
 import { drawable } from './deck-edit';
 
 /**

@@ -21,8 +21,8 @@ import { StatusBadge } from '@/components/status-badge';
 import { notify } from '@/components/ui/toaster';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
-import { diffChars } from '@/lib/char-diff';
-import { modeLabel, reportName } from '@/lib/rewrite-modes';
+import { diffChars } from '@common/char-diff';
+import { modeLabel, reportName } from '@common/rewrite-modes';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 import { isUnderWay } from '@/lib/task-status';
 

@@ -15,7 +15,7 @@ import {
 import { useSignedIn } from '@/components/use-signed-in';
 import { PaperFilePicker } from '@/features/check/paper-file-picker';
 import { useDebounced } from '@/features/check/use-debounced';
-import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@/lib/char-count';
+import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@common/char-count';
 import { formatFen } from '@/lib/number';
 import { appStore } from '@/stores/app';
 

@@ -5,7 +5,7 @@ import { ServiceScreen } from '@/components/service-screen';
 import { SectionCard } from '@/components/section-card';
 import { RewriteContentPage } from './rewrite-content';
 import { RewriteForm } from './rewrite-form';
-import { MODE_LABELS } from '@/lib/rewrite-modes';
+import { MODE_LABELS } from '@common/rewrite-modes';
 import { MachineRecords, PaperMachineRecords } from './rewrite-records';
 
 const SCREENS: Record<PaperMachineMode | MachineMode, { icon: IconName; description: string; highlights: string[] }> = {

@@ -12,7 +12,7 @@ import { TaskRecords } from '@/components/task-records';
 import { usePaging } from '@/components/use-paging';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
-import { modeLabel } from '@/lib/rewrite-modes';
+import { modeLabel } from '@common/rewrite-modes';
 import { isUnderWay } from '@/lib/task-status';
 
 type RatioRecord = { mode: string; source?: string; status: string; offline: boolean; similarityBefore: number | null; similarityAfter: number | null };

@@ -1,5 +1,5 @@
 // 字数 as Chinese checkers count it. The one implementation of the rule: the browser's live count and the
-// server's text engine (server/engines/text/count.ts re-exports it) agree on what is shown and charged.
+// server agree on what is shown and charged.
 // Rule and rationale: server/engines/text/README.md.
 
 const Kind = { Unknown: 0, Space: 1, Cjk: 2, Word: 3, Mark: 4 } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { charWeights, countChars } from './char-count';
 
-// The counting rule of both the live count and the server's text engine (which re-exports it).
+// The counting rule of both the browser's live count and the server.
 describe('countChars', () => {
   it('counts every CJK character and every punctuation mark once', () => {
     expect(countChars('文本相似度。')).toBe(6);
