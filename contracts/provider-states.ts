@@ -146,7 +146,7 @@ const MOSTLY_ENGLISH_TEXT =
 type StateSetup = () => Promise<Record<string, unknown> | undefined>;
 
 export function providerStates(
-  deps: Deps & Pick<AppContext, 'llm'>,
+  deps: Deps & Pick<AppContext, 'llm' | 'payments'>,
 ): Record<string, StateSetup | { setup: StateSetup; teardown: StateSetup }> {
   const { db } = deps;
   // "No model is configured for chat" on a server that has one: its gateway answers as if the operator had
@@ -308,6 +308,22 @@ export function providerStates(
       await confirmSandboxPayment(deps, await payments(), orderId, payToken);
       return { orderId };
     },
+    [STATES.pendingWechatOrder]: async () => {
+      const userId = await signedIn();
+      await closePendingOrders(userId);
+      if (!deps.payments.wechat) throw new Error('WeChat Pay is not configured on this server (WECHATPAY_*)');
+      const order = await createOrder(deps, deps.payments.wechat, userId, ORDERED_PACKAGE, forSale());
+      return { orderId: order.id };
+    },
+    // Our fake WeChat Pay (server/test/fake-pay) takes its faults from its control endpoint.
+    [STATES.wechatPayFailing]: state(async () => {
+      const response = await fetch(`${deps.config.WECHATPAY_BASE_URL}/_fake/script`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ faults: ['api:error'] }),
+      });
+      if (!response.ok) throw new Error('WeChat Pay here is not the fake one: script its failure another way');
+    }),
     [STATES.tooManyPendingOrders]: state(async () => {
       const userId = await signedIn();
       await closeExpiredOrders(db, deps.now(), userId);

@@ -9,6 +9,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { PROVIDER_STATES_PATH } from '../server/http/provider-states';
 import { FAKE_MODEL, startFakeLlm } from '../server/test/fake-llm';
+import { startFakePay } from '../server/test/fake-pay';
 import { closeWorkerPool } from '../server/workers/pool';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
@@ -36,12 +37,14 @@ export interface RunningProvider {
  * provider-state endpoint switched on (PACT_PROVIDER_STATES=on): the verifier reaches it exactly as it
  * reaches any other team's server. `env` overrides the environment (VALIDATE_RESPONSES=false in the
  * mutation tests); `configure` may add hooks before the server starts. Chat is answered by the repo's fake
- * model (server/test/fake-llm.ts), never a real provider.
+ * model (server/test/fake-llm.ts), payments by its fake WeChat Pay and Alipay (server/test/fake-pay), never
+ * a real provider.
  */
 export async function startOurProvider(
   options: { env?: Record<string, string>; configure?: (app: FastifyInstance) => void } = {},
 ): Promise<RunningProvider> {
   const model = await startFakeLlm();
+  const pay = await startFakePay();
   // No LLM_ setting of the environment reaches it: only the fake model answers.
   const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('LLM_')));
   const config = loadConfig({
@@ -58,6 +61,8 @@ export async function startOurProvider(
     PACT_PROVIDER_STATES: 'on',
     LLM_BASE_URL: model.url,
     LLM_MODEL: FAKE_MODEL,
+    // WeChat Pay and Alipay are the repo's fakes (server/test/fake-pay), never the real providers.
+    ...pay.env,
     ...options.env,
   });
   const db = await openDatabase({ memory: true });
@@ -73,6 +78,7 @@ export async function startOurProvider(
       await closeWorkerPool();
       await db.close();
       await model.close();
+      await pay.close();
     },
   };
 }

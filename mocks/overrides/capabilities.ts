@@ -14,7 +14,7 @@ function mockCapabilities({ unavailable = [], payment = true, registration = tru
   return {
     services: Object.fromEntries(SERVICES.map((service) => [service, capability(service)])) as Record<ServiceName, ServiceCapability>,
     payment: payment
-      ? { available: true, reason: null, channels: ['sandbox'] }
+      ? { available: true, reason: null, channels: ['wechat', 'alipay', 'sandbox'] }
       : { available: false, reason: '暂未开通在线支付，请联系管理员充值', channels: [] },
     registration: { open: registration },
   };

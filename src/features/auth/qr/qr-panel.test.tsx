@@ -7,7 +7,7 @@ import { AppProviders } from '@/app';
 import { createQueryClient } from '@/query-client';
 import { recordRequests } from '@/test/request-log';
 import { QrPanel } from './qr-panel';
-import { QR_IMAGE_OPTIONS, qrImageUrl } from './qr-image';
+import { QR_IMAGE_OPTIONS, qrImageUrl } from '@/lib/qr-image';
 import { QR_POLL_INTERVAL_MS } from './use-qr-login';
 import { setupMockServer } from '@/test/mock-server';
 

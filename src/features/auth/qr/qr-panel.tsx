@@ -1,9 +1,9 @@
 import { Box, Button, Center, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { qrImageUrl } from '@/lib/qr-image';
 import { MOCK_MODE } from '@/mock-mode';
 import { MockScanButton } from './mock-scan-button';
-import { qrImageUrl } from './qr-image';
 import { useQrLogin } from './use-qr-login';
 
 export function QrPanel({ active, onToken }: { active: boolean; onToken: (token: string) => void }) {
