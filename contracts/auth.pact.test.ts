@@ -11,8 +11,9 @@ import {
   loginValLoginQrCode,
 } from '../src/api/gen/auth/auth';
 import { anyId, failure, isoTime, ok } from './matchers';
-import { BEARER, bearer, createPact, failureOf, useMockServer } from './pact';
+import { asBrowserWithCookie, BEARER, bearer, createPact, failureOf, useMockServer } from './pact';
 import {
+  PACT_DESKTOP_DEVICE,
   PACT_DEVICE_KEY,
   PACT_NEW_USER,
   PACT_QR_CONFIRMED,
@@ -22,11 +23,17 @@ import {
   PACT_THROTTLED_NAME,
   PACT_TOKEN,
   PACT_USER,
+  PACT_WEAK_PASSWORD,
   STATES,
-  pactQrSecret,
+  pactQrScanToken,
 } from './states';
 
 const { like, integer, regex, boolean, eachLike, nullValue } = MatchersV3;
+
+/** The desktop browser that asked for the seeded QR sessions: its device cookie goes with every poll. */
+const DESKTOP_COOKIE = `moyan_device=${PACT_DESKTOP_DEVICE}`;
+const asDesktop = <T>(call: () => Promise<T>) => asBrowserWithCookie(DESKTOP_COOKIE, call);
+const ISSUED_KEY = regex('^dk_[A-Za-z0-9_-]{43}$', 'dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq');
 
 /** What a login and a sign-up return: the UI keeps access_token. */
 const loginToken = {
@@ -182,7 +189,50 @@ describe('auth contract', () => {
       });
   });
 
-  it('a QR code session gives an id and the URL the phone opens', async () => {
+  it('sign-up with a common or trivial password is refused with 400 and the form’s words', async () => {
+    const request = { username: PACT_NEW_USER.username, password: PACT_WEAK_PASSWORD };
+    await createPact()
+      .addInteraction()
+      .given(STATES.usernameFree)
+      .uponReceiving('a sign-up with a trivial password')
+      .withRequest('POST', '/api/base/login_api/f/register', (req) => req.jsonBody(request))
+      .willRespondWith(400, (res) => res.jsonBody(failure('WEAK_PASSWORD', '密码过于简单（重复、连续的字符或日期），请换一个')))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const error = await failureOf(loginRegister(request));
+        expect(error).toMatchObject({ status: 400, message: '密码过于简单（重复、连续的字符或日期），请换一个' });
+      });
+  });
+
+  it('sign-up beyond the address’s limit is refused with 429 and the wait', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signupsExhausted)
+      .uponReceiving('a sign-up from an address that signed up too many accounts')
+      .withRequest('POST', '/api/base/login_api/f/register', (req) => req.jsonBody(PACT_NEW_USER))
+      .willRespondWith(429, (res) => res.jsonBody(failure('SIGNUP_LIMITED', '当前网络新注册的账号过多，请 60 分钟后再试，或登录已有账号')))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const error = await failureOf(loginRegister(PACT_NEW_USER));
+        expect(error).toMatchObject({ status: 429, message: '当前网络新注册的账号过多，请 60 分钟后再试，或登录已有账号' });
+      });
+  });
+
+  it('sign-up while the address’s taken-name answers back off is refused with 429, whatever the name', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.registerProbesThrottled)
+      .uponReceiving('a sign-up during the back-off of taken-name answers')
+      .withRequest('POST', '/api/base/login_api/f/register', (req) => req.jsonBody({ username: PACT_USER.username, password: 'Another2026!' }))
+      .willRespondWith(429, (res) => res.jsonBody(failure('REGISTER_THROTTLED', '注册时用户名或手机号已被占用的次数过多，请 15 分钟后再试')))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const error = await failureOf(loginRegister({ username: PACT_USER.username, password: 'Another2026!' }));
+        expect(error.status).toBe(429);
+      });
+  });
+
+  it('a QR code session gives an id and the URL the phone opens, which carries a scan token and not the id', async () => {
     await createPact()
       .addInteraction()
       .uponReceiving('a request for a new QR login code')
@@ -191,7 +241,7 @@ describe('auth contract', () => {
         res.jsonBody(
           ok({
             id: anyId(),
-            qrCode: regex('^https?://.+/m/qr/.+\\?s=.+$', 'http://127.0.0.1:8080/m/qr/01JD3Q8V4N5K2M7P9R6T8W0XYZ?s=Zr8LwQ2vN4xYk7pT'),
+            qrCode: regex('^https?://[^/]+/m/qr/[A-Za-z0-9_-]{43}$', 'http://127.0.0.1:8080/m/qr/q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi'),
             expiresAt: isoTime('2026-11-22T08:35:00.000Z'),
           }),
         ),
@@ -201,6 +251,7 @@ describe('auth contract', () => {
         const session = await loginLoginQrCode();
         expect(session.id).toBe('01JD3Q8V4N5K2M7P9R6T8W0XYZ');
         expect(session.qrCode).toContain('/m/qr/');
+        expect(session.qrCode).not.toContain(session.id);
       });
   });
 
@@ -209,11 +260,13 @@ describe('auth contract', () => {
       .addInteraction()
       .given(STATES.qrPending)
       .uponReceiving('a QR validation before the phone confirms')
-      .withRequest('POST', '/api/base/login_api/f/val_login_qr_code', (req) => req.query({ query: PACT_QR_PENDING }))
+      .withRequest('POST', '/api/base/login_api/f/val_login_qr_code', (req) =>
+        req.query({ query: PACT_QR_PENDING }).headers({ Cookie: DESKTOP_COOKIE }),
+      )
       .willRespondWith(200, (res) => res.jsonBody(ok(nullValue())))
       .executeTest(async (server) => {
         useMockServer(server.url);
-        expect(await loginValLoginQrCode({ query: PACT_QR_PENDING })).toBeNull();
+        expect(await asDesktop(() => loginValLoginQrCode({ query: PACT_QR_PENDING }))).toBeNull();
       });
   });
 
@@ -222,11 +275,31 @@ describe('auth contract', () => {
       .addInteraction()
       .given(STATES.qrConfirmed)
       .uponReceiving('a QR validation after the phone confirmed')
-      .withRequest('POST', '/api/base/login_api/f/val_login_qr_code', (req) => req.query({ query: PACT_QR_CONFIRMED }))
+      .withRequest('POST', '/api/base/login_api/f/val_login_qr_code', (req) =>
+        req.query({ query: PACT_QR_CONFIRMED }).headers({ Cookie: DESKTOP_COOKIE }),
+      )
       .willRespondWith(200, (res) => res.jsonBody(ok(like(PACT_TOKEN))))
       .executeTest(async (server) => {
         useMockServer(server.url);
-        expect(await loginValLoginQrCode({ query: PACT_QR_CONFIRMED })).toBe(PACT_TOKEN);
+        expect(await asDesktop(() => loginValLoginQrCode({ query: PACT_QR_CONFIRMED }))).toBe(PACT_TOKEN);
+      });
+  });
+
+  it('QR validation from a browser other than the one that asked for the code is 404, even once confirmed', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrConfirmed)
+      .uponReceiving('a QR validation from another browser')
+      .withRequest('POST', '/api/base/login_api/f/val_login_qr_code', (req) =>
+        req.query({ query: PACT_QR_CONFIRMED }).headers({ Cookie: 'moyan_device=another-browser-device-000000001' }),
+      )
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '记录不存在')))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const error = await asBrowserWithCookie('moyan_device=another-browser-device-000000001', () =>
+          failureOf(loginValLoginQrCode({ query: PACT_QR_CONFIRMED })),
+        );
+        expect(error.status).toBe(404);
       });
   });
 
@@ -235,28 +308,49 @@ describe('auth contract', () => {
       .addInteraction()
       .given(STATES.qrExpired)
       .uponReceiving('a QR validation after the code expired')
-      .withRequest('POST', '/api/base/login_api/f/val_login_qr_code', (req) => req.query({ query: PACT_QR_EXPIRED }))
+      .withRequest('POST', '/api/base/login_api/f/val_login_qr_code', (req) =>
+        req.query({ query: PACT_QR_EXPIRED }).headers({ Cookie: DESKTOP_COOKIE }),
+      )
       .willRespondWith(410, (res) => res.jsonBody(failure('QR_EXPIRED', '二维码已过期，请刷新后重新扫码')))
       .executeTest(async (server) => {
         useMockServer(server.url);
-        const error = await failureOf(loginValLoginQrCode({ query: PACT_QR_EXPIRED }));
+        const error = await asDesktop(() => failureOf(loginValLoginQrCode({ query: PACT_QR_EXPIRED })));
         expect(error.status).toBe(410);
       });
   });
 
-  it('the phone confirms a QR session with its secret and device key', async () => {
-    const request = { id: PACT_QR_PENDING, secret: pactQrSecret(PACT_QR_PENDING), deviceKey: PACT_DEVICE_KEY };
+  it('a new phone confirms a QR session with its scan token and is issued a device key', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING) };
     await createPact()
       .addInteraction()
       .given(STATES.qrPending)
-      .uponReceiving('a QR confirmation from the phone')
+      .uponReceiving('a QR confirmation from a new phone')
       .withRequest('POST', '/api/base/login_api/f/qr_confirm', (req) => req.jsonBody(request))
       .willRespondWith(200, (res) =>
-        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: like('qr_8f3k2m9a1c') })),
+        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: like('qr_8f3k2m9a1c'), deviceKey: ISSUED_KEY })),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
         expect(await loginQrConfirm(request)).toMatchObject({ status: 'confirmed' });
+      });
+  });
+
+  it('a phone that brings the device key it was issued signs in to its account and gets the next key', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING), deviceKey: PACT_DEVICE_KEY };
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrPending)
+      .given(STATES.phoneKnown)
+      .uponReceiving('a QR confirmation from a phone with its device key')
+      .withRequest('POST', '/api/base/login_api/f/qr_confirm', (req) => req.jsonBody(request))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: PACT_USER.username, deviceKey: ISSUED_KEY })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const state = await loginQrConfirm(request);
+        expect(state).toMatchObject({ status: 'confirmed', loginName: PACT_USER.username });
+        expect(state.deviceKey).not.toBe(PACT_DEVICE_KEY);
       });
   });
 });

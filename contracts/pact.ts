@@ -31,3 +31,21 @@ export async function failureOf(call: Promise<unknown>): Promise<ApiError> {
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
+
+/**
+ * A browser sends its cookies with every same-origin call and Node's fetch sends none: `call` runs as the
+ * browser that holds `cookie` (name=value), for the calls the server ties to one browser.
+ */
+export async function asBrowserWithCookie<T>(cookie: string, call: () => Promise<T>): Promise<T> {
+  const original = globalThis.fetch;
+  globalThis.fetch = (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('Cookie', cookie);
+    return original(input, { ...init, headers });
+  };
+  try {
+    return await call();
+  } finally {
+    globalThis.fetch = original;
+  }
+}

@@ -11,7 +11,8 @@ import { tasks } from '../server/db/schema/tasks';
 import { users } from '../server/db/schema/users';
 import { builtServices } from '../server/handlers';
 import { addressBucket, identityHash } from '../server/http/client-identity';
-import { clearThrottlesForNames, loginNameHash } from '../server/services/accounts/login-throttle';
+import { signups } from '../server/db/schema/signups';
+import { clearThrottlesForNames, loginNameHash, registerProbeKey } from '../server/services/accounts/login-throttle';
 import { hashPassword } from '../server/services/accounts/passwords';
 import { hashToken } from '../server/services/accounts/tokens';
 import { adjustBalance } from '../server/services/billing/adjustments';
@@ -19,12 +20,14 @@ import { balanceOf } from '../server/services/billing/balance';
 import { storeDraftCheck, storeFinishedCheck } from '../server/services/check/seed';
 import { submitCheck } from '../server/services/check/submit';
 import { storeDetection } from '../server/services/aigc/seed';
-import { storeRewrite } from '../server/services/rewrite/seed';
+import { type SeededRewrite, storeRewrite } from '../server/services/rewrite/seed';
 import { storeDeck } from '../server/services/ppt/seed';
 import { storePaper } from '../server/services/paper/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmSandboxPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
+import { deviceKeyHash } from '../server/services/qr-login/phone-accounts';
+import { scanTokenHash } from '../server/services/qr-login/sessions';
 import { capabilities } from '../server/services/system/capabilities';
 import {
   PACT_AIGC_DELETE_ID,
@@ -55,6 +58,7 @@ import {
   PACT_REPORT_ID,
   PACT_REWRITE_DELETE_ID,
   PACT_REWRITE_DRAFT_ID,
+  PACT_REWRITE_DOCX_ID,
   PACT_REWRITE_ID,
   PACT_REWRITE_UNPAID_ID,
   PACT_CNKI_DRAFT_ID,
@@ -68,7 +72,9 @@ import {
   PACT_UNPAID_DRAFT_ID,
   PACT_USER,
   STATES,
-  pactQrSecret,
+  pactQrScanToken,
+  PACT_DESKTOP_DEVICE,
+  PACT_DEVICE_KEY,
 } from './states';
 
 const SEEDED_PACKAGES = [
@@ -145,6 +151,9 @@ const MOSTLY_ENGLISH_TEXT =
  */
 type StateSetup = () => Promise<Record<string, unknown> | undefined>;
 
+/** The verifier replays from this machine: the address buckets of the loopback addresses, hashed. */
+const LOOPBACK = ['127.0.0.1', '::1'].map((ip) => identityHash('address', addressBucket(ip)));
+
 export function providerStates(
   deps: Deps & Pick<AppContext, 'llm' | 'payments'>,
 ): Record<string, StateSetup | { setup: StateSetup; teardown: StateSetup }> {
@@ -184,9 +193,19 @@ export function providerStates(
     return userId;
   }
 
+  // Sign-ups and register probes of earlier runs from this machine must not refuse this run's.
+  async function freshSignupsFromHere(): Promise<void> {
+    await db.orm.delete(signups).where(inArray(signups.addressHash, LOOPBACK));
+    for (const addressHash of LOOPBACK) {
+      const key = registerProbeKey(addressHash);
+      await db.orm.delete(loginThrottles).where(and(eq(loginThrottles.nameHash, key.nameHash), eq(loginThrottles.addressHash, key.addressHash)));
+    }
+  }
+
   async function qrSession(id: string, userId: string | null, expiresAt = minutesFromNow(5)): Promise<void> {
     const values = {
-      secretHash: hashToken(pactQrSecret(id)),
+      scanTokenHash: scanTokenHash(pactQrScanToken(id)),
+      requesterDeviceHash: identityHash('device', PACT_DESKTOP_DEVICE),
       status: userId ? ('confirmed' as const) : ('pending' as const),
       userId,
       expiresAt,
@@ -233,9 +252,9 @@ export function providerStates(
     return userId;
   }
 
-  async function rewriteOf(id: string, mode: 'rewrite' | 'strong' | 'smart' | 'cnki', status: 'draft' | 'done'): Promise<void> {
+  async function rewriteOf(id: string, mode: 'rewrite' | 'strong' | 'smart' | 'cnki', status: 'draft' | 'done', docx?: SeededRewrite['docx']): Promise<void> {
     const userId = await signedIn();
-    await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS });
+    await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS, docx });
   }
 
   async function detectionOf(id: string, status: 'draft' | 'done'): Promise<void> {
@@ -258,21 +277,48 @@ export function providerStates(
   }
 
   const handlers: Record<string, StateSetup> = {
-    [STATES.userExists]: state(zhangsan),
+    [STATES.userExists]: state(async () => {
+      await freshSignupsFromHere();
+      return zhangsan();
+    }),
     [STATES.signedIn]: state(signedIn),
     [STATES.tokenExpired]: state(async () => token(await zhangsan(), PACT_EXPIRED_TOKEN, minutesFromNow(-60))),
     [STATES.tokenRevoked]: state(async () =>
       token(await zhangsan(), PACT_REVOKED_TOKEN, minutesFromNow(60 * 24), minutesFromNow(-1)),
     ),
-    [STATES.usernameFree]: state(() =>
-      db.orm.delete(users).where(or(eq(users.username, PACT_NEW_USER.username), eq(users.phone, PACT_NEW_USER.phone))),
-    ),
+    [STATES.usernameFree]: state(async () => {
+      await freshSignupsFromHere();
+      await db.orm.delete(users).where(or(eq(users.username, PACT_NEW_USER.username), eq(users.phone, PACT_NEW_USER.phone)));
+    }),
     // The verifier replays from this machine: the back-off is seeded for the loopback addresses.
+    [STATES.signupsExhausted]: state(async () => {
+      await freshSignupsFromHere();
+      const rows = LOOPBACK.flatMap((addressHash) =>
+        Array.from({ length: deps.config.SIGNUPS_PER_ADDRESS_PER_HOUR }, () => ({ addressHash, createdAt: deps.now() })),
+      );
+      await db.orm.insert(signups).values(rows);
+    }),
+    [STATES.registerProbesThrottled]: state(async () => {
+      await freshSignupsFromHere();
+      const now = deps.now();
+      for (const addressHash of LOOPBACK) {
+        const row = {
+          ...registerProbeKey(addressHash),
+          failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
+          lastFailureAt: now,
+          blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
+        };
+        await db.orm
+          .insert(loginThrottles)
+          .values(row)
+          .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
+      }
+    }),
     [STATES.loginThrottled]: state(async () => {
       const now = deps.now();
-      const rows = ['127.0.0.1', '::1'].map((ip) => ({
+      const rows = LOOPBACK.map((addressHash) => ({
         nameHash: loginNameHash(PACT_THROTTLED_NAME),
-        addressHash: identityHash('address', addressBucket(ip)),
+        addressHash,
         failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
         lastFailureAt: now,
         blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
@@ -284,8 +330,16 @@ export function providerStates(
           .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
       }
     }),
-    [STATES.qrPending]: state(() => qrSession(PACT_QR_PENDING, null)),
+    [STATES.qrPending]: state(async () => {
+      await freshSignupsFromHere();
+      await qrSession(PACT_QR_PENDING, null);
+    }),
     [STATES.qrConfirmed]: state(async () => qrSession(PACT_QR_CONFIRMED, await zhangsan())),
+    [STATES.phoneKnown]: state(async () => {
+      const userId = await zhangsan();
+      await db.orm.update(users).set({ deviceKeyHash: null }).where(eq(users.deviceKeyHash, deviceKeyHash(PACT_DEVICE_KEY)));
+      await db.orm.update(users).set({ deviceKeyHash: deviceKeyHash(PACT_DEVICE_KEY) }).where(eq(users.id, userId));
+    }),
     [STATES.qrExpired]: state(() => qrSession(PACT_QR_EXPIRED, null, minutesFromNow(-1))),
     [STATES.packagesSeeded]: state(async () => {
       const rows = await db.orm
@@ -351,6 +405,7 @@ export function providerStates(
       await balance(PACT_BALANCE_FEN);
     }),
     [STATES.rewriteDone]: state(() => rewriteOf(PACT_REWRITE_ID, 'rewrite', 'done')),
+    [STATES.rewriteDocxDone]: state(() => rewriteOf(PACT_REWRITE_DOCX_ID, 'rewrite', 'done', { sha256: 'f'.repeat(64), kept: [null, 'textbox'] })),
     [STATES.deletableRewrite]: state(() => rewriteOf(PACT_REWRITE_DELETE_ID, 'rewrite', 'done')),
     [STATES.draftRewrite]: state(() => rewriteOf(PACT_REWRITE_DRAFT_ID, 'strong', 'draft')),
     [STATES.unpaidDraftRewrite]: state(() => rewriteOf(PACT_REWRITE_UNPAID_ID, 'strong', 'draft')),

@@ -31,6 +31,7 @@ import {
   PACT_SMART_DRAFT_ID,
   PACT_REWRITE_DELETE_ID,
   PACT_REWRITE_DRAFT_ID,
+  PACT_REWRITE_DOCX_ID,
   PACT_REWRITE_ID,
   PACT_REWRITE_PAIR_ID,
   PACT_REWRITE_UNPAID_ID,
@@ -62,6 +63,8 @@ const record = (fields: Record<string, unknown>) => ({
   similarityBefore: number(0.4215),
   similarityAfter: number(0.0832),
   protectedTerms: eachLike('文本相似度', 0),
+  docxInPlace: boolean(false),
+  paragraphKeptInDocx: integer(0),
   ...fields,
 });
 
@@ -79,6 +82,7 @@ const pair = (fields: Record<string, unknown> = {}) => ({
   similarityBefore: number(0.8),
   similarityAfter: number(0),
   accepted: boolean(true),
+  docxKept: nullValue(),
   ...fields,
 });
 
@@ -142,6 +146,32 @@ describe('rewrite contract', () => {
         expect(await paperMachineLoadById({ id: PACT_REWRITE_ID })).toMatchObject({ id: PACT_REWRITE_ID, status: 'done' });
         const page = await paperMachineQueryContentList({ id: PACT_REWRITE_ID, pageNo: 1, pageSize: 100 });
         expect(page.records[0]).toMatchObject({ status: 'done', similarityToOriginal: 0.12, accepted: true });
+      });
+  });
+
+  it('the comparison view of a .docx rewrite says the download is the student’s file, and which paragraph keeps its text', async () => {
+    const pact = createPact();
+    pact
+      .addInteraction()
+      .given(STATES.rewriteDocxDone)
+      .uponReceiving('a finished rewrite of an uploaded .docx with a paragraph the file cannot take in place')
+      .withRequest('POST', '/api/base/paper_machine_api/load_by_id', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_DOCX_ID }))
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ id: PACT_REWRITE_DOCX_ID, status: 'done', docxInPlace: true, paragraphKeptInDocx: integer(1) }))));
+    await pact
+      .addInteraction()
+      .given(STATES.rewriteDocxDone)
+      .uponReceiving('the paragraph pairs of a .docx rewrite, the second kept in its text box')
+      .withRequest('POST', '/api/base/paper_machine_api/query_content_list', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: PACT_REWRITE_DOCX_ID, pageNo: '1', pageSize: '100' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok({ pageNo: integer(1), pageSize: integer(100), total: integer(2), records: [pair({ id: like(`${PACT_REWRITE_DOCX_ID}-p0`) }), pair({ id: like(`${PACT_REWRITE_DOCX_ID}-p1`), index: integer(1), docxKept: 'textbox' })] })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await paperMachineLoadById({ id: PACT_REWRITE_DOCX_ID })).toMatchObject({ docxInPlace: true, paragraphKeptInDocx: 1 });
+        const page = await paperMachineQueryContentList({ id: PACT_REWRITE_DOCX_ID, pageNo: 1, pageSize: 100 });
+        expect(page.records.map((p) => p.docxKept)).toEqual([null, 'textbox']);
       });
   });
 

@@ -5,13 +5,18 @@ export const PACT_USER = { username: 'zhangsan', password: 'Moyan2026!', phone: 
 export const PACT_TOKEN = 'mya_pact_zhangsan_0000000000000000000000000000000000000001';
 export const PACT_EXPIRED_TOKEN = 'mya_pact_zhangsan_expired_000000000000000000000000000000002';
 export const PACT_REVOKED_TOKEN = 'mya_pact_zhangsan_revoked_000000000000000000000000000000003';
-export const PACT_NEW_USER = { username: 'lisi', password: 'Lisi2026!pw', phone: '13900139000' };
+export const PACT_NEW_USER = { username: 'lisi', password: 'Shuxue2026!pw', phone: '13900139000' };
+/** A password the sign-up rule refuses (common/password-rule.ts): too simple. */
+export const PACT_WEAK_PASSWORD = '12345678';
 export const PACT_THROTTLED_NAME = 'wangwu';
 export const PACT_QR_PENDING = 'qr-pact-pending';
 export const PACT_QR_CONFIRMED = 'qr-pact-confirmed';
 export const PACT_QR_EXPIRED = 'qr-pact-expired';
-/** The secret in the QR code of a seeded session (what the phone's confirmation page sends back). */
-export const pactQrSecret = (id: string) => `pact-secret-${id}`;
+/** The scan token in the QR code of a seeded session (what the phone's confirmation page sends back). */
+export const pactQrScanToken = (id: string) => `pact-scan-${id}`.padEnd(43, '0');
+/** The device cookie of the desktop browser that asked for the seeded sessions: only its polls get an answer. */
+export const PACT_DESKTOP_DEVICE = 'pact-desktop-device-0000000001';
+/** The device key the server issued zhangsan's phone at its last confirmation. */
 export const PACT_DEVICE_KEY = 'dk_pact_phone_0000000000000001';
 export const PACT_REPORT_ID = 'chk-pact-report';
 export const PACT_DELETABLE_ID = 'chk-pact-delete';
@@ -30,6 +35,7 @@ export const PACT_REWRITE_DELETE_ID = 'rw-pact-delete';
 export const PACT_REWRITE_DRAFT_ID = 'rw-pact-draft';
 export const PACT_REWRITE_UNPAID_ID = 'rw-pact-draft-unpaid';
 export const PACT_SMART_ID = 'rw-pact-smart';
+export const PACT_REWRITE_DOCX_ID = 'rw-pact-docx';
 export const PACT_SMART_DRAFT_ID = 'rw-pact-smart-draft';
 export const PACT_CNKI_DRAFT_ID = 'rw-pact-cnki-draft';
 export const PACT_SMART_DELETE_ID = 'rw-pact-smart-delete';
@@ -63,7 +69,10 @@ export const STATES = {
   tokenRevoked: `user zhangsan's token ${PACT_REVOKED_TOKEN} was revoked`,
   usernameFree: `no account uses the username ${PACT_NEW_USER.username} or the phone ${PACT_NEW_USER.phone}`,
   loginThrottled: `logins as ${PACT_THROTTLED_NAME} from this address are in their back-off`,
+  signupsExhausted: 'this address has signed up as many accounts as allowed this hour',
+  registerProbesThrottled: 'sign-ups from this address met taken names too often and are in their back-off',
   qrPending: `QR session ${PACT_QR_PENDING} is waiting for a scan`,
+  phoneKnown: `zhangsan's phone holds the device key ${PACT_DEVICE_KEY}`,
   qrConfirmed: `QR session ${PACT_QR_CONFIRMED} was confirmed by zhangsan`,
   qrExpired: `QR session ${PACT_QR_EXPIRED} has expired`,
   packagesSeeded: 'packages are seeded',
@@ -85,6 +94,7 @@ export const STATES = {
   foreignConversation: `user ${PACT_OTHER_USER} has a conversation ${PACT_FOREIGN_CONVERSATION_ID} and zhangsan is signed in`,
   rewriteDone: `user zhangsan has a finished rewrite ${PACT_REWRITE_ID} with two paragraph pairs`,
   deletableRewrite: `user zhangsan has a finished rewrite ${PACT_REWRITE_DELETE_ID}`,
+  rewriteDocxDone: `user zhangsan has a finished rewrite ${PACT_REWRITE_DOCX_ID} of an uploaded .docx whose second paragraph is in a text box`,
   draftRewrite: `user zhangsan has a draft strong rewrite ${PACT_REWRITE_DRAFT_ID}`,
   unpaidDraftRewrite: `user zhangsan has a draft strong rewrite ${PACT_REWRITE_UNPAID_ID} never submitted`,
   draftSmart: `user zhangsan has a draft smart rewrite ${PACT_SMART_DRAFT_ID}`,

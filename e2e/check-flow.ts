@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { buildDocx } from '../server/engines/text/fixtures/build';
+import { qrSignUpOverHttp } from '../server/test/qr-http';
 import type { RealFlow } from './real-server';
 import type { RealServer } from './server';
 
@@ -24,14 +25,7 @@ const SOURCE = ['随着数字出版的快速发展，学术不端行为的识别
 type Envelope<T> = { success: boolean; result: T; error?: { message: string } };
 
 /** A QR sign-up through the API, as a phone would confirm it: the account has its free first check. */
-export async function qrSignUp(server: RealServer): Promise<string> {
-  const session = await server.api<{ id: string; qrCode: string }>('POST', '/api/base/login_api/f/login_qr_code');
-  const secret = new URL(session.qrCode).searchParams.get('s') ?? '';
-  await server.api('POST', '/api/base/login_api/f/qr_confirm', { body: { id: session.id, secret, deviceKey: `dk_e2e_source_${Date.now()}` } });
-  const token = await server.api<string | null>('POST', '/api/base/login_api/f/val_login_qr_code', { query: { query: session.id } });
-  assert.ok(token);
-  return token;
-}
+export const qrSignUp = (server: RealServer): Promise<string> => qrSignUpOverHttp(server.url);
 
 /** Another user's paper, checked for free and added to the reference library (its 本校库). */
 export async function seedLibrary(server: RealServer, title = '数字出版与学术不端检测', paragraphs = SOURCE): Promise<void> {
@@ -53,7 +47,7 @@ export async function seedLibrary(server: RealServer, title = '数字出版与�
 }
 
 /** Scans the login overlay's QR code with a second browser (the phone) and confirms on the server's page. */
-async function scanToLogin(page: Page, server: RealServer): Promise<void> {
+async function scanToLogin(page: Page, server: RealServer, artifacts: string): Promise<void> {
   const created = page.waitForResponse((response) => response.url().includes('/api/base/login_api/f/login_qr_code'));
   await page.goto(`${server.url}/papercheck/check`);
   const { result } = (await (await created).json()) as Envelope<{ qrCode: string }>;
@@ -65,6 +59,9 @@ async function scanToLogin(page: Page, server: RealServer): Promise<void> {
     await phone.goto(result.qrCode);
     await phone.getByRole('button', { name: '确认登录' }).click();
     await phone.getByText(/已确认登录/).waitFor();
+    await phone.screenshot({ path: `${artifacts}/qr-phone-confirmed.png` });
+    // The phone keeps the device key the server issued it, for its next scan.
+    assert.match((await phone.evaluate(() => localStorage.getItem('moyan-device-key'))) ?? '', /^dk_[A-Za-z0-9_-]{43}$/);
   } finally {
     await phoneContext.close();
   }
@@ -78,7 +75,7 @@ export const checkFlow: RealFlow = {
     await seedLibrary(server);
     log('另一位用户的论文经查重后加入比对库');
 
-    await scanToLogin(page, server);
+    await scanToLogin(page, server, artifacts);
     await page.getByText('首次查重免费').waitFor();
     log('手机页面确认扫码登录，新账户显示“首次查重免费”');
 

@@ -9,9 +9,12 @@ export async function submitPassword(page: Page, username: string, password: str
   const overlay = page.getByRole('dialog');
   const signIn = page.getByRole('banner').getByRole('button', { name: '登录', exact: true });
   await overlay.or(signIn).first().waitFor();
-  // The overlay opens by itself on a page without a token, loaded after the top bar: it may cover 登录 while it is clicked.
-  if (!(await overlay.isVisible())) await signIn.click({ timeout: 5000 }).catch(() => undefined);
-  await overlay.waitFor();
+  // The app may open the overlay by itself just after the top bar shows (a first visit): then the click cannot land.
+  if (!(await overlay.isVisible())) {
+    await signIn.click({ timeout: 5000 }).catch(async (error: unknown) => {
+      if (!(await overlay.isVisible())) throw error;
+    });
+  }
   await overlay.getByLabel('用户名', { exact: true }).fill(username);
   await overlay.getByLabel('密码', { exact: true }).fill(password);
   await overlay.getByRole('button', { name: '登录', exact: true }).click();

@@ -15,6 +15,7 @@ import { orderPurchaseFlow } from './order-purchase';
 import { pptFlow } from './ppt-flow';
 import { passwordLoginFlow } from './real-login';
 import { paperFlow } from './paper-flow';
+import { rewriteDocxFlow } from './rewrite-docx-flow';
 import { rewriteFlow } from './rewrite-flow';
 import { type RealServer, type RealUser, startRealServer } from './server';
 
@@ -35,7 +36,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, orderChannelsFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, aigcLowerFlow, pptFlow, paperFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, orderChannelsFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, rewriteDocxFlow, aigcLowerFlow, pptFlow, paperFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -46,11 +47,12 @@ export async function runRealServerFlows(browser: Browser, artifacts: string, on
   mkdirSync(artifacts, { recursive: true });
   const flows = only ? FLOWS.filter((flow) => flow.name.includes(only)) : FLOWS;
   console.log('\n构建生产模式应用并启动真实服务器 …');
-  // Every flow's browser and "phone" reach the server from 127.0.0.1, so the per-address free-check limit
-  // (tested on its own in server/handlers/free-check-limit.test.ts) would count them all as one network.
+  // Every flow's browser and "phone" reach the server from 127.0.0.1, so the per-address free-check and
+  // sign-up limits (tested on their own in server/handlers/free-check-limit.test.ts and signup-limits.test.ts)
+  // would count them all as one network.
   const server = await startRealServer({
     users: flows.flatMap((flow) => flow.users ?? []),
-    env: { FREE_CHECKS_PER_IP_PER_DAY: '50' },
+    env: { FREE_CHECKS_PER_IP_PER_DAY: '50', SIGNUPS_PER_ADDRESS_PER_HOUR: '50', SIGNUPS_PER_ADDRESS_PER_DAY: '50' },
     // The chat flow's answers come from the fake model, streamed for real; payments go through the fake providers.
     fakeLlm: true,
     fakePay: true,

@@ -23,6 +23,7 @@ export const mockProperties = {
   '/^phone$/': v('phone'),
   '/^freeCheckNotice$/': v('freeCheckNotice'),
   '/^qrCode$/': v('qrUrl'),
+  '/^deviceKey$/': v('deviceKey'),
   '/^payUrl$/': v('payUrl'),
   '/^orderNo$/': v('orderNo'),
   '/^packageName$/': v('packageName'),

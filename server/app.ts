@@ -3,11 +3,8 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
-import type { Database } from './db/client';
-import { createLlmGateway, type LlmGateway, llmSettings } from './engines/llm';
 import { builtServices, handlers } from './handlers';
 import { registerApiDocs } from './http/api-docs';
 import { registerBodyParsers } from './http/body-parsers';
@@ -15,7 +12,6 @@ import { clientErrorHandler } from './http/client-errors';
 import { closeGracefully } from './http/closing';
 import { loadContract, mediaTypesOf } from './http/contract';
 import { errorHandler, notFoundHandler } from './http/errors';
-import { logOptions } from './http/logging';
 import { rejectUnsafeText } from './http/input-guard';
 import { readMultipartBody, relaxMultipartSchemas } from './http/multipart';
 import { registerPages } from './http/pages';
@@ -25,35 +21,31 @@ import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
+import type { Runtime } from './runtime';
 import { type PaymentProviders, paymentProviders } from './services/payments/providers';
-import { recordModelCalls } from './services/llm/calls';
 import { localQrProvider } from './services/qr-login/local-provider';
 import type { ServiceName } from './services/system/capabilities';
 
 export interface BuildOptions {
-  config: Config;
-  /** An open database; whoever opened it closes it after the app. */
-  db: Database;
+  /** The process's runtime (server/runtime.ts); its database is opened and closed by whoever built it. */
+  runtime: Runtime;
   /** Called after a task was queued, to wake an in-process job runner. */
   wakeJobs?: () => void;
   /** Serve the built SPA from config.STATIC_DIR (npm start / npm run serve). */
   serveSpa?: boolean;
-  now?: () => Date;
-  logger?: FastifyServerOptions['logger'];
   /** Tests only: pretend these services are built (default: those without 501 placeholders). */
   builtServices?: ReadonlySet<ServiceName>;
-  /** Tests and benches only: a gateway of their own (default: one from config.LLM_*, recording usage in llm_calls). */
-  llm?: LlmGateway;
   /** The payment channels, when the caller built them already (server.ts shares them with the payment sync). */
   payments?: PaymentProviders;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
+  const { runtime } = options;
+  const { config, db } = runtime;
 
   const limits = { bodyLimitBytes: config.BODY_LIMIT_BYTES, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES };
   const app = Fastify({
-    logger: options.logger ?? logOptions(config),
+    loggerInstance: runtime.log,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // closeGracefully refuses these in the envelope.
@@ -72,15 +64,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   closeGracefully(app);
 
   const context: AppContext = {
-    db,
-    config,
-    now: options.now ?? (() => new Date()),
+    ...runtime,
     log: app.log,
     wakeJobs: options.wakeJobs ?? (() => undefined),
     payments: options.payments ?? (await paymentProviders(db, config)),
     qrLogin: localQrProvider,
     builtServices: options.builtServices ?? builtServices,
-    llm: options.llm ?? createLlmGateway(llmSettings(config), { onCall: recordModelCalls(db), log: app.log }),
   };
 
   await app.register(helmet, {

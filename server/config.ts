@@ -31,6 +31,8 @@ const schema = z.object({
   LOGIN_MAX_DELAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   FREE_CHECKS_PER_DEVICE_PER_DAY: z.coerce.number().int().min(0).max(1000).default(1),
   FREE_CHECKS_PER_IP_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(3),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  SIGNUPS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   POLL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),

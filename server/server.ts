@@ -1,12 +1,16 @@
+import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { logOptions } from './http/logging';
 import { onShutdownSignal } from './process/shutdown';
+import { createRuntime } from './runtime';
 import { logLibraryState } from './services/library';
 import { startPaymentSync } from './services/orders/sync';
 import { paymentProviders } from './services/payments/providers';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
+import { poolCompute } from './workers/compute';
 import { closeWorkerPool, workerPool } from './workers/pool';
 
 // `npm start` / `npm run serve`: the API, the built SPA and (unless JOBS_IN_PROCESS=false) the job
@@ -14,14 +18,15 @@ import { closeWorkerPool, workerPool } from './workers/pool';
 const config = loadConfig();
 // With the embedded database, npm run cli reaches it through a socket in DATA_DIR while this runs.
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, socket: 'serve' });
+const runtime = createRuntime({ config, db, log: pino(logOptions(config)), compute: poolCompute(config) });
 let runner: JobRunner | undefined;
 const payments = await paymentProviders(db, config);
-const app = await buildApp({ config, db, serveSpa: true, wakeJobs: () => runner?.wake(), payments });
+const app = await buildApp({ runtime, serveSpa: true, wakeJobs: () => runner?.wake(), payments });
 if (config.JOBS_IN_PROCESS) {
-  runner = new JobRunner({ db, config, log: app.log, handlers: await loadJobHandlers() });
+  runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
 }
 // Pending WeChat Pay / Alipay orders are asked about where jobs run (here, or in npm run worker).
-const paymentSync = config.JOBS_IN_PROCESS ? startPaymentSync({ db, config, now: () => new Date() }, payments, app.log) : undefined;
+const paymentSync = config.JOBS_IN_PROCESS ? startPaymentSync(runtime, payments, app.log) : undefined;
 
 onShutdownSignal(app.log, async () => {
   await Promise.all([app.close(), runner?.stop(), paymentSync?.stop()]);

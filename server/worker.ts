@@ -2,11 +2,13 @@ import pino from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { onShutdownSignal } from './process/shutdown';
+import { createRuntime } from './runtime';
 import { safeError } from './safe-error';
 import { startPaymentSync } from './services/orders/sync';
 import { paymentProviders } from './services/payments/providers';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
+import { poolCompute } from './workers/compute';
 import { closeWorkerPool } from './workers/pool';
 
 // `npm run worker`: job runners as a separate process on the same PostgreSQL database as the API
@@ -18,8 +20,9 @@ if (!config.DATABASE_URL) {
   process.exit(1);
 }
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL });
-const runner = new JobRunner({ db, config, log, handlers: await loadJobHandlers() });
-const paymentSync = startPaymentSync({ db, config, now: () => new Date() }, await paymentProviders(db, config), log);
+const runtime = createRuntime({ config, db, log, compute: poolCompute(config) });
+const runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
+const paymentSync = startPaymentSync(runtime, await paymentProviders(db, config), log);
 onShutdownSignal(log, async () => {
   await Promise.all([runner.stop(), paymentSync.stop()]);
   await closeWorkerPool();

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildDocxBomb, buildGarbagePdf, buildPdfBomb } from '../../server/engines/text/fixtures/hostile';
 import { freePort, stopProcess, waitForHealth } from '../../server/test/process';
+import { qrSignUpOverHttp } from '../../server/test/qr-http';
 import { benchServerEnv, startBenchServer } from '../server';
 import { buildWorkload } from './paper';
 
@@ -37,7 +38,7 @@ const server = startBenchServer(env());
 
 try {
   await waitForHealth(base, server, undefined, 180_000);
-  const token = await qrSignUp();
+  const token = await qrSignUpOverHttp(base);
   // Let the first worker thread finish starting, as it would have on a server up for a while.
   await new Promise((resolve) => setTimeout(resolve, 5000));
 
@@ -136,17 +137,6 @@ async function call<T>(path: string, init: RequestInit & { token?: string; query
   const json = (await response.json()) as { success: boolean; result: T; error?: { code: string } };
   if (!json.success) throw new Error(`${path}: ${response.status} ${json.error?.code}`);
   return json.result;
-}
-
-/** A new account through the QR flow, so its first check is free. */
-async function qrSignUp(): Promise<string> {
-  const session = await call<{ id: string; qrCode: string }>('/api/base/login_api/f/login_qr_code');
-  const secret = new URL(session.qrCode).searchParams.get('s') ?? '';
-  await call('/api/base/login_api/f/qr_confirm', {
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id: session.id, secret, deviceKey: `dk_bench_${Date.now().toString(36)}` }),
-  });
-  return call<string>('/api/base/login_api/f/val_login_qr_code', { query: { query: session.id } });
 }
 
 async function upload(token: string, name: string, data: Buffer): Promise<{ status: number; code: string; id?: string }> {

@@ -14,7 +14,6 @@
 // TEST_DATABASE_URL or DATABASE_URL names one (`sh scripts/ci-postgres.sh` starts a local one and prints
 // its URL): a fresh database is created there for the run and dropped after it (or, when the role may
 // not create databases, the given one is used as it is). --only runs one of the two.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import autocannon, { type Request, type Result } from 'autocannon';
 import { loadContract, operationsOf } from '../../server/http/contract';
 import { createTestDatabase } from '../../server/test/database';
 import { freePort, stopProcess, waitForHealth } from '../../server/test/process';
+import { qrSignUpOverHttp } from '../../server/test/qr-http';
 import { benchServerEnv, startBenchServer } from '../server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -111,7 +111,7 @@ async function benchOn(engine: Engine) {
   );
   try {
     await waitForHealth(base, server, undefined, 120_000);
-    const token = await qrSignUp(base);
+    const token = await qrSignUpOverHttp(base);
     const checkId = await finishedCheck(base, token);
     const auth = { authorization: `Bearer ${token}` };
 
@@ -214,17 +214,6 @@ async function call<T>(base: string, path: string, init: RequestInit & { token?:
   const json = (await response.json()) as { success: boolean; result: T; error?: { code: string; message: string } };
   if (!json.success) throw new Error(`${path}: ${response.status} ${json.error?.code} ${json.error?.message}`);
   return json.result;
-}
-
-/** A new account through the QR flow, so its first check is free. */
-async function qrSignUp(base: string): Promise<string> {
-  const session = await call<{ id: string; qrCode: string }>(base, '/api/base/login_api/f/login_qr_code');
-  const secret = new URL(session.qrCode).searchParams.get('s') ?? '';
-  await call(base, '/api/base/login_api/f/qr_confirm', {
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id: session.id, secret, deviceKey: `dk_bench_${randomBytes(6).toString('hex')}` }),
-  });
-  return call<string>(base, '/api/base/login_api/f/val_login_qr_code', { query: { query: session.id } });
 }
 
 /** A short paper checked (the free check), so report_paragraphs has a report to read. */

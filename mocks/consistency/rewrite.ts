@@ -26,6 +26,9 @@ function settleRewrite(o: Obj): void {
     sourceCheckId: fromCheck(o.source) ? (o.sourceCheckId ?? newId()) : null,
     sourceAigcId: fromAigc(o.source) ? (o.sourceAigcId ?? newId()) : null,
     recheckId: isDone(o) ? (o.recheckId ?? null) : null,
+    // A record of an uploaded .docx has one rewritten paragraph its file cannot take in place (rewritePairs).
+    docxInPlace: Boolean(o.docxInPlace),
+    paragraphKeptInDocx: o.docxInPlace && isDone(o) && rewritten > 2 ? 1 : 0,
   });
 }
 
@@ -37,6 +40,7 @@ function settlePair(o: Obj): void {
   Object.assign(o, {
     rewritten: done ? rewordingOf(o.original) : '',
     accepted: done && Boolean(o.accepted),
+    docxKept: done ? (o.docxKept ?? null) : null,
     similarityBefore,
     similarityAfter: done ? ratio4(within(o.similarityAfter, 0, similarityBefore * 0.6, () => similarityBefore * 0.3)) : null,
     aigcBefore,

@@ -19,7 +19,8 @@ export type MockUser = {
 
 export type QrSessionState = {
   id: string;
-  secret: string;
+  /** What the QR code carries; the desktop polls with the id, which the code never shows. */
+  scanToken: string;
   status: 'pending' | 'scanned' | 'confirmed';
   token: string | null;
   consumed: boolean;
@@ -31,6 +32,8 @@ const state = {
   users: new Map<string, MockUser>(),
   revoked: new Set<string>(),
   qr: new Map<string, QrSessionState>(),
+  /** Device keys the mocked server issued, by key: the login name of the phone's account. */
+  deviceKeys: new Map<string, string>(),
 };
 
 export function resetAuthState(): void {
@@ -38,6 +41,7 @@ export function resetAuthState(): void {
   state.users.clear();
   state.revoked.clear();
   state.qr.clear();
+  state.deviceKeys.clear();
 }
 
 /** The account a login name refers to: its username first, then a registered phone, as the server looks it up. */
@@ -100,7 +104,7 @@ export function userOf(request: Request): MockUser | undefined {
 export function createQrSession(): QrSessionState {
   const session: QrSessionState = {
     id: faker.string.alphanumeric({ length: 26, casing: 'upper' }),
-    secret: faker.string.alphanumeric(24),
+    scanToken: faker.string.alphanumeric(43),
     status: 'pending',
     token: null,
     consumed: false,
@@ -112,4 +116,21 @@ export function createQrSession(): QrSessionState {
 
 export function findQrSession(id: string): QrSessionState | undefined {
   return state.qr.get(id);
+}
+
+export function findQrSessionByScanToken(scanToken: string): QrSessionState | undefined {
+  return [...state.qr.values()].find((session) => session.scanToken === scanToken);
+}
+
+/**
+ * The phone's account, as the server decides it: the one its issued key belongs to, else a new one; the
+ * key is spent and a new one issued either way.
+ */
+export function signInPhone(presentedKey: string | undefined): { user: MockUser; deviceKey: string } {
+  const known = presentedKey ? state.deviceKeys.get(presentedKey) : undefined;
+  if (presentedKey) state.deviceKeys.delete(presentedKey);
+  const user = (known && findUser(known)) || createUser(`qr_${faker.string.hexadecimal({ length: 10, casing: 'lower', prefix: '' })}`, null);
+  const deviceKey = `dk_${faker.string.alphanumeric(43)}`;
+  state.deviceKeys.set(deviceKey, user.loginName);
+  return { user, deviceKey };
 }

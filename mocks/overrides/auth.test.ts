@@ -70,25 +70,40 @@ describe('mocked QR login', () => {
   it('stays null until the phone confirms, then returns the token once', async () => {
     const session = (await call('/f/login_qr_code')).body.result as { id: string; qrCode: string };
     const url = new URL(session.qrCode);
-    expect(url.pathname).toBe(`/m/qr/${session.id}`);
-    const secret = url.searchParams.get('s')!;
-    expect(secret).toHaveLength(24);
+    const scanToken = url.pathname.split('/').at(-1)!;
+    expect(url.pathname).toBe(`/m/qr/${scanToken}`);
+    expect(session.qrCode).not.toContain(session.id);
 
     const poll = () => call(`/f/val_login_qr_code?query=${session.id}`);
     expect((await poll()).body.result).toBeNull();
 
-    const wrong = await call('/f/qr_confirm', { body: { id: session.id, secret: 'x'.repeat(24), deviceKey: 'dk_0123456789abcdef' } });
+    const wrong = await call('/f/qr_confirm', { body: { scanToken: 'x'.repeat(43) } });
     expect(wrong.status).toBe(404);
     expect((await poll()).body.result).toBeNull();
 
-    const confirmed = await call('/f/qr_confirm', { body: { id: session.id, secret, deviceKey: 'dk_0123456789abcdef' } });
-    expect(confirmed.body.result).toMatchObject({ status: 'confirmed', loginName: 'wx_89abcdef' });
+    const confirmed = await call('/f/qr_confirm', { body: { scanToken } });
+    const state = confirmed.body.result as { status: string; loginName: string; deviceKey: string };
+    expect(state).toMatchObject({ status: 'confirmed', loginName: expect.stringMatching(/^qr_[0-9a-f]{10}$/) });
+    expect(state.deviceKey).toMatch(/^dk_[A-Za-z0-9]{43}$/);
 
     const token = (await poll()).body.result as string;
     expect(token).toMatch(/^mya_/);
-    expect((await call('/current', { token })).body.result).toMatchObject({ loginName: 'wx_89abcdef' });
+    expect((await call('/current', { token })).body.result).toMatchObject({ loginName: state.loginName });
     const again = await poll();
     expect(again.status).toBe(410);
+  });
+
+  it('signs a phone that brings its issued key into the same account, and spends the key', async () => {
+    const confirmWith = async (deviceKey?: string) => {
+      const session = (await call('/f/login_qr_code')).body.result as { qrCode: string };
+      const scanToken = new URL(session.qrCode).pathname.split('/').at(-1)!;
+      return (await call('/f/qr_confirm', { body: { scanToken, deviceKey } })).body.result as { loginName: string; deviceKey: string };
+    };
+    const first = await confirmWith();
+    const again = await confirmWith(first.deviceKey);
+    expect(again.loginName).toBe(first.loginName);
+    expect(again.deviceKey).not.toBe(first.deviceKey);
+    expect((await confirmWith(first.deviceKey)).loginName).not.toBe(first.loginName);
   });
 
   it('answers an unknown QR id with 404', async () => {

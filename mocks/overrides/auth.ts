@@ -1,5 +1,6 @@
 import { http } from 'msw';
 import type { LedgerEntry } from '@/api/gen/model';
+import { weakPasswordReason } from '@common/password-rule';
 import { badRequest, fail, notFound, ok } from '../envelope';
 import {
   MOCK_PASSWORD,
@@ -7,9 +8,11 @@ import {
   createQrSession,
   createUser,
   findQrSession,
+  findQrSessionByScanToken,
   findUser,
   issueToken,
   revokeToken,
+  signInPhone,
 } from './auth-state';
 import { currentCapabilities } from './capabilities';
 import { ledgerOf } from './order-state';
@@ -28,18 +31,18 @@ function tokenResult(token: string) {
   return { access_token: token, token_type: 'Bearer', expires_in: EXPIRES_IN };
 }
 
-function qrState(session: QrSessionState, loginName: string | null = null) {
-  return { status: session.status, expiresAt: new Date(session.expiresAt).toISOString(), loginName };
+function qrState(session: QrSessionState, loginName: string | null = null, deviceKey: string | null = null) {
+  return { status: session.status, expiresAt: new Date(session.expiresAt).toISOString(), loginName, deviceKey };
 }
 
-type MobileBody = { id: string; secret: string; deviceKey: string };
+type MobileBody = { scanToken?: string; deviceKey?: string };
 
-/** The phone side: the session must exist, be live and the secret must match. */
+/** The phone side: the scan token must open a live session. */
 async function mobileSession(request: Request) {
   const body = await readBody<MobileBody>(request);
-  if (!body.id || !body.secret || !body.deviceKey) return { error: badRequest('缺少二维码参数') };
-  const session = findQrSession(body.id);
-  if (!session || session.secret !== body.secret) return { error: notFound('二维码') };
+  if (!body.scanToken) return { error: badRequest('缺少二维码参数') };
+  const session = findQrSessionByScanToken(body.scanToken);
+  if (!session) return { error: notFound('二维码') };
   if (session.expiresAt < Date.now() || session.consumed) return { error: gone() };
   return { session, deviceKey: body.deviceKey };
 }
@@ -64,6 +67,8 @@ export const authOverrides = [
     if (!body.username || !/^[A-Za-z0-9_.-]{3,32}$/.test(body.username)) return badRequest('用户名需为 3-32 位字母、数字、下划线、点或连字符');
     if (!body.password || body.password.length < 8 || body.password.length > 72) return badRequest('密码长度应为 8-72 位');
     if (body.phone !== undefined && !/^1[3-9][0-9]{9}$/.test(body.phone)) return badRequest('手机号格式不正确');
+    const weak = weakPasswordReason(body.password, body);
+    if (weak) return fail(400, 'WEAK_PASSWORD', weak);
     if (findUser(body.username)) return fail(409, 'USERNAME_TAKEN', '该用户名已被注册');
     if (body.phone && findUser(body.phone)) return fail(409, 'PHONE_TAKEN', '该手机号已被注册');
     return ok(tokenResult(issueToken(createUser(body.username, body.password, body.phone ?? null))));
@@ -90,7 +95,7 @@ export const authOverrides = [
   http.post('*/api/base/login_api/f/login_qr_code', ({ request }) => {
     const session = createQrSession();
     const origin = new URL(request.url).origin;
-    return ok({ id: session.id, qrCode: `${origin}/m/qr/${session.id}?s=${session.secret}`, expiresAt: new Date(session.expiresAt).toISOString() });
+    return ok({ id: session.id, qrCode: `${origin}/m/qr/${session.scanToken}`, expiresAt: new Date(session.expiresAt).toISOString() });
   }),
 
   http.post('*/api/base/login_api/f/val_login_qr_code', ({ request }) => {
@@ -114,10 +119,9 @@ export const authOverrides = [
   http.post('*/api/base/login_api/f/qr_confirm', async ({ request }) => {
     const found = await mobileSession(request);
     if (found.error) return found.error;
-    const loginName = `wx_${found.deviceKey.slice(-8)}`;
-    const user = findUser(loginName) ?? createUser(loginName, null);
+    const { user, deviceKey } = signInPhone(found.deviceKey);
     found.session.status = 'confirmed';
     found.session.token = issueToken(user);
-    return ok(qrState(found.session, user.loginName));
+    return ok(qrState(found.session, user.loginName, deviceKey));
   }),
 ];

@@ -42,6 +42,7 @@ export function rewritePairs(row: Row, item: () => Row): Row[] {
         : { rewritten: '', offline: row.offline === true, protectedKept: null, similarityToOriginal: null, bigramOverlap: null }),
       status: itemStatus(row, i, rewritten),
       accepted: i < num(row.paragraphAccepted),
+      docxKept: num(row.paragraphKeptInDocx) > 0 && i === 2 ? 'textbox' : null,
       similarityBefore: ratio4(clamp(num(row.similarityBefore) + ((i % 5) - 2) * 0.04, 0.01, 1)),
       similarityAfter: null,
       aigcBefore: typeof row.aigcBefore === 'number' ? ratio4(clamp(row.aigcBefore + ((i % 3) - 1) * 0.05, 0.01, 1)) : null,

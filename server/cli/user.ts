@@ -20,7 +20,7 @@ export function register(program: Command): void {
     .command('create')
     .description('创建用户名密码账号')
     .requiredOption('--username <username>', '用户名（3-32 位字母、数字、下划线、点或连字符）')
-    .requiredOption('--password <password>', '密码（8-72 位）')
+    .requiredOption('--password <password>', '密码（8-72 位，不能是常见或过于简单的密码）')
     .option('--phone <phone>', '手机号（可用于登录）')
     .action((options: { username: string; password: string; phone?: string }) =>
       withDatabase(async (deps) => {

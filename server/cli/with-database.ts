@@ -1,12 +1,16 @@
+import pino from 'pino';
+import { inlineCompute } from '../compute';
 import { loadConfig } from '../config';
-import type { Deps } from '../context';
-import { type Database, openDatabase } from '../db/client';
+import { openDatabase } from '../db/client';
+import { createRuntime, type Runtime } from '../runtime';
+import { safeError } from '../safe-error';
 
 /**
- * Opens the configured database (applying migrations), runs `fn`, closes it. With the embedded
- * database held by a running server, the command goes through the server's local socket.
+ * Opens the configured database (applying migrations), runs `fn` on the CLI's runtime (engines in this thread,
+ * logs as JSON on stderr), closes it. With the embedded database held by a running server, the command goes
+ * through the server's local socket.
  */
-export async function withDatabase<T>(fn: (deps: Deps & { db: Database }) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(fn: (runtime: Runtime) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const db = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -15,7 +19,8 @@ export async function withDatabase<T>(fn: (deps: Deps & { db: Database }) => Pro
     socket: 'connect-when-busy',
   });
   try {
-    return await fn({ db, config, now: () => new Date() });
+    const log = pino({ level: config.LOG_LEVEL, base: { role: 'cli' }, serializers: { err: safeError } }, pino.destination(2));
+    return await fn(createRuntime({ config, db, log, compute: inlineCompute() }));
   } finally {
     await db.close();
   }

@@ -79,9 +79,10 @@ export interface paths {
         put?: never;
         /**
          * 创建扫码登录会话
-         * @description 无需登录，不收费。创建扫码登录会话：qrCode 是手机打开的确认页地址（本站的 /m/qr/<id>?s=<密钥>，密钥不可猜测），
-         *     会话 5 分钟后过期（可由运营方配置）。桌面端随后每 3 秒以 val_login_qr_code 轮询结果。
-         *     同时下发 HttpOnly 的 moyan_device Cookie，用于首次免费查重的每设备每日上限。按网络地址限频（429）。
+         * @description 无需登录，不收费。创建扫码登录会话：qrCode 是手机打开的确认页地址（本站的 /m/qr/<扫码凭据>，凭据不可猜测，
+         *     且不含会话 id），会话 5 分钟后过期（可由运营方配置）。桌面端随后每 3 秒以 val_login_qr_code 轮询结果。
+         *     同时下发 HttpOnly 的 moyan_device Cookie（已有则沿用）：它用于首次免费查重的每设备每日上限，并把会话绑定到
+         *     这个浏览器，只有带着它的轮询才能取得令牌。按网络地址限频（429）。
          */
         post: operations["loginLoginQrCode"];
         delete?: never;
@@ -101,8 +102,10 @@ export interface paths {
         put?: never;
         /**
          * 轮询扫码结果
-         * @description 无需登录，不收费。手机确认前 result 为 null；确认后返回访问令牌，且只返回一次（之后再轮询为 410 QR_USED）；
-         *     会话过期为 410 QR_EXPIRED，未知的会话 id 为 404。轮询调用的频率上限较宽（默认每分钟 120 次），超过时 429。
+         * @description 无需登录，不收费。只回答创建该会话的浏览器：须带着 login_qr_code 下发的 moyan_device Cookie（同源请求由浏览器
+         *     自动携带）。手机确认前 result 为 null；确认后返回访问令牌，且只返回一次（之后再轮询为 410 QR_USED）；
+         *     会话过期为 410 QR_EXPIRED；未知的会话 id、或来自其他浏览器（Cookie 不同或没有）的轮询都是 404，且不改变会话。
+         *     二维码里只有扫码凭据，看到二维码的人无法用它轮询。轮询调用的频率上限较宽（默认每分钟 120 次），超过时 429。
          */
         post: operations["loginValLoginQrCode"];
         delete?: never;
@@ -143,9 +146,12 @@ export interface paths {
         /**
          * 注册账号并登录
          * @description 无需登录，不收费。以用户名、密码（可选手机号，注册后也可用手机号登录）创建账号，并直接返回访问令牌。
-         *     密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400（message 指出哪个字段）；
-         *     用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；运营方关闭注册（REGISTRATION=closed）时 403
-         *     REGISTRATION_CLOSED；按网络地址限频（429）。
+         *     密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400 VALIDATION_FAILED（message 指出哪个字段）；
+         *     密码太常见或过于简单（如 12345678、password123、重复或连续的字符、日期），或包含用户名、手机号时
+         *     400 WEAK_PASSWORD（与注册表单的提示相同）。用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；
+         *     同一网络地址的 409 回答与登录失败一样计数退避，超过后需等待（429 REGISTER_THROTTLED，见 Retry-After），
+         *     因此无法高速试探哪些用户名已注册。每个网络地址（IPv6 按 /64）每小时、每天新注册的账号数有上限（与扫码注册合计，
+         *     429 SIGNUP_LIMITED）。运营方关闭注册（REGISTRATION=closed）时 403 REGISTRATION_CLOSED；按网络地址限频（429）。
          */
         post: operations["loginRegister"];
         delete?: never;
@@ -165,8 +171,8 @@ export interface paths {
         put?: never;
         /**
          * 手机打开确认页时上报已扫码
-         * @description 无需登录（由手机确认页调用），不收费。凭二维码中的密钥把会话标为已扫码（pending -> scanned），桌面端据此提示“已扫码”；
-         *     会话已确认时返回其登录名。id 不存在或密钥不对同样返回 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
+         * @description 无需登录（由手机确认页调用），不收费。凭二维码中的扫码凭据把会话标为已扫码（pending -> scanned）；
+         *     会话已确认时返回其登录名。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
          *     按网络地址限频（429）。
          */
         post: operations["loginQrScan"];
@@ -187,10 +193,13 @@ export interface paths {
         put?: never;
         /**
          * 手机确认登录
-         * @description 无需登录（由手机确认页调用），不收费。以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重，
-         *     每台设备、每个网络地址每天有数量上限，超出时账号照常创建但不赠送）。确认后桌面端的下一次轮询取得令牌。
-         *     本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。id 不存在或密钥不对 404；
-         *     过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；按网络地址限频（429）。
+         * @description 无需登录（由手机确认页调用），不收费。以本站上次下发给这部手机的设备密钥识别账号；没有密钥或密钥本站不认识
+         *     （自拟的、已用过的）即视为新手机，为它创建账号（获得首次免费查重，每台设备、每个网络地址每天有数量上限，
+         *     超出时账号照常创建但不赠送）。每次确认都下发新的设备密钥（result.deviceKey），刚用过的密钥随即作废，
+         *     确认页把新密钥保存在手机浏览器里，下次扫码时带上。确认后桌面端的下一次轮询取得令牌。
+         *     本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。扫码凭据不存在 404；
+         *     过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；新手机注册计入电脑和手机所在网络地址的
+         *     注册上限（与注册接口合计），超出时 429 SIGNUP_LIMITED；按网络地址限频（429）。
          */
         post: operations["loginQrConfirm"];
         delete?: never;
@@ -879,8 +888,10 @@ export interface paths {
         put?: never;
         /**
          * 下载降重后的论文（.docx）
-         * @description 需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。
-         *     marked 为 true 时在文档中标出改动（删去的文字加删除线，新写的文字加下划线并着色）。
+         * @description 需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。以 Word 上传的
+         *     论文（docxInPlace）下载的是学生自己的文件，只替换采纳段落中改动的文字，其余内容逐字节不变；无法原位改写的段落保留原文
+         *     （见 docxKept）。PDF 或粘贴的论文生成新的 Word 文档（标题为标题样式，正文、参考文献各用样式）。
+         *     marked 为 true 时改动写成 Word 修订（删除与插入，作者“墨研”，时间为改写完成时间），可在 Word 或 WPS 中逐条接受或拒绝。
          *     尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         post: operations["paperMachineDownload"];
@@ -1532,7 +1543,8 @@ export interface paths {
         put?: never;
         /**
          * 下载降 AIGC 后的论文（.docx）
-         * @description 需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）：采纳的段落用改写，其余为原文。尚未完成或是
+         * @description 需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）：采纳的段落用改写，其余为原文；检测时以 Word
+         *     上传的论文下载的是原文件，只替换采纳段落中改动的文字（见 paper_machine_api download）。尚未完成或是
          *     检测记录 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
          */
         post: operations["paperAigcDownload"];
@@ -2427,11 +2439,11 @@ export interface components {
         };
         /** @description 扫码登录会话 */
         QrSession: {
-            /** @description 会话 id，轮询 val_login_qr_code 时作为 query 参数 */
+            /** @description 会话 id，轮询 val_login_qr_code 时作为 query 参数；不在二维码中，只给创建会话的浏览器 */
             id: components["schemas"]["Id"];
             /**
-             * @description 手机扫码后打开的确认页地址
-             * @example http://127.0.0.1:8080/m/qr/01JD3Q8V4N5K2M7P9R6T8W0XYZ?s=Zr8LwQ2vN4
+             * @description 手机扫码后打开的确认页地址（只含扫码凭据，不含会话 id）
+             * @example http://127.0.0.1:8080/m/qr/q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi
              */
             qrCode: string;
             /** @description 会话过期时间（ISO 8601，UTC），之后需刷新二维码 */
@@ -2471,7 +2483,7 @@ export interface components {
             username: string;
             /**
              * Format: password
-             * @description 密码，8-72 个字符（两次输入一致由界面检查）
+             * @description 密码，8-72 个字符，不能是常见或过于简单的密码，不能包含用户名或手机号（两次输入一致由界面检查）
              * @example Moyan2026!
              */
             password: string;
@@ -2481,20 +2493,14 @@ export interface components {
              */
             phone?: string;
         };
-        /** @description 手机确认页提交的会话凭据 */
-        QrMobileBody: {
-            /** @description 扫码会话 id（二维码地址中 /m/qr/ 之后的部分） */
-            id: components["schemas"]["Id"];
-            /**
-             * @description 二维码地址中的密钥（查询参数 s）
-             * @example Zr8LwQ2vN4xYk7pT1mB6cF3d
-             */
-            secret: string;
-            /**
-             * @description 手机浏览器本地保存的设备密钥，用来识别同一部手机
-             * @example dk_9f8e7d6c5b4a39281706f5e4
-             */
-            deviceKey: string;
+        /**
+         * @description 二维码地址中 /m/qr/ 之后的扫码凭据（不可猜测；只能用来扫码确认，不能轮询）
+         * @example q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi
+         */
+        QrScanToken: string;
+        /** @description 手机确认页提交的扫码凭据 */
+        QrScanBody: {
+            scanToken: components["schemas"]["QrScanToken"];
         };
         /** @description 扫码会话在手机端看到的状态 */
         QrMobileState: {
@@ -2507,11 +2513,25 @@ export interface components {
             expiresAt: components["schemas"]["DateTime"];
             /** @description 确认后登录的账号的登录名；未确认时为 null */
             loginName: string | null;
+            /**
+             * @description 确认时下发给这部手机的新设备密钥（下次扫码时带上；之前的密钥已作废）；扫码上报时为 null
+             * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
+             */
+            deviceKey: string | null;
         };
         QrMobileStateResponse: {
             /** @enum {boolean} */
             success: true;
             result: components["schemas"]["QrMobileState"];
+        };
+        /** @description 手机确认页提交的扫码凭据和设备密钥 */
+        QrConfirmBody: {
+            scanToken: components["schemas"]["QrScanToken"];
+            /**
+             * @description 本站上次确认时下发给这部手机的设备密钥（首次扫码没有，不传）；本站不认识的密钥按新手机处理
+             * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
+             */
+            deviceKey?: string;
         };
         /**
          * @description 套餐类型：check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值。 所有套餐支付后都计入余额（余额可用于全部服务）；服务套餐在其服务未开放时不出售
@@ -3457,6 +3477,16 @@ export interface components {
              */
             recheckId: string | null;
             protectedTerms: components["schemas"]["ProtectedTerms"];
+            /**
+             * @description true：论文以 Word（.docx）上传（或来自 Word 上传的查重、AIGC 检测），下载的改写稿与标出改动版就是学生自己的文件，
+             *     只替换采纳的改写，样式、标题级别、编号、表格、图片、脚注、页眉页脚、域和批注原样保留；false：下载稿按正文重新生成
+             */
+            docxInPlace: boolean;
+            /**
+             * @description 已改写但无法在原 Word 文件中原位改写、下载稿保留原文的段落数（原因见各段 docxKept）
+             * @example 0
+             */
+            paragraphKeptInDocx: number;
         };
         RewriteTaskPage: components["schemas"]["PageMeta"] & {
             /** @description 本页的降重记录，最新在前 */
@@ -3512,6 +3542,15 @@ export interface components {
             aigcAfter: number | null;
             /** @description 采纳改写（下载时用改写）；false 时保留原文 */
             accepted: boolean;
+            /**
+             * @description 上传的 Word 原文件（docxInPlace 为 true）中本段无法原位改写、下载稿保留原文的原因：textbox 在文本框中（或与文本框连在一起），
+             *     alternate-content 在兼容替代内容中，field 改动落在域结果中（目录、题注编号等），revision 改动落在文件中已有的修订中
+             *     （或本段与下一段由删除的段落标记相连），content-control 落在内容控件中，structure 在无法逐字改写的结构中，
+             *     not-found 原文件中找不到本段。可以原位改写、未改写或不是 Word 上传时为 null
+             * @example null
+             * @enum {string|null}
+             */
+            docxKept: "textbox" | "alternate-content" | "field" | "revision" | "content-control" | "structure" | "not-found" | null;
         };
         RewriteParagraphPage: components["schemas"]["PageMeta"] & {
             /** @description 本页的段落对照，按 index 升序 */
@@ -4960,7 +4999,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 请求过于频繁（RATE_LIMITED 或 LOGIN_THROTTLED），稍后再试；等待秒数见 Retry-After 响应头 */
+        /** @description 请求过于频繁（RATE_LIMITED、LOGIN_THROTTLED、REGISTER_THROTTLED 或 SIGNUP_LIMITED），稍后再试；等待秒数见 Retry-After 响应头 */
         TooManyRequests: {
             headers: {
                 [name: string]: unknown;
@@ -5494,7 +5533,7 @@ export interface operations {
     loginValLoginQrCode: {
         parameters: {
             query: {
-                /** @description 扫码会话 id（login_qr_code 返回的 id；参数名 query 沿用产品规范） */
+                /** @description 扫码会话 id（login_qr_code 返回的 id，不在二维码中；参数名 query 沿用产品规范） */
                 query: components["schemas"]["Id"];
             };
             header?: never;
@@ -5570,7 +5609,24 @@ export interface operations {
                     "application/json": components["schemas"]["LoginTokenResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description 格式不符（VALIDATION_FAILED），或密码太常见、过于简单、包含用户名或手机号（WEAK_PASSWORD） */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "WEAK_PASSWORD",
+                     *         "message": "密码过于简单（重复、连续的字符或日期），请换一个"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 本站已关闭注册（REGISTRATION_CLOSED） */
             403: {
                 headers: {
@@ -5607,7 +5663,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /**
+             * @description 请求过于频繁（RATE_LIMITED），该地址遇到已被占用的用户名或手机号次数过多（REGISTER_THROTTLED），或该地址新注册的账号
+             *     已达上限（SIGNUP_LIMITED）；等待秒数见 Retry-After 响应头
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SIGNUP_LIMITED",
+                     *         "message": "当前网络新注册的账号过多，请 42 分钟后再试，或登录已有账号"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };
@@ -5622,12 +5698,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
-                 *       "secret": "Zr8LwQ2vN4xYk7pT1mB6cF3d",
-                 *       "deviceKey": "dk_9f8e7d6c5b4a39281706f5e4"
+                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi"
                  *     }
                  */
-                "application/json": components["schemas"]["QrMobileBody"];
+                "application/json": components["schemas"]["QrScanBody"];
             };
         };
         responses: {
@@ -5658,12 +5732,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
-                 *       "secret": "Zr8LwQ2vN4xYk7pT1mB6cF3d",
-                 *       "deviceKey": "dk_9f8e7d6c5b4a39281706f5e4"
+                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi",
+                 *       "deviceKey": "dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq"
                  *     }
                  */
-                "application/json": components["schemas"]["QrMobileBody"];
+                "application/json": components["schemas"]["QrConfirmBody"];
             };
         };
         responses: {
@@ -6869,7 +6942,7 @@ export interface operations {
             query: {
                 /** @description 记录 id；不存在或属于其他用户时都返回 404 */
                 id: components["parameters"]["IdQuery"];
-                /** @description true 时标出改动（删除线与下划线），默认 false 只给改写后的文本 */
+                /** @description true 时改动写成 Word 修订（可逐条接受或拒绝），默认 false 只给改写后的文本 */
                 marked?: boolean;
             };
             header?: never;

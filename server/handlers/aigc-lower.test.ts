@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJobHandlers } from '../services/tasks/registry';
 import { JobRunner } from '../services/tasks/runner';
@@ -64,7 +63,7 @@ function suite(name: string, withModel: boolean) {
       await fake?.close();
     });
 
-    const runJobs = async () => new JobRunner({ db: t.db, config: t.config, log: pino({ level: 'silent' }), handlers: await loadJobHandlers() }).drain();
+    const runJobs = async () => new JobRunner({ ...t.runtime, handlers: await loadJobHandlers() }).drain();
     const call = (path: string, token: string, options: { query?: Record<string, string | number>; payload?: unknown } = {}) =>
       post(t.app, `${AIGC}/${path}`, { token, ...options });
     const userIdOf = async (token: string) => body<{ id: string }>(await post(t.app, '/api/base/login_api/current', { token })).result.id;

@@ -107,7 +107,7 @@ describe('AIGC detection (paper_aigc_api)', () => {
   const detected = async (token: string, content = PAPER) => {
     const record = await draft(token, content);
     expect((await call('machine_submit', token, { payload: { id: record.id } })).statusCode).toBe(200);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     return record;
   };
 
@@ -198,7 +198,7 @@ describe('AIGC detection (paper_aigc_api)', () => {
     expect(await paragraphs(token, record.id)).toMatchObject({ records: [], total: 0 });
     expect((await call('download_report', token, { query: { id: record.id } })).statusCode).toBe(409);
 
-    expect(await runJobs(t.db)).toBe(1);
+    expect(await runJobs(t.runtime)).toBe(1);
     const done = await load(token, record.id);
     expect(done).toMatchObject({ status: 'done', offline: true, method: 'offline-model', paragraphTotal: 4 });
     expect(done.detector).toMatchObject({ name: 'moyan-aigc', threshold: 0.5, llm: false, bands: { high: 0.6, medium: 0.3, low: 0.1 } });
@@ -261,7 +261,7 @@ describe('AIGC detection (paper_aigc_api)', () => {
     const queued = await draft(token);
     expect((await call('machine_submit', token, { payload: { id: queued.id } })).statusCode).toBe(200);
     expect((await call('download_report', token, { query: { id: queued.id } })).statusCode).toBe(409);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
   });
 
   it('downloads the report as a PDF with the CJK font: figures, band, marked sentences, reasons and the note on limits', async () => {
@@ -290,7 +290,7 @@ describe('AIGC detection (paper_aigc_api)', () => {
     const record = body<Detection>(created).result;
     expect(record).toMatchObject({ sourceType: 'upload', fileName: '我的论文.docx', charCount: countChars(PAPER) });
     await call('machine_submit', token, { payload: { id: record.id } });
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     expect((await paragraphs(token, record.id)).total).toBe(PAPER.split('\n').length);
   });
 
@@ -309,7 +309,7 @@ describe('AIGC detection (paper_aigc_api)', () => {
     await call('machine_submit', token, { payload: { id: record.id } });
     await t.db.sql('alter table aigc_paragraphs rename to aigc_paragraphs_away');
     try {
-      await runJobs(t.db);
+      await runJobs(t.runtime);
     } finally {
       await t.db.sql('alter table aigc_paragraphs_away rename to aigc_paragraphs');
     }
@@ -327,7 +327,7 @@ describe('AIGC detection (paper_aigc_api)', () => {
     const running = await expectNoChange(t.db, () => call('delete', token, { query: { id: queued.id } }));
     expect(running.statusCode).toBe(409);
     expect(body(running).error).toEqual({ code: 'TASK_RUNNING', message: 'AIGC 检测正在进行，请完成后再删除' });
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const removed = await call('delete', token, { query: { id: queued.id } });
     expect(body(removed).result).toEqual({ id: queued.id, deleted: true });
     expect((await call('load_by_id', token, { query: { id: queued.id } })).statusCode).toBe(404);

@@ -1,10 +1,9 @@
-import { addressHash, clientIdentity } from '../http/client-identity';
+import { addressHash, clientIdentity, presentedDeviceHash } from '../http/client-identity';
 import { publicBaseUrl } from '../http/public-url';
 import { accountInfo, currentUser } from '../services/accounts/account';
 import { passwordLogin } from '../services/accounts/login';
-import { registrationClosed } from '../services/accounts/registration';
-import { issueToken, revokeToken } from '../services/accounts/tokens';
-import { createUser } from '../services/accounts/users';
+import { register } from '../services/accounts/registration';
+import { revokeToken } from '../services/accounts/tokens';
 import { localQrProvider } from '../services/qr-login/local-provider';
 import { pollQrLogin } from '../services/qr-login/service';
 import type { HandlerGroup } from './types';
@@ -26,16 +25,13 @@ export const authHandlers: HandlerGroup<AuthOperations> = {
   accountInfoAccount: ({ app, user }) => accountInfo(app, user.id),
   loginLoginQrCode: ({ app, request, reply }) =>
     app.qrLogin.create(app, { ...clientIdentity(request, reply), baseUrl: publicBaseUrl(app.config, request) }),
-  loginValLoginQrCode: ({ app, query }) => pollQrLogin(app, app.qrLogin, query.query),
+  loginValLoginQrCode: ({ app, query, request }) =>
+    pollQrLogin(app, app.qrLogin, query.query, { deviceHash: presentedDeviceHash(request) }),
   loginLogout: async ({ app, user }) => {
     await revokeToken(app, user.tokenHash);
     return { loggedOut: true as const };
   },
-  loginRegister: async ({ app, body }) => {
-    if (app.config.REGISTRATION === 'closed') throw registrationClosed();
-    const user = await createUser(app, body);
-    return issueToken(app, user.id);
-  },
+  loginRegister: ({ app, body, request }) => register(app, body, addressHash(request)),
   loginQrScan: ({ app, body }) => localQrProvider.scan(app, body),
   loginQrConfirm: ({ app, body, request, reply }) => localQrProvider.confirm(app, body, clientIdentity(request, reply)),
 };

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
-import type { Database } from '../db/client';
+import type { Runtime } from '../runtime';
 import { loadJobHandlers } from '../services/tasks/registry';
 import { JobRunner } from '../services/tasks/runner';
-import { bearer, body, post, testConfig } from '../test/app';
+import { bearer } from '../test/app';
+import { qrSignIn } from '../test/qr';
 
 // Shared by the check API tests: requests, QR sign-up, the real job runner and a scratch DATA_DIR.
 
@@ -46,22 +45,12 @@ export const get = (app: FastifyInstance, path: string, token: string, query: Re
 
 /** Signs up through the QR flow (a new phone), so the account has its free first check. */
 export async function qrSignUp(app: FastifyInstance): Promise<string> {
-  const session = body<{ id: string; qrCode: string }>(await post(app, '/api/base/login_api/f/login_qr_code')).result;
-  const secret = new URL(session.qrCode).searchParams.get('s') ?? '';
-  const deviceKey = `dk_${randomBytes(12).toString('hex')}`;
-  await post(app, '/api/base/login_api/f/qr_confirm', { payload: { id: session.id, secret, deviceKey } });
-  return body<string>(await post(app, '/api/base/login_api/f/val_login_qr_code', { query: { query: session.id } })).result;
+  return (await qrSignIn(app)).token;
 }
 
-/** Runs every queued task with the job handlers of server/jobs, as `npm start` does. */
-export async function runJobs(db: Database): Promise<number> {
-  const runner = new JobRunner({
-    db,
-    config: testConfig(),
-    log: pino({ level: 'silent' }),
-    handlers: await loadJobHandlers(),
-  });
-  return runner.drain();
+/** Runs every queued task with the job handlers of server/jobs on the app's runtime, as `npm start` does. */
+export async function runJobs(runtime: Runtime): Promise<number> {
+  return new JobRunner({ ...runtime, handlers: await loadJobHandlers() }).drain();
 }
 
 export async function scratchDir(): Promise<{ path: string; files(): Promise<string[]>; remove(): Promise<void> }> {

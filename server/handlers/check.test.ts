@@ -154,7 +154,7 @@ describe('check API', () => {
     expect(busy.statusCode).toBe(409);
     expect(body(busy).error).toEqual({ code: 'TASK_RUNNING', message: '查重正在进行，请完成后再删除' });
 
-    expect(await runJobs(t.db)).toBe(1);
+    expect(await runJobs(t.runtime)).toBe(1);
     const done = await record(token, draft.id);
     expect(done).toMatchObject({ status: 'done', progress: 100, error: null });
     expect(done.figures).toMatchObject({
@@ -247,7 +247,7 @@ describe('check API', () => {
       enough: true,
       warnings: [],
     });
-    await runJobs(t.db);
+    await runJobs(t.runtime);
   });
 
   it('refuses a submit the balance cannot pay with 409 INSUFFICIENT_BALANCE and leaves the draft as it was', async () => {
@@ -296,18 +296,18 @@ describe('check API', () => {
     await call('check_submit', author, { payload: { id: kept.id } });
     const added = await paste(author, OWN, '入库的论文');
     await call('check_submit', author, { payload: { id: added.id, addToLibrary: true } });
-    expect(await runJobs(t.db)).toBe(2);
+    expect(await runJobs(t.runtime)).toBe(2);
     expect(await library.loadDocuments([kept.id])).toEqual([]);
     const [entry] = await library.loadDocuments([added.id]);
     expect(entry).toMatchObject({ title: '入库的论文', origin: 'submission', ownerId: await userIdOf(author), text: OWN });
     expect((await record(author, added.id)).figures).toMatchObject({ matchedChars: 0, sourceCount: 0 });
     await t.db.sql('update checks set exclude_self = false where task_id = $1', [added.id]);
-    expect(await runCheck(t.db, added.id)).toMatchObject({ matchedChars: 0, sourceCount: 0 });
+    expect(await runCheck(t.runtime, added.id)).toMatchObject({ matchedChars: 0, sourceCount: 0 });
 
     const reportOf = async (token: string, excludeSelf?: boolean) => {
       const draft = await paste(token, OWN, '再次检测');
       await call('check_submit', token, { payload: { id: draft.id, ...(excludeSelf === undefined ? {} : { excludeSelf }) } });
-      await runJobs(t.db);
+      await runJobs(t.runtime);
       return body<Report>(await get(t.app, 'report_paragraphs', token, { id: draft.id })).result;
     };
     const selfExcluded = await reportOf(author);
@@ -348,7 +348,7 @@ describe('check API', () => {
       rewriteTaskId: null,
     });
     expect(await ledger(draft.id)).toHaveLength(1);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const done = await record(token, draft.id);
     expect(done).toMatchObject({ status: 'done', rewriteMode: 'strong', rewriteStatus: 'created' });
     const tasks = await t.db.sql<{ id: string; kind: string }>('select id, kind from tasks where user_id = $1 order by kind', [await userIdOf(token)]);
@@ -381,7 +381,7 @@ describe('check API', () => {
     expect((await list({}, { keyword: '绿地' })).records.map((r) => r.title)).toEqual(['城市绿地规划']);
     expect((await list({}, { keyword: '%_' })).records.map((r) => r.title)).toEqual(['100%_真实标题']);
     expect((await list({}, { keyword: '%', status: 'done' })).total).toBe(0);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
   });
 
   it('renames a check (title and author, trimmed) and refuses a blank title', async () => {

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../test/app';
 import { testClock } from '../test/clock';
+import { desktopQr, phoneCall } from '../test/qr';
 
-const CREATE = '/api/base/login_api/f/login_qr_code';
-const CONFIRM = '/api/base/login_api/f/qr_confirm';
-const POLL = '/api/base/login_api/f/val_login_qr_code';
 const ACCOUNT = '/api/base/account_info_api/account';
 
 interface Signup {
@@ -27,7 +25,6 @@ const DEVICE_NOTICE = '本设备今日已领取过首次免费查重，该账号
 describe('free check limits per device and per address', () => {
   let t: TestApp;
   const clock = testClock();
-  let phones = 0;
   beforeAll(async () => {
     t = await createTestApp({ FREE_CHECKS_PER_DEVICE_PER_DAY: 1, FREE_CHECKS_PER_IP_PER_DAY: 3 }, { now: clock.now });
   });
@@ -37,26 +34,14 @@ describe('free check limits per device and per address', () => {
 
   /** One whole QR sign-up with a brand-new phone; returns the account and the desktop's device cookie. */
   async function qrSignup(signup: Signup): Promise<{ account: Account; desktopDevice: string }> {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: CREATE,
-      remoteAddress: signup.desktopAddress,
-      cookies: signup.desktopDevice ? { moyan_device: signup.desktopDevice } : {},
-    });
-    expect(created.statusCode).toBe(200);
-    const desktopDevice = signup.desktopDevice ?? created.cookies.find((c) => c.name === 'moyan_device')?.value ?? '';
-    const session = body<{ id: string; qrCode: string }>(created).result;
-    const secret = new URL(session.qrCode).searchParams.get('s');
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: CONFIRM,
-      remoteAddress: signup.phoneAddress ?? signup.desktopAddress,
-      payload: { id: session.id, secret, deviceKey: `dk_limit-test-phone-${String(++phones).padStart(8, '0')}` },
+    const desktop = await desktopQr(t.app, { address: signup.desktopAddress, deviceCookie: signup.desktopDevice });
+    const confirmed = await phoneCall(t.app, 'qr_confirm', desktop.session.qrCode, {
+      address: signup.phoneAddress ?? signup.desktopAddress,
     });
     expect(confirmed.statusCode).toBe(200);
-    const token = body<string>(await t.app.inject({ method: 'POST', url: POLL, query: { query: session.id } })).result;
+    const token = body<string>(await desktop.poll()).result;
     const account = body<Account>(await t.app.inject({ method: 'GET', url: ACCOUNT, headers: bearer(token) })).result;
-    return { account, desktopDevice };
+    return { account, desktopDevice: desktop.deviceCookie };
   }
 
   it('gives the free check to only 3 of 6 scripted sign-ups from one address, and says why to the others', async () => {

@@ -1,10 +1,10 @@
-import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type EngineParagraph, type RewriteEngine, setRewriteEngine } from '../services/rewrite/engine';
+import type { RewrittenParagraph } from '../engines/rewrite';
 import { loadJobHandlers } from '../services/tasks/registry';
 import { JobRunner } from '../services/tasks/runner';
 import { body, post, type TestApp } from '../test/app';
 import { CHAT, chatApp, chatState, chatUser } from '../test/chat';
+import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
 import { type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { multipart } from './check.test-helpers';
 
@@ -18,9 +18,9 @@ const PAPER = '/api/base/paper_machine_api';
 const TEXT = ['文本相似度计算在学术不端检测中发挥着重要作用。', '基于指纹的方法先把文本切分为连续的字串，再选取其中的哈希值作为文档指纹。'].join('\n');
 
 // One model call per paragraph: the first paragraph answered, the second hangs.
-const modelOnlyEngine: RewriteEngine = {
+const modelOnlyEngine: StandInEngine = {
   async rewriteDocument(text, options) {
-    const paragraphs: EngineParagraph[] = [];
+    const paragraphs: RewrittenParagraph[] = [];
     for (const [index, original] of text.split('\n').entries()) {
       const answer = await options.gateway!.complete({ feature: 'rewrite', messages: [{ role: 'user', content: `请改写：${original}` }], signal: options.signal });
       const p = { index, original, rewritten: answer.content, offline: false, similarityToOriginal: 0.3, bigramOverlap: 0.7, protectedKept: true };
@@ -43,10 +43,7 @@ describe('a hanging, resetting or garbage-answering model', () => {
     await t.close();
     await fake.close();
   });
-  afterEach(() => {
-    setRewriteEngine(undefined);
-    fake.reset();
-  });
+  afterEach(() => fake.reset());
 
   it("keeps answering other users while one user's answers hang, then ends each with MODEL_TIMEOUT and no charge", async () => {
     const stuck = await chatUser(t);
@@ -91,8 +88,8 @@ describe('a hanging, resetting or garbage-answering model', () => {
     expect([state.conversations, state.charges]).toEqual([[], []]);
   });
 
-  const runJobs = async () =>
-    new JobRunner({ db: t.db, config: t.config, log: pino({ level: 'silent' }), handlers: await loadJobHandlers() }).drain();
+  const runJobs = async (compute = t.runtime.compute) =>
+    new JobRunner({ ...t.runtime, compute, handlers: await loadJobHandlers() }).drain();
   const startRewrite = async (token: string) => {
     const form = await multipart({ title: '相似度检测方法比较', mode: 'strong', content: TEXT });
     const draft = body<{ id: string }>(
@@ -119,11 +116,10 @@ describe('a hanging, resetting or garbage-answering model', () => {
   }, 60_000);
 
   it('a rewrite whose model hangs after one paragraph fails, keeps that paragraph, refunded exactly once', async () => {
-    setRewriteEngine(modelOnlyEngine);
     const { token } = await chatUser(t);
     fake.script('ok', 'hang');
     const id = await startRewrite(token);
-    await runJobs();
+    await runJobs(withRewriteEngine(t.runtime.compute, modelOnlyEngine));
     const record = await load(token, id);
     expect(record.status).toBe('failed');
     expect(record.error).toMatch(/[\u4e00-\u9fff]/);

@@ -1,6 +1,5 @@
 import JSZip from 'jszip';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../db/schema/ledger';
 import { paperSections, papers } from '../db/schema/papers';
@@ -113,7 +112,7 @@ describe('paper writing with the fake model', () => {
   });
   afterEach(() => fake.reset());
 
-  const runner = async () => new JobRunner({ db: t.db, config: t.config, log: pino({ level: 'silent' }), handlers: await loadJobHandlers() });
+  const runner = async () => new JobRunner({ ...t.runtime, handlers: await loadJobHandlers() });
   const runJobs = async () => (await runner()).drain();
   const sections = async (token: string, id: string, api = AI) =>
     body<{ records: Section[]; total: number }>(await post(t.app, `${api}/query_content_list`, { token, query: { id, pageSize: 100 } })).result;

@@ -154,7 +154,7 @@ describe('slide decks without a model', () => {
   it('drafts a deck from the written text of one of the user’s own papers, and 404 for another user’s', async () => {
     const token = await h.user();
     const paperId = randomUUID();
-    await storePaper({ db: t.db, config: t.config, now: () => new Date() }, { id: paperId, userId: await h.userIdOf(token), title: '中文文本相似度研究', api: 'ai', stage: 'done' });
+    await storePaper(t.runtime, { id: paperId, userId: await h.userIdOf(token), title: '中文文本相似度研究', api: 'ai', stage: 'done' });
     const deck = body<Deck>(await h.save(token, { ...base, title: '来自论文写作', source: 'paper', paperId })).result;
     expect(deck).toMatchObject({ outlineBy: 'offline', source: 'paper' });
     expect(JSON.stringify(deck.slides)).toContain('已有研究给出了系统的梳理');
@@ -208,7 +208,7 @@ describe('slide decks without a model', () => {
     expect(body(await h.call('delete', token, { query: { id: deck.id } })).error.code).toBe('PPT_BUSY');
     expect(body(await h.call('submit_by_id', token, { query: { id: deck.id } })).error.code).toBe('TASK_ALREADY_SUBMITTED');
 
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const done = body<Deck>(await h.call('load_by_id', token, { query: { id: deck.id } })).result;
     expect(done).toMatchObject({ status: 'done', progress: 100, offline: true });
     expect(done.renderedSlideCount).toBeGreaterThanOrEqual(edited.length);
@@ -246,7 +246,7 @@ describe('slide decks without a model', () => {
     await h.call('submit_by_id', token, { query: { id: bad.id } });
     // The stored deck is lost behind the API's back: the job cannot render it.
     await t.db.sql('delete from ppt_decks where task_id = $1', [bad.id]);
-    for (let i = 0; i < 3; i++) await runJobs(t.db);
+    for (let i = 0; i < 3; i++) await runJobs(t.runtime);
     const [failed] = await t.db.sql<{ status: string; error: string }>('select status, error from tasks where id = $1', [bad.id]);
     expect(failed.status).toBe('failed');
     expect(failed.error).toContain('费用已退回');

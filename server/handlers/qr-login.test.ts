@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, post, type TestApp } from '../test/app';
 import { testClock } from '../test/clock';
+import { desktopQr, type DesktopQr, phoneCall, scanTokenOf } from '../test/qr';
 import { expectNoChange } from '../test/snapshot';
 
-const CREATE = '/api/base/login_api/f/login_qr_code';
-const POLL = '/api/base/login_api/f/val_login_qr_code';
 const SCAN = '/api/base/login_api/f/qr_scan';
 const CONFIRM = '/api/base/login_api/f/qr_confirm';
 const CURRENT = '/api/base/login_api/current';
 
-const PHONE_A = 'dk_phone-a-0000000000000001';
-const PHONE_B = 'dk_phone-b-0000000000000002';
-
-interface Session {
-  id: string;
-  secret: string;
-  qrCode: string;
+interface MobileState {
+  status: string;
   expiresAt: string;
+  loginName: string | null;
+  deviceKey: string | null;
 }
 
 describe('QR login with the local provider', () => {
@@ -29,47 +25,45 @@ describe('QR login with the local provider', () => {
     await t.close();
   });
 
-  async function createSession(): Promise<Session> {
-    const response = await post(t.app, CREATE);
-    expect(response.statusCode).toBe(200);
-    const result = body<Omit<Session, 'secret'>>(response).result;
-    const url = new URL(result.qrCode);
-    return { ...result, secret: url.searchParams.get('s') ?? '' };
-  }
-  const poll = (id: string) => post(t.app, POLL, { query: { query: id } });
-  const phone = (path: string, session: Session, deviceKey: string, secret = session.secret) =>
-    post(t.app, path, { payload: { id: session.id, secret, deviceKey } });
+  const createSession = () => desktopQr(t.app);
+  const scan = (desktop: DesktopQr) => phoneCall(t.app, 'qr_scan', desktop.session.qrCode);
+  const confirm = (desktop: DesktopQr, deviceKey?: string) => phoneCall(t.app, 'qr_confirm', desktop.session.qrCode, { deviceKey });
+  const stateOf = (response: Awaited<ReturnType<typeof confirm>>) => body<MobileState>(response).result;
+  const userOf = async (token: string) => body<{ id: string }>(await post(t.app, CURRENT, { token })).result.id;
   const userCount = async () => (await t.db.sql<{ n: number }>('select count(*)::int as n from users'))[0].n;
 
-  it('creates a session whose QR code is this server’s mobile page with an unguessable secret, valid 5 minutes', async () => {
-    const session = await createSession();
-    expect(session.qrCode).toBe(`http://moyan.test/m/qr/${session.id}?s=${session.secret}`);
-    expect(session.secret.length).toBeGreaterThanOrEqual(32);
+  it('creates a session whose QR code is this server’s mobile page with an unguessable scan token, not the id, valid 5 minutes', async () => {
+    const desktop = await createSession();
+    const { session } = desktop;
+    const scanToken = scanTokenOf(session.qrCode);
+    expect(session.qrCode).toBe(`http://moyan.test/m/qr/${scanToken}`);
+    expect(scanToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.qrCode).not.toContain(session.id);
     expect(new Date(session.expiresAt).getTime() - clock.now().getTime()).toBe(5 * 60_000);
-    const [row] = await t.db.sql<{ secret_hash: string }>('select secret_hash from qr_sessions where id = $1', [session.id]);
-    expect(row.secret_hash).not.toContain(session.secret);
+    const [row] = await t.db.sql<{ scan_token_hash: string }>('select scan_token_hash from qr_sessions where id = $1', [session.id]);
+    expect(row.scan_token_hash).not.toContain(scanToken);
     const other = await createSession();
-    expect(other.secret).not.toBe(session.secret);
+    expect(scanTokenOf(other.session.qrCode)).not.toBe(scanToken);
   });
 
   it('walks pending -> scanned -> confirmed -> one token, and a first scan creates a QR account with a free check', async () => {
-    const session = await createSession();
+    const desktop = await createSession();
     const users = await userCount();
-    expect(body((await poll(session.id))).result).toBeNull();
+    expect(body((await desktop.poll())).result).toBeNull();
 
-    const scanned = await phone(SCAN, session, PHONE_A);
+    const scanned = await scan(desktop);
     expect(scanned.statusCode).toBe(200);
-    expect(body(scanned).result).toEqual({ status: 'scanned', expiresAt: session.expiresAt, loginName: null });
-    expect(body(await poll(session.id)).result).toBeNull();
+    expect(stateOf(scanned)).toEqual({ status: 'scanned', expiresAt: desktop.session.expiresAt, loginName: null, deviceKey: null });
+    expect(body(await desktop.poll()).result).toBeNull();
 
-    const confirmed = await phone(CONFIRM, session, PHONE_A);
+    const confirmed = await confirm(desktop);
     expect(confirmed.statusCode).toBe(200);
-    const state = body<{ status: string; loginName: string }>(confirmed).result;
+    const state = stateOf(confirmed);
     expect(state.status).toBe('confirmed');
     expect(state.loginName).toMatch(/^qr_[0-9a-f]{10}$/);
     expect(await userCount()).toBe(users + 1);
 
-    const token = body<string>(await poll(session.id)).result;
+    const token = body<string>(await desktop.poll()).result;
     expect(token).toMatch(/^mya_/);
     const current = await post(t.app, CURRENT, { token });
     expect(body(current).result).toMatchObject({ loginName: state.loginName, roles: ['admin'] });
@@ -80,63 +74,65 @@ describe('QR login with the local provider', () => {
     });
     expect(body(account).result).toMatchObject({ freeCheckAvailable: true, phone: null, balanceFen: 0 });
 
-    const again = await poll(session.id);
+    const again = await desktop.poll();
     expect(again.statusCode).toBe(410);
     expect(again.json()).toEqual({ success: false, error: { code: 'QR_USED', message: '二维码已使用，请刷新后重新扫码' } });
   });
 
-  it('signs the same phone into the same account on every later scan, another phone into another', async () => {
+  it('signs a phone into the same account with the key it was issued, another phone into another', async () => {
     const first = await createSession();
-    await phone(CONFIRM, first, PHONE_A);
-    const firstToken = body<string>(await poll(first.id)).result;
-    const firstUser = body<{ id: string }>(await post(t.app, CURRENT, { token: firstToken })).result.id;
+    const firstKey = stateOf(await confirm(first)).deviceKey!;
+    const firstUser = await userOf(body<string>(await first.poll()).result);
     const users = await userCount();
 
     const second = await createSession();
-    const secondState = body<{ status: string }>(await phone(CONFIRM, second, PHONE_A)).result;
+    const secondState = stateOf(await confirm(second, firstKey));
     expect(secondState.status).toBe('confirmed');
-    const secondToken = body<string>(await poll(second.id)).result;
-    expect(body<{ id: string }>(await post(t.app, CURRENT, { token: secondToken })).result.id).toBe(firstUser);
+    expect(await userOf(body<string>(await second.poll()).result)).toBe(firstUser);
     expect(await userCount()).toBe(users);
 
     const third = await createSession();
-    await phone(CONFIRM, third, PHONE_B);
-    const thirdToken = body<string>(await poll(third.id)).result;
-    expect(body<{ id: string }>(await post(t.app, CURRENT, { token: thirdToken })).result.id).not.toBe(firstUser);
+    await confirm(third);
+    expect(await userOf(body<string>(await third.poll()).result)).not.toBe(firstUser);
     expect(await userCount()).toBe(users + 1);
   });
 
   it('keeps a confirmed session for the phone that confirmed it and refuses another phone', async () => {
-    const session = await createSession();
-    await phone(CONFIRM, session, PHONE_A);
-    const repeat = await phone(CONFIRM, session, PHONE_A);
-    expect(body<{ status: string }>(repeat).result.status).toBe('confirmed');
-    const intruder = await expectNoChange(t.db, () => phone(CONFIRM, session, PHONE_B));
+    const desktop = await createSession();
+    const key = stateOf(await confirm(desktop)).deviceKey!;
+    const repeat = await confirm(desktop, key);
+    expect(stateOf(repeat).status).toBe('confirmed');
+    const intruder = await expectNoChange(t.db, () => confirm(desktop));
     expect(intruder.statusCode).toBe(410);
     expect(body(intruder).error.code).toBe('QR_USED');
   });
 
-  it('answers a wrong secret exactly like an unknown id, and changes nothing', async () => {
-    const session = await createSession();
-    const wrongSecret = await expectNoChange(t.db, () => phone(SCAN, session, PHONE_A, 'x'.repeat(32)));
-    const unknown = await expectNoChange(t.db, () =>
-      post(t.app, CONFIRM, { payload: { id: 'no-such-session', secret: session.secret, deviceKey: PHONE_A } }),
+  it('answers an unknown scan token or session id with 404, and changes nothing', async () => {
+    const desktop = await createSession();
+    const wrongToken = await expectNoChange(t.db, () => post(t.app, SCAN, { payload: { scanToken: 'x'.repeat(43) } }));
+    const wrongConfirm = await expectNoChange(t.db, () => post(t.app, CONFIRM, { payload: { scanToken: 'x'.repeat(43) } }));
+    const unknownPoll = await expectNoChange(t.db, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/base/login_api/f/val_login_qr_code',
+        query: { query: 'no-such-session' },
+        cookies: { moyan_device: desktop.deviceCookie },
+      }),
     );
-    const unknownPoll = await expectNoChange(t.db, () => poll('no-such-session'));
-    for (const response of [wrongSecret, unknown, unknownPoll]) {
+    for (const response of [wrongToken, wrongConfirm, unknownPoll]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ success: false, error: { code: 'NOT_FOUND', message: '记录不存在' } });
     }
   });
 
   it('expires after 5 minutes: scan, confirm and poll answer 410 and nothing is created', async () => {
-    const session = await createSession();
-    await phone(SCAN, session, PHONE_B);
+    const desktop = await createSession();
+    await scan(desktop);
     clock.advance(5 * 60_000 + 1000);
     for (const response of [
-      await expectNoChange(t.db, () => phone(CONFIRM, session, 'dk_brand-new-phone-000000')),
-      await expectNoChange(t.db, () => phone(SCAN, session, PHONE_B)),
-      await expectNoChange(t.db, () => poll(session.id)),
+      await expectNoChange(t.db, () => confirm(desktop)),
+      await expectNoChange(t.db, () => scan(desktop)),
+      await expectNoChange(t.db, () => desktop.poll()),
     ]) {
       expect(response.statusCode).toBe(410);
       expect(response.json()).toEqual({
@@ -147,20 +143,17 @@ describe('QR login with the local provider', () => {
   });
 
   it('lets the desktop collect a confirmation made just before expiry', async () => {
-    const session = await createSession();
+    const desktop = await createSession();
     clock.advance(5 * 60_000 - 1000);
-    await phone(CONFIRM, session, PHONE_A);
+    await confirm(desktop);
     clock.advance(3000);
-    expect(body<string>(await poll(session.id)).result).toMatch(/^mya_/);
+    expect(body<string>(await desktop.poll()).result).toMatch(/^mya_/);
   });
 
   it.each([
-    [{ secret: 's'.repeat(20), deviceKey: PHONE_A }, '请求参数不正确：id 不能为空'],
-    [{ id: 'x', deviceKey: PHONE_A }, '请求参数不正确：secret 不能为空'],
-    [{ id: 'x', secret: 's'.repeat(20) }, '请求参数不正确：deviceKey 不能为空'],
-    [{ id: 'x', secret: 's'.repeat(20), deviceKey: 'short' }, '请求参数不正确：deviceKey 长度不能少于 16'],
-    [{ id: 'x', secret: 'short', deviceKey: PHONE_A }, '请求参数不正确：secret 长度不能少于 16'],
-    [{ id: 7, secret: 's'.repeat(20), deviceKey: PHONE_A }, '请求参数不正确：id 应为字符串'],
+    [{}, '请求参数不正确：scanToken 不能为空'],
+    [{ scanToken: 'short' }, '请求参数不正确：scanToken 长度不能少于 32'],
+    [{ scanToken: 7 }, '请求参数不正确：scanToken 应为字符串'],
   ])('rejects the phone call %j', async (payload, message) => {
     for (const path of [SCAN, CONFIRM]) {
       const response = await expectNoChange(t.db, () => post(t.app, path, { payload }));
@@ -169,19 +162,25 @@ describe('QR login with the local provider', () => {
     }
   });
 
+  it('rejects a confirmation with a malformed device key', async () => {
+    const response = await expectNoChange(t.db, () => post(t.app, CONFIRM, { payload: { scanToken: 'x'.repeat(43), deviceKey: 'short' } }));
+    expect(response.statusCode).toBe(400);
+    expect(body(response).error).toEqual({ code: 'VALIDATION_FAILED', message: '请求参数不正确：deviceKey 长度不能少于 16' });
+  });
+
   it('rejects a poll without an id', async () => {
-    const response = await post(t.app, POLL);
+    const response = await post(t.app, '/api/base/login_api/f/val_login_qr_code');
     expect(response.statusCode).toBe(400);
     expect(body(response).error.message).toBe('请求参数不正确：query 不能为空');
   });
 
-  it('serves the mobile confirmation page with 确认登录, a device key in localStorage and an escaped id', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/m/qr/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E?s=abc' });
+  it('serves the mobile confirmation page with 确认登录, the issued device key kept in localStorage and an escaped token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/m/qr/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('确认登录');
     expect(response.body).toContain('localStorage');
-    expect(response.body).toContain('data-id="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(response.body).toContain('data-token="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     const csp = String(response.headers['content-security-policy']);
     const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, post, type TestApp } from '../test/app';
+import { desktopQr, phoneCall } from '../test/qr';
 import { expectNoChange } from '../test/snapshot';
 
 const REGISTER = '/api/base/login_api/f/register';
-const CREATE = '/api/base/login_api/f/login_qr_code';
-const CONFIRM = '/api/base/login_api/f/qr_confirm';
-const POLL = '/api/base/login_api/f/val_login_qr_code';
 
 const CLOSED = {
   success: false,
@@ -22,9 +20,8 @@ describe('REGISTRATION=closed', () => {
   });
 
   async function confirmWith(deviceKey: string) {
-    const session = body<{ id: string; qrCode: string }>(await post(t.app, CREATE)).result;
-    const secret = new URL(session.qrCode).searchParams.get('s');
-    return { session, confirm: () => post(t.app, CONFIRM, { payload: { id: session.id, secret, deviceKey } }) };
+    const desktop = await desktopQr(t.app);
+    return { desktop, confirm: () => phoneCall(t.app, 'qr_confirm', desktop.session.qrCode, { deviceKey }) };
   }
 
   it('refuses the register call with 403 and stores nothing', async () => {
@@ -48,7 +45,7 @@ describe('REGISTRATION=closed', () => {
     );
     const existing = await confirmWith('dk_closed-old-phone-0000001');
     expect((await existing.confirm()).statusCode).toBe(200);
-    const token = body<string>(await post(t.app, POLL, { query: { query: existing.session.id } })).result;
+    const token = body<string>(await existing.desktop.poll()).result;
     expect(token).toMatch(/^mya_/);
   });
 });

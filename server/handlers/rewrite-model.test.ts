@@ -1,11 +1,12 @@
-import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type EngineParagraph, type RewriteEngine, setRewriteEngine } from '../services/rewrite/engine';
+import type { RewrittenParagraph } from '../engines/rewrite';
 import { loadJobHandlers } from '../services/tasks/registry';
 import { JobRunner } from '../services/tasks/runner';
-import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
+import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { grant } from '../test/fixtures';
+import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
+import { poolCompute } from '../workers/compute';
 import { multipart } from './check.test-helpers';
 
 // The model path of the rewording service against the fake model: the job hands the engine the model
@@ -20,10 +21,10 @@ const TEXT = [
   '对齐方法在候选片段之间寻找最长的公共子串，能够定位到句子级别的重合位置。',
 ].join('\n');
 
-const modelEngine: RewriteEngine = {
+const modelEngine: StandInEngine = {
   async rewriteDocument(text, options) {
     const useModel = Boolean(options.gateway?.configured('rewrite')) && options.mode !== 'smart';
-    const paragraphs: EngineParagraph[] = [];
+    const paragraphs: RewrittenParagraph[] = [];
     for (const [index, original] of text.split('\n').entries()) {
       if (useModel) await options.gateway!.complete({ feature: 'rewrite', messages: [{ role: 'user', content: `请改写：${original}` }], signal: options.signal });
       const p = { index, original, rewritten: `${original}（${useModel ? '模型' : '离线'}改写）`, offline: !useModel, similarityToOriginal: 0.3, bigramOverlap: 0.7, protectedKept: true };
@@ -39,19 +40,20 @@ describe('rewording with a model (fake model)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    setRewriteEngine(modelEngine);
     fake = await startFakeLlm();
-    t = await createTestApp({ LLM_BASE_URL: fake.url, LLM_MODEL: FAKE_MODEL, LLM_MAX_RETRIES: 0 });
+    t = await createTestApp(
+      { LLM_BASE_URL: fake.url, LLM_MODEL: FAKE_MODEL, LLM_MAX_RETRIES: 0 },
+      { compute: withRewriteEngine(poolCompute(testConfig()), modelEngine) },
+    );
   });
   afterAll(async () => {
-    setRewriteEngine(undefined);
     await t.close();
     await fake.close();
   });
   afterEach(() => fake.reset());
 
   const runJobs = async () =>
-    new JobRunner({ db: t.db, config: t.config, log: pino({ level: 'silent' }), handlers: await loadJobHandlers() }).drain();
+    new JobRunner({ ...t.runtime, handlers: await loadJobHandlers() }).drain();
   const paidUser = async () => {
     const { token } = await signUp(t.app);
     const me = body<{ id: string }>(await post(t.app, '/api/base/login_api/current', { token })).result;

@@ -3,11 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../engines/similarity/fixtures/load';
 import { countChars } from '@common/char-count';
 import { buildDocx } from '../engines/text/fixtures/build';
-import { type EngineOptions, type EngineParagraph, type RewriteEngine, setRewriteEngine } from '../services/rewrite/engine';
+import type { RewriteOptions, RewrittenParagraph } from '../engines/rewrite';
 import { ReferenceLibrary } from '../services/library/library';
-import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
+import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
 import { grant } from '../test/fixtures';
+import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
 import { expectNoChange } from '../test/snapshot';
+import { poolCompute } from '../workers/compute';
 import { multipart, runJobs, scratchDir } from './check.test-helpers';
 
 // The rewording APIs end to end on the real app, job runner and similarity engine. The rewording
@@ -52,14 +54,14 @@ interface Pair {
 
 let failAfter = Infinity;
 let calls = 0;
-function rewriteText(text: string, options: EngineOptions): string {
+function rewriteText(text: string, options: RewriteOptions): string {
   let out = text.replace(/研究/g, '探讨').replace(/方法/g, '手段').replace(/检测/g, '识别');
   for (const term of options.protectedTerms ?? []) out = out.split(term.replace(/研究/g, '探讨')).join(term);
   return `${out}（${options.mode}-${options.seed ?? 0}）`;
 }
-const standIn: RewriteEngine = {
+const standIn: StandInEngine = {
   async rewriteDocument(text, options) {
-    const paragraphs: EngineParagraph[] = [];
+    const paragraphs: RewrittenParagraph[] = [];
     for (const [index, original] of text.split('\n').filter((p) => p.trim()).entries()) {
       if (calls++ >= failAfter) throw new Error('model failed mid-paper');
       const p = { index, original, rewritten: rewriteText(original, options), offline: !options.gateway?.configured('rewrite'), similarityToOriginal: 0.2, bigramOverlap: 0.6, protectedKept: true };
@@ -75,13 +77,11 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
   let dir: Awaited<ReturnType<typeof scratchDir>>;
 
   beforeAll(async () => {
-    setRewriteEngine(standIn);
     dir = await scratchDir();
-    t = await createTestApp({ DATA_DIR: dir.path });
+    t = await createTestApp({ DATA_DIR: dir.path }, { compute: withRewriteEngine(poolCompute(testConfig()), standIn) });
     await new ReferenceLibrary(t.db).addDocuments([{ id: 'lib-a', title: '指纹检测方法综述', text: A }]);
   });
   afterAll(async () => {
-    setRewriteEngine(undefined);
     await t.close();
     await dir.remove();
   });
@@ -139,7 +139,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     expect((await ledger(draft.id)).map((e) => [e.kind, e.amount_fen])).toEqual([['charge', -quote.priceFen]]);
     expect(body<{ paid: boolean; orderId: string }>(await call(MACHINE, 'check_order_id', token, { query: { id: draft.id } })).result.paid).toBe(true);
 
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const done = await load(token, draft.id);
     expect(done).toMatchObject({ status: 'done', offline: true, paragraphTotal: 3, paragraphRewritten: 3, paragraphAccepted: 3 });
     expect(done.similarityBefore).toBeGreaterThan(0.5);
@@ -161,7 +161,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const token = await paidUser();
     const draft = await pasteAndSubmit(token);
     expect((await call(PAPER, 'download', token, { query: { id: draft.id } })).statusCode).toBe(409);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const [first, second] = (await pairs(token, draft.id)).records;
 
     const rejected = await call(PAPER, 'accept_content', token, { payload: { id: second.id, accepted: false } });
@@ -171,7 +171,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const reload = await call(PAPER, 'reload', token, { query: { id: first.id } });
     expect(body<Pair>(reload).result.status).toBe('queued');
     expect((await call(PAPER, 'reload', token, { query: { id: first.id } })).statusCode).toBe(409);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const again = body<Pair>(await call(PAPER, 'load_content_by_id', token, { query: { id: first.id } })).result;
     expect(again.status).toBe('done');
     expect(again.rewritten).not.toBe(first.rewritten);
@@ -184,11 +184,13 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const xml = await (await JSZip.loadAsync(plain.rawPayload)).file('word/document.xml')!.async('string');
     expect(xml).toContain('识别');
     expect(xml).toContain(second.original.slice(0, 20)); // rejected: the original kept
-    expect(xml).not.toContain('<w:strike/>');
+    expect(xml).not.toContain('<w:ins ');
+    // Marked: the changes as Word revisions by 墨研, dated when the rewrite finished.
     const marked = await call(PAPER, 'download', token, { query: { id: draft.id, marked: 'true' } });
     const markedXml = await (await JSZip.loadAsync(marked.rawPayload)).file('word/document.xml')!.async('string');
-    expect(markedXml).toContain('<w:strike/>');
-    expect(markedXml).toContain('<w:u ');
+    expect(markedXml).toMatch(/<w:del w:id="\d+" w:author="墨研" w:date="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ">/);
+    expect(markedXml).toMatch(/<w:ins w:id="\d+" w:author="墨研" w:date="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ">/);
+    expect(markedXml).not.toContain('<w:strike/>');
 
     const report = await t.app.inject({ method: 'GET', url: `${MACHINE}/download_report`, query: { id: draft.id }, headers: { authorization: `Bearer ${token}` } });
     expect(report.statusCode).toBe(200);
@@ -201,7 +203,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
   it('re-checks the rewritten text with 查重: a new check record, charged at the check price, once', async () => {
     const token = await paidUser();
     const draft = await pasteAndSubmit(token);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const recheck = await call(PAPER, 'submit_check', token, { query: { id: draft.id } });
     expect(recheck.statusCode, recheck.body).toBe(200);
     const { checkId, status, priceFen } = body<{ checkId: string; status: string; priceFen: number }>(recheck).result;
@@ -209,7 +211,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     expect((await ledger(checkId)).map((e) => e.amount_fen)).toEqual([-priceFen]);
     expect((await load(token, draft.id)).recheckId).toBe(checkId);
     expect((await call(PAPER, 'submit_check', token, { query: { id: draft.id } })).statusCode).toBe(409);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const check = body<{ status: string; figures: { totalRatio: number } }>(
       await post(t.app, '/api/base/check_api/load_by_id', { token, query: { id: checkId } }),
     ).result;
@@ -220,7 +222,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const token = await paidUser();
     failAfter = 2;
     const draft = await pasteAndSubmit(token);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const failed = await load(token, draft.id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/退回|退款/);
@@ -229,7 +231,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     expect(kept.map((p) => p.index)).toEqual([0, 1]);
     expect(kept.every((p) => p.status === 'done' && p.rewritten.length > 0)).toBe(true);
     expect(body<{ paid: boolean }>(await call(MACHINE, 'check_order_id', token, { query: { id: draft.id } })).result.paid).toBe(false);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     expect((await ledger(draft.id)).map((e) => e.kind)).toEqual(['charge', 'refund']);
   });
 
@@ -273,7 +275,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
   it('keeps every record to its owner', async () => {
     const owner = await paidUser();
     const draft = await pasteAndSubmit(owner);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const [pair] = (await pairs(owner, draft.id)).records;
     const other = await paidUser();
     await expectNoChange(t.db, async () => {
@@ -312,7 +314,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const quote = body<{ priceFen: number }>(await call(MACHINE, 'word_count', token, { payload: { content: mixed, mode: 'cnki' } })).result;
     expect(cnki.priceFen).toBe(quote.priceFen);
     expect((await call(MACHINE, 'machine_cnki_submit', token, { payload: { id: cnki.id } })).statusCode).toBe(200);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const list = body<{ records: Task[] }>(await call(MACHINE, 'query_list', token, { payload: { mode: 'cnki' } })).result.records;
     expect(list.map((r) => r.id)).toEqual([cnki.id]);
     const cnkiPairs = (await pairs(token, cnki.id)).records;
@@ -342,13 +344,13 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     ).result;
     expect((await call(PAPER, 'check_machine_submit', token, { payload: { checkId: check.id, mode: 'rewrite' } })).statusCode).toBe(409);
     await post(t.app, '/api/base/check_api/check_submit', { token, payload: { id: check.id } });
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const submitted = await call(PAPER, 'check_machine_submit', token, { payload: { checkId: check.id, mode: 'rewrite' } });
     expect(submitted.statusCode, submitted.body).toBe(200);
     const record = body<Task>(submitted).result;
     expect(record).toMatchObject({ status: 'queued', source: 'check' });
     expect((await call(PAPER, 'check_machine_submit', token, { payload: { checkId: check.id, mode: 'rewrite' } })).statusCode).toBe(409);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const result = (await pairs(token, record.id)).records;
     expect(result.map((p) => p.rewritten !== '')).toEqual([true, false]);
   });
@@ -361,7 +363,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     ).result;
     const submitted = await post(t.app, '/api/base/check_api/check_machine_submit', { token, payload: { id: check.id, mode: 'strong' } });
     expect(submitted.statusCode, submitted.body).toBe(200);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const record = body<{ status: string; rewriteStatus: string; rewriteTaskId: string }>(
       await post(t.app, '/api/base/check_api/load_by_id', { token, query: { id: check.id } }),
     ).result;
@@ -378,7 +380,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     ).result;
     await grant(t.db, await userIdOf(poor), 300);
     expect((await post(t.app, '/api/base/check_api/check_machine_submit', { token: poor, payload: { id: second.id, mode: 'rewrite' } })).statusCode).toBe(200);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     const unpaid = body<{ status: string; rewriteStatus: string }>(await post(t.app, '/api/base/check_api/load_by_id', { token: poor, query: { id: second.id } })).result;
     expect(unpaid).toMatchObject({ status: 'done', rewriteStatus: 'unavailable' });
   });
@@ -391,7 +393,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const draft = body<Task>(created).result;
     expect(draft).toMatchObject({ status: 'draft', mode: 'polish', charCount: countChars(paragraphsOfA.join('')) });
     expect((await call(PAPER, 'machine_submit', token, { payload: { id: draft.id } })).statusCode).toBe(200);
-    await runJobs(t.db);
+    await runJobs(t.runtime);
     expect((await pairs(token, draft.id)).records.map((p) => p.original)).toEqual(paragraphsOfA);
 
     const both = await multipart({ title: '二选一', mode: 'rewrite', content: text }, { name: '论文.docx', data: docx });

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createTestApp, type TestApp, testConfig } from '../test/app';
+import { createTestApp, type TestApp, testRuntime } from '../test/app';
 import { openTestDatabase } from '../test/database';
 
 const CHINESE = /[\u4e00-\u9fff]/;
@@ -77,7 +77,7 @@ describe('requests Node cannot parse get the error envelope over a real connecti
 describe('a request that arrives while the server shuts down', () => {
   it('is refused with 503 in the envelope, not Fastify\'s English body', async () => {
     const db = await openTestDatabase();
-    const app = await buildApp({ config: testConfig(), db, logger: false });
+    const app = await buildApp({ runtime: testRuntime(db) });
     const signal = () => {
       let resolve: () => void = () => undefined;
       const promise = new Promise<void>((r) => (resolve = r));
@@ -126,7 +126,7 @@ describe('a request that arrives while the server shuts down', () => {
 describe('a request whose client hangs up mid-handler', () => {
   it('still finishes, with the database, before app.close() resolves', async () => {
     const db = await openTestDatabase();
-    const app = await buildApp({ config: testConfig(), db, logger: false });
+    const app = await buildApp({ runtime: testRuntime(db) });
     const events: string[] = [];
     let entered: () => void = () => undefined;
     const inHandler = new Promise<void>((resolve) => (entered = resolve));

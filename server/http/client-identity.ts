@@ -6,7 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * Who is asking, as far as limits per device and per network address can tell: the client address
  * (request.ip, which honours X-Forwarded-For only when TRUST_PROXY is set) and the device cookie the
  * browser keeps. Both are hashed before they are stored. A script can drop the cookie at will, so the
- * address is what holds it to a limit; the cookie catches one browser signing up several accounts.
+ * address is what holds it to a limit; the cookie catches one browser signing up several accounts. The
+ * cookie also ties a QR login's poll to the browser that asked for the code.
  */
 export interface ClientIdentity {
   addressHash: string;
@@ -22,6 +23,12 @@ export const identityHash = (kind: 'address' | 'device', value: string) =>
 
 export function clientIdentity(request: FastifyRequest, reply: FastifyReply): ClientIdentity {
   return { addressHash: addressHash(request), deviceHash: identityHash('device', deviceId(request, reply)) };
+}
+
+/** The device cookie the browser sent, hashed; null without a well-formed one (none is set here). */
+export function presentedDeviceHash(request: FastifyRequest): string | null {
+  const existing = request.cookies[DEVICE_COOKIE];
+  return existing && DEVICE_PATTERN.test(existing) ? identityHash('device', existing) : null;
 }
 
 export const addressHash = (request: FastifyRequest) => identityHash('address', addressBucket(request.ip));

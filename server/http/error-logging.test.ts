@@ -11,7 +11,7 @@ import { safeError } from '../safe-error';
 import { loadContract, operationsOf } from './contract';
 import { JobRunner } from '../services/tasks/runner';
 import { createTask, submitTask } from '../services/tasks/tasks';
-import { body, post, signUp, testConfig } from '../test/app';
+import { body, post, signUp, testRuntime } from '../test/app';
 import { openTestDatabase } from '../test/database';
 import { depsFor, grant, makeUser } from '../test/fixtures';
 
@@ -37,7 +37,7 @@ describe('error logs carry ids and codes, never request values or query paramete
     db = await openTestDatabase();
     // pino's default serializers, as a logger handed in from outside would have: the error handler
     // itself must keep the values out.
-    app = await buildApp({ config: testConfig(), db, logger: { level: 'info', stream: logs.stream } });
+    app = await buildApp({ runtime: testRuntime(db, { log: pino({ level: 'info' }, logs.stream) }) });
     app.post('/test/orm-failure', async () => db.orm.execute(sql`select ${SECRET}::uuid`));
     app.post('/test/raw-failure', async () => db.sql('select $1::int', [SECRET]));
     await app.ready();
@@ -109,9 +109,7 @@ describe('the job runner logs a failed job by ids and codes', () => {
     await submitTask(deps, userId, task.id, { note: '测试扣费' });
     const logs = captured();
     const runner = new JobRunner({
-      db,
-      config: testConfig(),
-      log: pino({ level: 'info' }, logs.stream),
+      ...testRuntime(db, { log: pino({ level: 'info' }, logs.stream) }),
       handlers: new Map([
         [
           'check',

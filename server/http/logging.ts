@@ -1,11 +1,11 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 import type { Config } from '../config';
 import { safeError } from '../safe-error';
 
 // Query strings never reach the logs: f/login carries the password there (as the spec demands), the QR
 // page its secret, the sandbox pay page its token. Authorization headers are not logged either, nor any
 // error's values (a failed query's parameters can be a whole paper): see safeError.
-export function logOptions(config: Config): FastifyServerOptions['logger'] {
+export function logOptions(config: Config): LoggerOptions {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },

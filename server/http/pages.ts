@@ -19,8 +19,8 @@ export async function registerPages(app: FastifyInstance, context: AppContext): 
       .send(render(nonces));
   };
 
-  app.get<{ Params: { id: string } }>('/m/qr/:id', async (request, reply) =>
-    html(reply, 200, (n) => qrConfirmPage(request.params.id, n, context.config.REGISTRATION === 'open')),
+  app.get<{ Params: { scanToken: string } }>('/m/qr/:scanToken', async (request, reply) =>
+    html(reply, 200, (n) => qrConfirmPage(request.params.scanToken, n, context.config.REGISTRATION === 'open')),
   );
 
   app.get<{ Params: { orderId: string }; Querystring: { token?: string } }>(

@@ -6,6 +6,7 @@ import { AppError, badRequest, unauthorized } from '../errors';
 import type { FileResult, HandlerContext, Handlers, OperationId } from '../handlers/types';
 import { resolveToken } from '../services/accounts/tokens';
 import { modelFeatureOf, requireModel } from '../services/llm/required';
+import { addressBucket } from './client-identity';
 import { type Contract, type OperationInfo, operationsOf } from './contract';
 import { sendFile } from './send-file';
 
@@ -122,8 +123,9 @@ function rateLimitFor(info: OperationInfo, config: Config) {
   return {
     max,
     timeWindow: 60_000,
-    // Public calls are limited per address; signed-in calls per user, so a campus NAT is not one bucket.
+    // Public calls are limited per address (IPv6 per /64, which one subscriber holds whole); signed-in
+    // calls per user, so a campus NAT is not one bucket.
     keyGenerator: (request: FastifyRequest) =>
-      info.secured && request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+      info.secured && request.user ? `user:${request.user.id}` : `ip:${addressBucket(request.ip)}`,
   };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openTestDatabase } from '../test/database';
-import { testConfig } from '../test/app';
+import { testConfig, testRuntime } from '../test/app';
 import type { Database } from '../db/client';
 import type { FastifyInstance } from 'fastify';
 
@@ -17,7 +17,7 @@ describe('serving the built SPA next to the API', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     db = await openTestDatabase();
-    app = await buildApp({ config: testConfig({ STATIC_DIR: dist }), db, serveSpa: true, logger: false });
+    app = await buildApp({ runtime: testRuntime(db, { config: testConfig({ STATIC_DIR: dist }) }), serveSpa: true });
   });
   afterAll(async () => {
     await app.close();

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client';
 import { tasks } from '../db/schema/tasks';
@@ -11,7 +10,7 @@ import { submitCheck } from '../services/check/submit';
 import { ReferenceLibrary } from '../services/library/library';
 import { loadJobHandlers } from '../services/tasks/registry';
 import { JobRunner } from '../services/tasks/runner';
-import { testConfig } from '../test/app';
+import { testConfig, testRuntime } from '../test/app';
 import { openTestDatabase } from '../test/database';
 import { depsFor, makeUser } from '../test/fixtures';
 import { job } from './check';
@@ -34,7 +33,7 @@ describe('the check job', () => {
   };
   const load = async (id: string) => (await db.orm.select().from(tasks).where(eq(tasks.id, id)))[0];
   const runner = async (config = testConfig()) =>
-    new JobRunner({ db, config, log: pino({ level: 'silent' }), handlers: await loadJobHandlers() });
+    new JobRunner({ ...testRuntime(db, { config }), handlers: await loadJobHandlers() });
   const ledgerKinds = async (taskId: string) =>
     (await db.sql<{ kind: string }>('select kind from ledger_entries where task_id = $1 order by seq', [taskId])).map((e) => e.kind);
 
@@ -44,11 +43,9 @@ describe('the check job', () => {
     const task = await initCheck(deps(), userId, { title: '任务', content: `${OWN}\n${A}` });
     const seen: number[] = [];
     const outcome = await job.handler({
+      ...testRuntime(db),
       task: await load(task.id),
       signal: new AbortController().signal,
-      db,
-      config: testConfig(),
-      log: pino({ level: 'silent' }),
       progress: async (percent) => {
         seen.push(percent);
       },

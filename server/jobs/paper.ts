@@ -1,6 +1,5 @@
 import { LlmError } from '../engines/llm';
 import { PaperInterrupted, PaperMissing, refundUndelivered, rerunSection, runPaper } from '../services/paper/run';
-import { jobGateway } from '../services/rewrite/run';
 import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
 
 /**
@@ -11,14 +10,13 @@ import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
 export const job: JobDefinition = {
   kind: 'paper',
   handler: async (ctx) => {
-    const work = { gateway: jobGateway(ctx.config, ctx.db), signal: ctx.signal };
     try {
       const reload = ctx.task.payload.reloadSectionId;
       if (typeof reload === 'string') {
-        await rerunSection(ctx.db, reload, work);
+        await rerunSection(ctx, reload);
         return { result: { reloadSectionId: reload }, offline: false };
       }
-      const { sections } = await runPaper(ctx.db, ctx.task.id, ctx.progress, work);
+      const { sections } = await runPaper(ctx, ctx.task.id, ctx.progress);
       return { result: { sections }, offline: false };
     } catch (error) {
       if (ctx.signal.aborted) throw error;

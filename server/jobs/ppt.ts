@@ -1,7 +1,6 @@
+import { ComputeFailure } from '../compute';
 import { DeckMissing, runPptRender } from '../services/ppt/run';
 import { type JobDefinition, JobFailure } from '../services/tasks/jobs';
-import { renderPptxInWorker } from '../workers/offload';
-import { WorkerFailure } from '../workers/pool';
 
 /**
  * AI PPT: the saved deck rendered to .pptx in the worker pool (overflow shrunk or split, never cut) and
@@ -11,11 +10,11 @@ export const job: JobDefinition = {
   kind: 'ppt',
   handler: async (ctx) => {
     try {
-      const { slideCount, split, shrunk, offline } = await runPptRender(ctx.db, ctx.task.id, ctx.progress, renderPptxInWorker(ctx.config, ctx.signal));
+      const { slideCount, split, shrunk, offline } = await runPptRender(ctx, ctx.task.id, ctx.progress);
       return { result: { slideCount, split, shrunk }, offline };
     } catch (error) {
       if (error instanceof DeckMissing) throw new JobFailure('PPT 的内容已丢失，费用已退回，请重新创建');
-      if (error instanceof WorkerFailure) throw new JobFailure('PPT 生成超时或中断，费用已退回，请稍后重试');
+      if (error instanceof ComputeFailure) throw new JobFailure('PPT 生成超时或中断，费用已退回，请稍后重试');
       throw error;
     }
   },

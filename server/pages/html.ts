@@ -1,8 +1,4 @@
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => entities[c]);
-}
+import { escapeHtml } from '../engines/report/escape-html';
 
 /** A small self-contained mobile page (no React, no external assets). */
 export interface Nonces {

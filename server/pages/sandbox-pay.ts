@@ -1,6 +1,7 @@
 import type { OrderView } from '../services/orders/orders';
 import { NO_PAYMENT_CHANNEL } from '../services/payments/channels';
-import { escapeHtml, type Nonces, page } from './html';
+import { escapeHtml } from '../engines/report/escape-html';
+import { type Nonces, page } from './html';
 
 const statusText: Record<OrderView['status'], string> = {
   pending: '待支付',

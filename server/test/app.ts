@@ -1,13 +1,18 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime';
+import { poolCompute } from '../workers/compute';
 import { openTestDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** What the app runs on; a test's own job runner takes it too (`new JobRunner({ ...t.runtime, handlers })`). */
+  runtime: Runtime;
   close(): Promise<void>;
 }
 
@@ -26,24 +31,40 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Every test sign-up comes from 127.0.0.1; the limits have their own tests.
       FREE_CHECKS_PER_DEVICE_PER_DAY: '1000',
       FREE_CHECKS_PER_IP_PER_DAY: '100000',
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      SIGNUPS_PER_ADDRESS_PER_DAY: '100000',
     }),
     ...overrides,
   };
 }
 
+/** A test process's runtime: silent logs and, as in the server, the engines in the worker pool. */
+export function testRuntime(db: Database, options: Partial<Omit<RuntimeOptions, 'db'>> = {}): Runtime {
+  const config = options.config ?? testConfig();
+  return createRuntime({
+    ...options,
+    config,
+    db,
+    log: options.log ?? pino({ level: 'silent' }),
+    compute: options.compute ?? poolCompute(config),
+  });
+}
+
 /** The real app on a fresh database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { now?: () => Date; db?: Database; builtServices?: BuildOptions['builtServices'] } = {},
+  options: Partial<Pick<RuntimeOptions, 'now' | 'compute' | 'llm'>> & { db?: Database; builtServices?: BuildOptions['builtServices'] } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const db = options.db ?? (await openTestDatabase());
-  const app = await buildApp({ config, db, now: options.now, logger: false, builtServices: options.builtServices });
+  const runtime = testRuntime(db, { config, now: options.now, compute: options.compute, llm: options.llm });
+  const app = await buildApp({ runtime, builtServices: options.builtServices });
   await app.ready();
   return {
     app,
     db,
     config,
+    runtime,
     close: async () => {
       await app.close();
       if (!options.db) await db.close();

@@ -2,10 +2,13 @@ import type { Deps } from '../context';
 import type { Executor } from '../db/client';
 import { ledgerEntries } from '../db/schema/ledger';
 import { users } from '../db/schema/users';
+import { poolCompute } from '../workers/compute';
 import { testConfig } from './app';
 
+/** A service's dependencies in a test, the engines in the worker pool as in the server. */
 export function depsFor(db: Executor, now: () => Date = () => new Date()): Deps {
-  return { db, config: testConfig(), now };
+  const config = testConfig();
+  return { db, config, now, compute: poolCompute(config) };
 }
 
 /** A user created directly in the database (no password), optionally a QR sign-up with its free check. */

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocumentError } from '../engines/text/errors';
 import type { tasks } from './fixtures/test-tasks';
-import { WorkerFailure, WorkerPool } from './pool';
+import { ComputeFailure } from '../compute';
+import { WorkerPool } from './pool';
 
 // One thread, so "replaced" is visible as a new thread id.
 const pool = new WorkerPool<typeof tasks>({
@@ -29,7 +30,7 @@ describe('the worker pool', () => {
   it('brings any other error back as an Error, and the worker stays', async () => {
     const error = await failure(run('fail', undefined, { timeoutMs: 10_000 }));
     expect(error).toBeInstanceOf(Error);
-    expect(error).not.toBeInstanceOf(WorkerFailure);
+    expect(error).not.toBeInstanceOf(ComputeFailure);
     expect(error).toMatchObject({ name: 'TypeError', message: 'something broke' });
   });
 
@@ -41,23 +42,23 @@ describe('the worker pool', () => {
   it('replaces a worker that ran out of memory; its task fails, the next one runs', async () => {
     const before = await run('threadId', undefined, { timeoutMs: 10_000 });
     const error = await failure(run('exhaustMemory', undefined, { timeoutMs: 60_000 }));
-    expect(error).toBeInstanceOf(WorkerFailure);
-    expect((error as WorkerFailure).reason).toBe('memory');
+    expect(error).toBeInstanceOf(ComputeFailure);
+    expect((error as ComputeFailure).reason).toBe('memory');
     expect(await run('double', { n: 2 }, { timeoutMs: 10_000 })).toBe(4);
     expect(await run('threadId', undefined, { timeoutMs: 10_000 })).not.toBe(before);
   });
 
   it('terminates a task that passes its time limit; the next one runs', async () => {
     const error = await failure(run('spin', undefined, { timeoutMs: 200 }));
-    expect(error).toBeInstanceOf(WorkerFailure);
-    expect((error as WorkerFailure).reason).toBe('timeout');
+    expect(error).toBeInstanceOf(ComputeFailure);
+    expect((error as ComputeFailure).reason).toBe('timeout');
     expect(await run('double', { n: 5 }, { timeoutMs: 10_000 })).toBe(10);
   });
 
   it('counts the time limit from when a worker starts the task, not while it waits in the queue', async () => {
     const slow = failure(run('spin', undefined, { timeoutMs: 500 }));
     const queued = run('double', { n: 3 }, { timeoutMs: 100 });
-    expect((await slow) as WorkerFailure).toMatchObject({ reason: 'timeout' });
+    expect((await slow) as ComputeFailure).toMatchObject({ reason: 'timeout' });
     expect(await queued).toBe(6);
   });
 

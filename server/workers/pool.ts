@@ -1,22 +1,10 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { ComputeFailure } from '../compute';
 import type { Config } from '../config';
 import { DocumentError, type DocumentErrorCode } from '../engines/text/errors';
 import type { HostFunctions, HostReply, TaskError, TaskOutcome, TaskTable, WorkerMessage } from './protocol';
 import type { Tasks } from './tasks';
-
-export type WorkerFailureReason = 'timeout' | 'memory' | 'crash';
-
-/** The worker running a task died (time limit, memory limit or a crash); the pool has replaced it. */
-export class WorkerFailure extends Error {
-  constructor(
-    readonly reason: WorkerFailureReason,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'WorkerFailure';
-  }
-}
 
 export interface PoolOptions {
   threads: number;
@@ -68,7 +56,7 @@ async function answer(port: MessagePort, host: HostFunctions, id: number, method
 /**
  * Worker threads (piscina) for CPU-heavy and hostile work: document parsing, the similarity engine,
  * report rendering. Each worker has a heap limit and each task a time limit; a worker that dies is
- * replaced by the pool and its task fails with WorkerFailure, never the process.
+ * replaced by the pool and its task fails with ComputeFailure, never the process.
  */
 export class WorkerPool<T extends TaskTable = Tasks> {
   private readonly piscina: Piscina;
@@ -116,11 +104,11 @@ export class WorkerPool<T extends TaskTable = Tasks> {
     try {
       outcome = (await this.piscina.run({ task, input, port: port2 }, { transferList: [port2], signal: controller.signal })) as TaskOutcome;
     } catch (error) {
-      if (timedOut) throw new WorkerFailure('timeout', `worker task ${task} passed its ${options.timeoutMs} ms limit`);
+      if (timedOut) throw new ComputeFailure('timeout', `worker task ${task} passed its ${options.timeoutMs} ms limit`);
       if (signal?.aborted) throw signal.reason;
       const code = (error as { code?: string }).code;
-      if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerFailure('memory', `worker task ${task} ran out of memory`);
-      throw new WorkerFailure('crash', `worker task ${task} failed: ${(error as Error).message}`);
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ComputeFailure('memory', `worker task ${task} ran out of memory`);
+      throw new ComputeFailure('crash', `worker task ${task} failed: ${(error as Error).message}`);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', cancel);

@@ -58,9 +58,9 @@ export const getLoginLogoutResponseMock = (overrideResponse: Partial< LogoutResp
 
 export const getLoginRegisterResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: (() => vocab.token())(), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: (() => 2592000)()}, ...overrideResponse})
 
-export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null])}, ...overrideResponse})
+export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null])}, ...overrideResponse})
 
-export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null])}, ...overrideResponse})
+export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null])}, ...overrideResponse})
 
 
 export const getLoginLoginMockHandler = (overrideResponse?: LoginTokenResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<LoginTokenResponse> | LoginTokenResponse), options?: RequestHandlerOptions) => {

@@ -9,8 +9,9 @@ export type AigcSourceType = (typeof aigcSourceTypes)[number];
 export const aigcBands = ['high', 'medium', 'low', 'none'] as const;
 
 // What an AIGC detection adds to its task row (tasks.kind = 'aigc'; status, price and progress live
-// there). The extracted text is kept so any worker process can score it; the uploaded file itself is not
-// kept (nothing reads it again). `summary` holds the document's figures once scored (AigcSummary in
+// there). The extracted text is kept so any worker process can score it; an uploaded .docx is kept
+// content-addressed under DATA_DIR (file_sha256), so a 降AIGC made from the detection gives that file back
+// rewritten in place. `summary` holds the document's figures once scored (AigcSummary in
 // server/services/aigc/summary.ts), recomputed when a paragraph is scored again.
 export const aigcDetections = pgTable(
   'aigc_detections',
@@ -21,12 +22,13 @@ export const aigcDetections = pgTable(
     author: text('author').notNull().default(''),
     sourceType: text('source_type', { enum: aigcSourceTypes }).notNull(),
     fileName: text('file_name'),
+    fileSha256: text('file_sha256'),
     format: text('format').notNull(),
     text: text('text').notNull(),
     summary: jsonb('summary').$type<Record<string, unknown>>(),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
-  (t) => [check('aigc_detections_source_type_check', sql`${t.sourceType} in ('upload', 'paste')`)],
+  (t) => [check('aigc_detections_source_type_check', sql`${t.sourceType} in ('upload', 'paste')`), index('aigc_detections_file_sha256_idx').on(t.fileSha256)],
 );
 
 // One scored paragraph of a detection: its text, probability, band and sentences (offsets in code points

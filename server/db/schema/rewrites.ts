@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { KEEP_REASONS } from '../../engines/docx/keep-reasons';
 import { newId } from '../ids';
 import { tasks } from './tasks';
 
@@ -14,6 +15,8 @@ export type ParagraphStatus = (typeof paragraphStatuses)[number];
 
 // What a rewording task (tasks.kind = 'rewrite') adds to its task row: the text as submitted, the mode,
 // the protected terms and the whole-text figures before and after (copy ratio against our library, AI share).
+// An uploaded .docx is kept content-addressed under DATA_DIR (file_sha256; also the .docx of the check or
+// detection the record was made from): its downloads are that file rewritten in place.
 export const rewrites = pgTable(
   'rewrites',
   {
@@ -26,6 +29,7 @@ export const rewrites = pgTable(
     source: text('source', { enum: rewriteSources }).notNull().default('upload'),
     sourceType: text('source_type', { enum: ['upload', 'paste'] }).notNull(),
     fileName: text('file_name'),
+    fileSha256: text('file_sha256'),
     text: text('text').notNull(),
     protectedTerms: jsonb('protected_terms').$type<string[]>().notNull().default([]),
     seed: integer('seed').notNull().default(1),
@@ -38,7 +42,7 @@ export const rewrites = pgTable(
     aigcBefore: real('aigc_before'),
     aigcAfter: real('aigc_after'),
   },
-  (t) => [check('rewrites_api_check', sql`${t.api} in ('paper', 'machine')`)],
+  (t) => [check('rewrites_api_check', sql`${t.api} in ('paper', 'machine')`), index('rewrites_file_sha256_idx').on(t.fileSha256)],
 );
 
 export type RewriteRow = typeof rewrites.$inferSelect;
@@ -65,6 +69,8 @@ export const rewriteParagraphs = pgTable(
     aigcBefore: real('aigc_before'),
     aigcAfter: real('aigc_after'),
     accepted: boolean('accepted').notNull().default(true),
+    /** Why the rewrite cannot be written into the uploaded .docx where the paragraph is (null: it can, or no .docx). */
+    docxKept: text('docx_kept', { enum: KEEP_REASONS }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -45,19 +45,17 @@ async function documentEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry> {
 }
 
 /**
- * The text of a .docx, one line per Word paragraph. word/document.xml is inflated through yauzl (which
- * fails as soon as the part grows past its declared size) and parsed while it inflates; reading stops
- * with TEXT_TOO_LONG once the text is clearly over `maxChars`.
+ * word/document.xml of a .docx, handed to `consume` chunk by chunk as it inflates, once the zip's central
+ * directory passed the size, ratio and entry-count checks. yauzl fails as soon as the part grows past its
+ * declared size, and the running byte count stops it at maxDocumentBytes.
  */
-export async function extractDocx(buf: Buffer, maxChars: number): Promise<string> {
+export async function streamDocumentPart(buf: Buffer, consume: (chunk: Buffer) => void): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true, validateEntrySizes: true });
   } catch {
     throw corrupt();
   }
-  const stopAt = Math.ceil(maxChars * STOP_MARGIN);
-  const collector = new WordTextCollector();
   try {
     const stream = await zip.openReadStreamPromise(await documentEntry(zip));
     let bytes = 0;
@@ -65,16 +63,32 @@ export async function extractDocx(buf: Buffer, maxChars: number): Promise<string
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         bytes += chunk.length;
         if (bytes > DOCX_LIMITS.maxDocumentBytes) throw bomb();
-        collector.write(chunk);
-        if (collector.chars > stopAt) throw tooLongAtLeast(collector.chars, maxChars);
+        consume(chunk);
       }
     } finally {
       stream.destroy();
     }
-    return collector.finish();
   } catch (error) {
     throw error instanceof DocumentError ? error : corrupt();
   } finally {
     zip.close();
+  }
+}
+
+/**
+ * The text of a .docx, one line per Word paragraph, parsed while word/document.xml inflates; reading stops
+ * with TEXT_TOO_LONG once the text is clearly over `maxChars`.
+ */
+export async function extractDocx(buf: Buffer, maxChars: number): Promise<string> {
+  const stopAt = Math.ceil(maxChars * STOP_MARGIN);
+  const collector = new WordTextCollector();
+  await streamDocumentPart(buf, (chunk) => {
+    collector.write(chunk);
+    if (collector.chars > stopAt) throw tooLongAtLeast(collector.chars, maxChars);
+  });
+  try {
+    return collector.finish();
+  } catch {
+    throw corrupt();
   }
 }

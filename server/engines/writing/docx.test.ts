@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { extractDocx } from '../text/docx';
 import { buildPaperDocx, type PaperDocument } from './docx';
 import { outlineRows } from './outline';
@@ -45,9 +45,15 @@ describe('the .docx', () => {
     references,
     acknowledgement: '感谢××老师的悉心指导。',
   };
+  // Laying the pages out for the table of contents takes a second or two: the file is built once.
+  let buf: Buffer;
+  let xml: string;
+  beforeAll(async () => {
+    buf = await buildPaperDocx(doc);
+    xml = await (await JSZip.loadAsync(buf)).file('word/document.xml')!.async('string');
+  });
 
   it('has the headings in the outline’s order (第1章 / 1.1 / 1.1.1), framed by 摘要, Abstract, 参考文献 and 致谢', async () => {
-    const buf = await buildPaperDocx(doc);
     const headings = await headingsOf(buf);
     const expected: Array<[number, string]> = [[1, '摘要'], [1, 'Abstract']];
     rows.forEach((r, i) => {
@@ -61,14 +67,14 @@ describe('the .docx', () => {
 
   // mammoth (a dev dependency for this test only) reads the file as another program would, by style names.
   it('reads back with mammoth: the same headings, as h1-h3, in the outline’s order', async () => {
-    const { value: html } = await mammoth.convertToHtml({ buffer: await buildPaperDocx(doc) });
+    const { value: html } = await mammoth.convertToHtml({ buffer: buf });
     const read = [...html.matchAll(/<h([1-3])>(.*?)<\/h\1>/g)].map((m): [number, string] => [Number(m[1]), m[2].replace(/<[^>]+>/g, '')]);
-    expect(read).toEqual(await headingsOf(await buildPaperDocx(doc)));
+    expect(read).toEqual(await headingsOf(buf));
     expect(read.filter(([level]) => level > 1).length).toBeGreaterThan(3);
   });
 
   it('lists exactly the user’s references, numbered in order, after the body', async () => {
-    const text = await extractDocx(await buildPaperDocx(doc), 1_000_000);
+    const text = await extractDocx(buf, 1_000_000);
     const lines = text.split('\n');
     const at = lines.lastIndexOf('参考文献');
     const listed = lines.slice(at + 1, lines.lastIndexOf('致谢'));
@@ -78,7 +84,7 @@ describe('the .docx', () => {
   });
 
   it('sets body text 宋体 / Times New Roman 小四 at 1.5 line spacing, with a table of contents field updated on opening', async () => {
-    const zip = await JSZip.loadAsync(await buildPaperDocx(doc));
+    const zip = await JSZip.loadAsync(buf);
     const styles = await zip.file('word/styles.xml')!.async('string');
     expect(styles).toMatch(/w:eastAsia="宋体"/);
     expect(styles).toMatch(/w:ascii="Times New Roman"/);
@@ -88,5 +94,55 @@ describe('the .docx', () => {
     expect(body).toMatch(/TOC \\h \\o &quot;1-3&quot;/);
     const settings = await zip.file('word/settings.xml')!.async('string');
     expect(settings).toMatch(/<w:updateFields\/>|<w:updateFields w:val="true"\/>/);
+  });
+
+  /** The section properties in order (each w:sectPr ends a section), and the XML of the part each footer is in. */
+  async function sectionsOf() {
+    const zip = await JSZip.loadAsync(buf);
+    const rels = await zip.file('word/_rels/document.xml.rels')!.async('string');
+    const target = (id: string) => new RegExp(`Id="${id}"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)!.slice(1).find(Boolean)!;
+    return Promise.all(
+      [...xml.matchAll(/<w:sectPr>([\s\S]*?)<\/w:sectPr>/g)].map(async ([, props]) => {
+        const footer = /<w:footerReference w:type="default" r:id="(\w+)"\/>/.exec(props);
+        return {
+          pageNumbers: /<w:pgNumType([^/]*)\/>/.exec(props)![1].trim(),
+          nextPage: props.includes('<w:type w:val="nextPage"/>'),
+          footer: footer ? await zip.file(`word/${target(footer[1])}`)!.async('string') : null,
+        };
+      }),
+    );
+  }
+
+  it('numbers the pages as Chinese theses do: the cover without a number, the front matter I, II…, the body from 1 (three sections)', async () => {
+    const [cover, front, body] = await sectionsOf();
+    expect(cover.footer).toBeNull();
+    expect(front).toMatchObject({ nextPage: true, pageNumbers: 'w:start="1" w:fmt="upperRoman"' });
+    expect(body).toMatchObject({ nextPage: true, pageNumbers: 'w:start="1" w:fmt="decimal"' });
+    for (const footer of [front.footer!, body.footer!]) expect(footer).toMatch(/<w:instrText xml:space="preserve">PAGE<\/w:instrText>/);
+    // The front matter section ends after the table of contents; the body starts with the first chapter.
+    const sectionEnds = [...xml.matchAll(/<\/w:sectPr>/g)].map((m) => m.index);
+    expect(xml.indexOf('作者')).toBeLessThan(sectionEnds[0]);
+    expect(xml.indexOf('TOC \\h')).toBeLessThan(sectionEnds[1]);
+    expect(xml.indexOf('第1章 绪论</w:t></w:r><w:bookmarkEnd')).toBeGreaterThan(sectionEnds[1]);
+  });
+
+  it('writes the table of contents with its entries and page numbers, marked dirty for Word to update on opening', () => {
+    expect(xml).toMatch(/<w:fldChar w:fldCharType="begin" w:dirty="true"\/><w:instrText xml:space="preserve">TOC \\h \\o &quot;1-3&quot;/);
+    const entries = [...xml.matchAll(/<w:r><w:t xml:space="preserve">([^<]+)<\/w:t><\/w:r><w:r><w:tab\/><\/w:r><w:r><w:fldChar w:fldCharType="begin"\/><w:instrText xml:space="preserve">PAGEREF _Toc\d+ \\h<\/w:instrText><w:fldChar w:fldCharType="separate"\/><w:t xml:space="preserve">([^<]*)<\/w:t>/g)].map((m) => [m[1], m[2]]);
+    expect(entries.map(([heading]) => heading)).toEqual(expect.arrayContaining(['摘要', 'Abstract', '第1章 绪论', '1.1.1 一个小标题', '参考文献', '致谢']));
+    // The front matter in Roman numerals, the body from page 1, never going back.
+    expect(entries.slice(0, 2)).toEqual([['摘要', 'I'], ['Abstract', 'II']]);
+    const body = entries.slice(2).map(([, page]) => Number(page));
+    expect(body[0]).toBe(1);
+    expect(body.every((page, i) => Number.isInteger(page) && page >= (body[i - 1] ?? 1))).toBe(true);
+  });
+
+  it('styles body paragraphs and references by named styles the student changes once (论文正文, 参考文献 with a hanging indent)', async () => {
+    const styles = await (await JSZip.loadAsync(buf)).file('word/styles.xml')!.async('string');
+    expect(styles).toMatch(/<w:style w:type="paragraph" w:styleId="ThesisBody"[^>]*><w:name w:val="论文正文"\/>[\s\S]*?<w:ind w:firstLine="480"\/>/);
+    expect(styles).toMatch(/<w:style w:type="paragraph" w:styleId="ThesisReference"[^>]*><w:name w:val="参考文献"\/>[\s\S]*?<w:ind w:left="420" w:hanging="420"\/>/);
+    const references = [...xml.matchAll(/<w:p><w:pPr><w:pStyle w:val="ThesisReference"\/><\/w:pPr><w:r><w:t xml:space="preserve">([^<]+)</g)].map((m) => m[1]);
+    expect(references).toEqual(REFS_INPUT);
+    expect(xml).toMatch(/<w:pStyle w:val="ThesisBody"\/><\/w:pPr><w:r><w:t xml:space="preserve">第1段正文\[1\]。/);
   });
 });

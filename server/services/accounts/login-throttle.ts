@@ -22,14 +22,26 @@ export function throttleKey(name: string, addressHash: string): ThrottleKey {
 const matches = (key: ThrottleKey) =>
   and(eq(loginThrottles.nameHash, key.nameHash), eq(loginThrottles.addressHash, key.addressHash));
 
-/** Throws 429 while this name is in its back-off from this address. */
-export async function assertNotThrottled(deps: Deps, key: ThrottleKey): Promise<void> {
+// The register call's "name taken" answers from one address, whatever the name: a key no login name can
+// have (U+0000 never reaches a handler).
+const REGISTER_PROBES = '\u0000register';
+
+/** The back-off of the register call's 409 answers from one address bucket, for all names together. */
+export const registerProbeKey = (addressHash: string) => throttleKey(REGISTER_PROBES, addressHash);
+
+const REFUSALS = {
+  login: { code: 'LOGIN_THROTTLED', text: '登录失败次数过多' },
+  register: { code: 'REGISTER_THROTTLED', text: '注册时用户名或手机号已被占用的次数过多' },
+} as const;
+
+/** Throws 429 while this key (a name from an address, or the register probes of an address) is in its back-off. */
+export async function assertNotThrottled(deps: Deps, key: ThrottleKey, call: keyof typeof REFUSALS = 'login'): Promise<void> {
   const [row] = await deps.db.orm
     .select({ blockedUntil: loginThrottles.blockedUntil })
     .from(loginThrottles)
     .where(matches(key));
   const now = deps.now();
-  if (row?.blockedUntil && row.blockedUntil > now) throw throttled(row.blockedUntil, now);
+  if (row?.blockedUntil && row.blockedUntil > now) throw throttled(row.blockedUntil, now, REFUSALS[call]);
 }
 
 /**
@@ -69,8 +81,14 @@ export async function clearThrottlesForNames(deps: Deps, names: string[]): Promi
   if (names.length > 0) await deps.db.orm.delete(loginThrottles).where(inArray(loginThrottles.nameHash, names.map(loginNameHash)));
 }
 
-function throttled(until: Date, now: Date) {
+/** How long to wait, as the refusals say it: 秒 under a minute, 分钟 under two hours, else 小时. */
+export function waitPhrase(seconds: number): string {
+  if (seconds < 60) return `${seconds} 秒`;
+  if (seconds < 2 * 3600) return `${Math.ceil(seconds / 60)} 分钟`;
+  return `${Math.ceil(seconds / 3600)} 小时`;
+}
+
+function throttled(until: Date, now: Date, refusal: (typeof REFUSALS)[keyof typeof REFUSALS]) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  const wait = seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
-  return tooManyRequests('LOGIN_THROTTLED', `登录失败次数过多，请 ${wait}后再试`, seconds);
+  return tooManyRequests(refusal.code, `${refusal.text}，请 ${waitPhrase(seconds)}后再试`, seconds);
 }

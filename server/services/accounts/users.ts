@@ -2,7 +2,8 @@ import { eq, or } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { type User, users } from '../../db/schema/users';
-import { badRequest, conflict, notFound } from '../../errors';
+import { PASSWORD_LENGTH, weakPasswordReason } from '@common/password-rule';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { hashPassword } from './passwords';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -19,18 +20,21 @@ const phoneTaken = () => conflict('PHONE_TAKEN', '该手机号已被注册');
 
 /**
  * Creates a password account. A username and a phone share one namespace (either signs in), so neither
- * may equal another account's username or phone.
+ * may equal another account's username or phone. The password must pass the sign-up form's rule
+ * (common/password-rule.ts): 400 WEAK_PASSWORD with the same words.
  */
 export async function createUser(deps: Deps, input: NewUser): Promise<User> {
   if (!USERNAME_PATTERN.test(input.username)) {
     throw badRequest('username 只能是 3-32 位字母、数字、下划线、点或连字符');
   }
-  if (input.password.length < 8 || input.password.length > 72) {
-    throw badRequest('password 长度应为 8-72 位');
+  if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max) {
+    throw badRequest(`password 长度应为 ${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} 位`);
   }
   if (input.phone !== undefined && !PHONE_PATTERN.test(input.phone)) {
     throw badRequest('phone 格式不正确');
   }
+  const weak = weakPasswordReason(input.password, input);
+  if (weak) throw new AppError(400, 'WEAK_PASSWORD', weak);
   if (await loginNameInUse(deps, input.username)) throw usernameTaken();
   if (input.phone && (await loginNameInUse(deps, input.phone))) throw phoneTaken();
 

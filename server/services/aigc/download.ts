@@ -1,12 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { aigcParagraphs } from '../../db/schema/aigc';
-import { renderAigcReportInWorker } from '../../workers/offload';
+import type { StoredSentence } from '../../engines/aigc/scored';
+import { aigcReportFileName } from '../../engines/report/aigc-labels';
+import type { AigcReportView } from '../../engines/report/aigc-pdf';
 import { detectionNotFinished } from './errors';
 import { ownDetection, summaryOf } from './records';
-import { aigcReportFileName } from './report-labels';
-import type { AigcReportView } from './report-pdf';
-import type { StoredSentence } from './score';
 
 /** download_report: the stored result laid out as a PDF in a worker thread (a long paper takes seconds). */
 export async function downloadAigcReport(deps: Deps, userId: string, id: string) {
@@ -32,6 +31,6 @@ export async function downloadAigcReport(deps: Deps, userId: string, id: string)
       sentences: p.sentences as unknown as StoredSentence[],
     })),
   };
-  const body = await renderAigcReportInWorker(deps.config, report);
+  const body = await deps.compute.renderAigcReport({ report });
   return { filename: aigcReportFileName(task.title), contentType: 'application/pdf', body };
 }

@@ -220,6 +220,7 @@ export async function submitLowering(deps: Deps, userId: string, detectionId: st
       source: 'aigc',
       sourceType: source.detection.sourceType,
       fileName: source.detection.fileName,
+      fileSha256: source.detection.fileSha256,
       text: source.detection.text,
       sourceAigcId: detectionId,
       aigcBefore: source.aiCharRatio,
@@ -250,7 +251,7 @@ export async function redetectLowering(deps: Deps, userId: string, id: string) {
   if (task.status !== 'done') throw conflict('TASK_NOT_FINISHED', '降AIGC尚未完成，完成后才能重新检测');
   if (typeof task.payload.redetectId === 'string') throw conflict('RECHECK_EXISTS', '该降AIGC结果已提交重新检测，请在检测记录中查看');
   const text = await rewrittenText(deps.db, id);
-  const prepared = await prepareRequestText(deps.config, { content: text });
+  const prepared = await prepareRequestText(deps.compute, { content: text });
   requireJudgeable(prepared.text, prepared.charCount);
   const priceFen = await priceFor(deps.db, 'aigc', prepared.charCount);
   const aigcId = await deps.db.transaction(async (tx) => {

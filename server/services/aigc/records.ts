@@ -6,11 +6,12 @@ import { type Task, type TaskStatus, tasks } from '../../db/schema/tasks';
 import { notFound } from '../../errors';
 import type { components } from '../../gen/openapi';
 import { type PaymentCheck, paymentStatus } from '../billing/charges';
+import { removeUnheldOriginal } from '../check/original-refs';
 import { offsetOf, type Page, type PageQuery } from '../paging';
 import { pageOfTasks } from '../tasks/list';
 import { lockOwnTask, taskFields } from '../tasks/tasks';
 import { detectionRunning } from './errors';
-import { type AigcSummary, bandLimits, type StoredSentence } from './score';
+import { type AigcSummary, bandLimits, type StoredSentence } from '../../engines/aigc/scored';
 
 export type AigcRecord = components['schemas']['AigcRecord'];
 export type AigcDetail = components['schemas']['AigcDetail'];
@@ -197,13 +198,19 @@ export async function detectionPayment(db: Executor, userId: string, id: string)
   return paymentStatus(db, userId, id);
 }
 
-/** delete: the record, its text and its result; nothing refunded; a queued or running detection is refused. */
+/**
+ * delete: the record, its text and its result (and its .docx unless another record holds the same file);
+ * nothing refunded; a queued or running detection is refused.
+ */
 export async function deleteDetection(deps: Deps, userId: string, id: string): Promise<{ id: string; deleted: true }> {
   await ownDetection(deps.db, userId, id);
-  await deps.db.transaction(async (tx) => {
+  const sha256 = await deps.db.transaction(async (tx) => {
     const task = await lockOwnTask(tx, userId, id, 'aigc');
     if (task.status === 'queued' || task.status === 'running') throw detectionRunning();
+    const [row] = await tx.orm.select({ sha256: aigcDetections.fileSha256 }).from(aigcDetections).where(eq(aigcDetections.taskId, id));
     await tx.orm.delete(tasks).where(eq(tasks.id, id));
+    return row?.sha256 ?? null;
   });
+  await removeUnheldOriginal(deps.db, deps.config.DATA_DIR, sha256);
   return { id, deleted: true };
 }

@@ -1,6 +1,5 @@
 import type { Deps } from '../../context';
 import type { LlmGateway } from '../../engines/llm';
-import { scoreDetectionInWorker } from '../../workers/offload';
 import { detectionNotFinished } from './errors';
 import { type AigcParagraph, loadParagraph, ownParagraph } from './records';
 import { rescoreParagraph } from './run';
@@ -12,6 +11,6 @@ import { rescoreParagraph } from './run';
 export async function reloadDetectionParagraph(deps: Deps & { llm: LlmGateway }, userId: string, paragraphId: string): Promise<AigcParagraph> {
   const { task } = await ownParagraph(deps.db, userId, paragraphId);
   if (task.status !== 'done') throw detectionNotFinished();
-  await rescoreParagraph(deps.db, paragraphId, { score: scoreDetectionInWorker(deps.config), gateway: deps.llm });
+  await rescoreParagraph({ db: deps.db, compute: deps.compute, llm: deps.llm }, paragraphId);
   return loadParagraph(deps.db, userId, paragraphId);
 }

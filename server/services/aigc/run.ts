@@ -1,35 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
 import { type AigcLlmScores, bandOf, llmScores } from '../../engines/aigc';
-import type { LlmGateway } from '../../engines/llm';
-import { type AigcSummary, type ScoredDetection, type ScoredParagraph, scoreDetection } from './score';
+import type { AigcSummary, ScoredParagraph } from '../../engines/aigc/scored';
+import type { JobRun } from '../tasks/jobs';
 
 export class DetectionMissing extends Error {}
-
-/** Where the scoring runs (the job and reload pass the worker pool's), and the model gateway when there is one. */
-export interface DetectionWork {
-  score?: (input: { text: string; llm?: AigcLlmScores }) => Promise<ScoredDetection>;
-  gateway?: LlmGateway;
-  signal?: AbortSignal;
-}
 
 // The model is asked for log-probabilities with the chat feature's model (the engine's default).
 const FEATURE = 'chat' as const;
 
 /** Whether the gateway can give the second, log-probability score (a model that returns logprobs). */
-async function modelUsable(work: DetectionWork): Promise<boolean> {
-  if (!work.gateway?.configured(FEATURE)) return false;
+async function modelUsable({ llm, signal }: JobRun): Promise<boolean> {
+  if (!llm.configured(FEATURE)) return false;
   try {
-    return await work.gateway.supportsLogprobs(FEATURE);
+    return await llm.supportsLogprobs(FEATURE);
   } catch (error) {
-    if (work.signal?.aborted) throw error;
+    if (signal?.aborted) throw error;
     return false;
   }
 }
-
-const scoreWith = (work: DetectionWork, text: string, llm?: AigcLlmScores) =>
-  work.score ? work.score({ text, llm }) : Promise.resolve(scoreDetection(text, { llm }));
 
 const paragraphValues = (p: ScoredParagraph) => ({
   section: p.section,
@@ -51,17 +40,17 @@ export const rowValues = (taskId: string, p: ScoredParagraph) => ({ taskId, inde
  * Safe to run again (a resumed job replaces what an interrupted run stored).
  */
 export async function runDetection(
-  db: Executor,
+  run: JobRun,
   taskId: string,
   progress: (percent: number) => Promise<void> = async () => undefined,
-  work: DetectionWork = {},
 ): Promise<AigcSummary> {
+  const { db, compute, signal } = run;
   const [row] = await db.orm.select({ text: aigcDetections.text }).from(aigcDetections).where(eq(aigcDetections.taskId, taskId));
   if (!row) throw new DetectionMissing(`detection ${taskId} has no stored text`);
   await progress(10);
-  const llm = (await modelUsable(work)) ? await llmScores(row.text, work.gateway!, { feature: FEATURE, taskId, signal: work.signal }) : undefined;
+  const llm = (await modelUsable(run)) ? await llmScores(row.text, run.llm, { feature: FEATURE, taskId, signal }) : undefined;
   await progress(40);
-  const scored = await scoreWith(work, row.text, llm);
+  const scored = await compute.scoreAigc({ text: row.text, llm }, { signal });
   await progress(80);
   await db.transaction(async (tx) => {
     await tx.orm.delete(aigcParagraphs).where(eq(aigcParagraphs.taskId, taskId));
@@ -80,7 +69,8 @@ export async function runDetection(
  * reload: one paragraph scored again by the current detector (with the model's score for that paragraph
  * when the gateway offers one), stored, and the record's figures recomputed from its paragraphs.
  */
-export async function rescoreParagraph(db: Executor, paragraphId: string, work: DetectionWork = {}): Promise<void> {
+export async function rescoreParagraph(run: JobRun, paragraphId: string): Promise<void> {
+  const { db, compute, signal } = run;
   const [row] = await db.orm
     .select({ paragraph: aigcParagraphs, detection: aigcDetections })
     .from(aigcParagraphs)
@@ -89,14 +79,14 @@ export async function rescoreParagraph(db: Executor, paragraphId: string, work: 
   if (!row) throw new DetectionMissing(`paragraph ${paragraphId} is gone`);
   const { paragraph, detection } = row;
   let llm: AigcLlmScores | undefined;
-  if (await modelUsable(work)) {
-    const own = await llmScores(paragraph.text, work.gateway!, { feature: FEATURE, taskId: detection.taskId, signal: work.signal, maxParagraphs: 1 });
+  if (await modelUsable(run)) {
+    const own = await llmScores(paragraph.text, run.llm, { feature: FEATURE, taskId: detection.taskId, signal, maxParagraphs: 1 });
     const scores: Array<number | null> = [];
     scores[paragraph.index] = own.paragraphs[0] ?? null;
     llm = { paragraphs: Array.from(scores, (s) => s ?? null), model: own.model };
   }
   // The paragraph is read within the whole text, as the detection read it (the too-short rules, the section).
-  const scored = await scoreWith(work, detection.text, llm);
+  const scored = await compute.scoreAigc({ text: detection.text, llm }, { signal });
   const fresh = scored.paragraphs.find((p) => p.index === paragraph.index);
   if (!fresh) throw new DetectionMissing(`paragraph ${paragraph.index} no longer in the text`);
   const previous = detection.summary as unknown as AigcSummary | null;

@@ -5,7 +5,7 @@ import { tasks } from '../../db/schema/tasks';
 import { countChars } from '@common/char-count';
 import { priceFor } from '../billing/prices';
 import { rowValues } from './run';
-import { scoreDetection } from './score';
+import { scoreDetection } from '../../engines/aigc/scored';
 
 export interface SeededDetection {
   id: string;

@@ -25,7 +25,7 @@ function titleAndAuthor(input: { title: string; author?: string }): { title: str
 
 /** word_count: counted characters (the checkers' rule) and the price of checking them. */
 export async function wordCount(deps: Deps, content: string): Promise<{ charCount: number; priceFen: number }> {
-  const { charCount } = await prepareRequestText(deps.config, { content });
+  const { charCount } = await prepareRequestText(deps.compute, { content });
   return { charCount, priceFen: await priceFor(deps.db, 'check', charCount) };
 }
 
@@ -35,7 +35,7 @@ export async function wordCount(deps: Deps, content: string): Promise<{ charCoun
  */
 export async function initCheck(deps: Deps, userId: string, input: CheckInput): Promise<CheckRecord> {
   const { title, author } = titleAndAuthor(input);
-  const { file, extracted } = await readPaperInput(deps.config, input);
+  const { file, extracted } = await readPaperInput(deps.compute, input);
   const priceFen = await priceFor(deps.db, 'check', extracted.charCount);
   const fileSha256 = file ? await storeOriginal(deps.config.DATA_DIR, file.data, extracted.sha256) : null;
 

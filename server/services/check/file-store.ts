@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { sha256Of } from '../../engines/text/prepare';
 
-// Uploaded originals, content-addressed under DATA_DIR: the same file uploaded twice is stored once.
-
-export function sha256Of(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
+// Uploaded originals, content-addressed under DATA_DIR: the same file uploaded twice is stored once (a check,
+// a rewording record and an AIGC detection of it share it; original-refs.ts removes it once none holds it).
 
 function originalPath(dataDir: string, sha256: string): string {
   return join(dataDir, 'files', 'sha256', sha256.slice(0, 2), sha256);
@@ -24,6 +21,16 @@ export async function storeOriginal(dataDir: string, data: Buffer, sha256 = sha2
   await writeFile(temporary, data);
   await rename(temporary, path);
   return sha256;
+}
+
+/** The stored bytes, or null when they are gone (a record from before originals were kept, a lost disk). */
+export async function readOriginal(dataDir: string, sha256: string): Promise<Buffer | null> {
+  try {
+    return await readFile(originalPath(dataDir, sha256));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 export async function removeOriginal(dataDir: string, sha256: string): Promise<void> {

@@ -1,6 +1,5 @@
-import type { Config } from '../../config';
+import type { Compute } from '../../compute';
 import { badRequest } from '../../errors';
-import { prepareCheckTextInWorker } from '../../workers/offload';
 import { asDocumentRequest } from './errors';
 
 /** An uploaded file as the multipart parser buffers it. */
@@ -13,8 +12,8 @@ export interface UploadedDocument {
  * A text a request sends, pasted or as a file's bytes, extracted, cleaned and counted in a worker thread (a
  * huge or hostile file costs a worker, not the API); a document that cannot be read answers its 4xx.
  */
-export function prepareRequestText(config: Config, source: { data: Buffer } | { content: string }) {
-  return asDocumentRequest(() => prepareCheckTextInWorker(config, source));
+export function prepareRequestText(compute: Compute, source: { data: Buffer } | { content: string }) {
+  return asDocumentRequest(() => compute.prepareCheckText(source));
 }
 
 /** A paper given as an upload or as pasted text: exactly one of them, or a 400 in Chinese. */
@@ -27,7 +26,7 @@ export function paperSource(input: { file?: UploadedDocument; content?: string }
 }
 
 /** The paper of a request (paperSource), prepared as prepareRequestText does. */
-export async function readPaperInput(config: Config, input: { file?: UploadedDocument; content?: string }) {
+export async function readPaperInput(compute: Compute, input: { file?: UploadedDocument; content?: string }) {
   const { file, source } = paperSource(input);
-  return { file, extracted: await prepareRequestText(config, source) };
+  return { file, extracted: await prepareRequestText(compute, source) };
 }

@@ -1,33 +1,26 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
-import { libraryPreparerInWorker } from '../../workers/offload';
-import { ReferenceLibrary } from '../library/library';
+import { libraryFor } from '../library/library';
 import { lockOwnTask } from '../tasks/tasks';
 import { checkRunning } from './errors';
-import { removeOriginal } from './file-store';
+import { removeUnheldOriginal } from './original-refs';
 
 /**
  * delete: removes the record, its report and its place in the reference library; the original file
- * goes too unless another check holds the same file. A queued or running check is refused (409).
+ * goes too unless another record (a check, a rewording, a detection) holds the same file. A queued or
+ * running check is refused (409).
  */
 export async function deleteCheck(deps: Deps, userId: string, id: string): Promise<{ id: string; deleted: true }> {
   const sha256 = await deps.db.transaction(async (tx) => {
     const task = await lockOwnTask(tx, userId, id, 'check');
     if (task.status === 'queued' || task.status === 'running') throw checkRunning();
     const [check] = await tx.orm.select({ sha256: checks.fileSha256 }).from(checks).where(eq(checks.taskId, id));
-    await new ReferenceLibrary(tx, undefined, libraryPreparerInWorker(deps.config)).removeDocuments([id]);
+    await libraryFor(tx, deps.compute).removeDocuments([id]);
     await tx.orm.delete(tasks).where(eq(tasks.id, id));
     return check?.sha256 ?? null;
   });
-  if (sha256) {
-    const [other] = await deps.db.orm
-      .select({ id: checks.taskId })
-      .from(checks)
-      .where(and(eq(checks.fileSha256, sha256), ne(checks.taskId, id)))
-      .limit(1);
-    if (!other) await removeOriginal(deps.config.DATA_DIR, sha256);
-  }
+  await removeUnheldOriginal(deps.db, deps.config.DATA_DIR, sha256);
   return { id, deleted: true };
 }

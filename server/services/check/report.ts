@@ -4,11 +4,11 @@ import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
 import type { CheckReport as EngineReport } from '../../engines/similarity/types';
 import type { LibraryScope } from '../library/scope';
-import type { components } from '../../gen/openapi';
+import type { CheckReportView } from '../../engines/report/check-view';
 import { notFound } from '../../errors';
 import { reportNotReady } from './errors';
 
-export type CheckReportView = components['schemas']['CheckReport'];
+export type { CheckReportView };
 
 // The contract's array and string bounds; a report beyond them is cut rather than refused.
 const MAX_SOURCES = 1000;

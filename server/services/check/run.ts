@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
-import { checkText } from '../../engines/similarity/check';
 import type { ReportFigures } from '../../engines/similarity/types';
-import { ReferenceLibrary } from '../library/library';
-import type { TextPreparer } from '../library/prepare';
+import { libraryFor } from '../library/library';
 import { libraryScope } from '../library/scope';
+import type { JobRun } from '../tasks/jobs';
 
 export class CheckMissing extends Error {}
-
-/** Where the CPU work runs: in this thread by default; the check job passes the worker pool's versions. */
-export interface CheckWork {
-  check?: typeof checkText;
-  prepare?: TextPreparer;
-}
 
 /**
  * Runs the similarity engine on a check's stored text against the reference library and stores the
@@ -22,10 +14,9 @@ export interface CheckWork {
  * the library only afterwards and only when its author chose so. Safe to run again (a resumed job).
  */
 export async function runCheck(
-  db: Executor,
+  { db, compute, signal }: Pick<JobRun, 'db' | 'compute' | 'signal'>,
   taskId: string,
   progress: (percent: number) => Promise<void> = async () => undefined,
-  work: CheckWork = {},
 ): Promise<ReportFigures> {
   const [row] = await db.orm
     .select({
@@ -43,12 +34,9 @@ export async function runCheck(
 
   // 检测范围 as it stands now, kept with the report: the library grows, the report must not change.
   const scope = await libraryScope(db);
-  const library = new ReferenceLibrary(db, undefined, work.prepare);
-  const report = await (work.check ?? checkText)(row.text, library, {
-    excludeDocumentIds: [taskId],
-    ownerId: row.userId,
-    excludeOwn: row.excludeSelf,
-  });
+  const library = libraryFor(db, compute, signal);
+  const options = { excludeDocumentIds: [taskId], ownerId: row.userId, excludeOwn: row.excludeSelf };
+  const report = await compute.checkText({ text: row.text, options }, library, { signal });
   await progress(80);
 
   await db.orm

@@ -59,7 +59,7 @@ async function storeCheck(deps: Deps, input: SeededCheck, finished: boolean): Pr
   await deps.db.transaction(async (tx) => {
     await tx.orm.insert(tasks).values({ id: input.id, ...task }).onConflictDoUpdate({ target: tasks.id, set: task });
     await tx.orm.insert(checks).values({ taskId: input.id, ...check }).onConflictDoUpdate({ target: checks.taskId, set: check });
-    if (finished) await runCheck(tx, input.id);
+    if (finished) await runCheck({ db: tx, compute: deps.compute }, input.id);
   });
 }
 

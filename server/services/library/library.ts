@@ -3,7 +3,8 @@ import type { LibraryOrigin } from '../../db/schema/library';
 import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
 import type { Candidate, DocumentMetadata, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
 import { intArray } from './pg-arrays';
-import { distinctFingerprints, prepareLibraryText, type TextPreparer } from './prepare';
+import type { Compute } from '../../compute';
+import { distinctFingerprints, prepareLibraryText, type TextPreparer } from '../../engines/similarity/prepare';
 
 export interface NewLibraryDocument extends Partial<DocumentMetadata> {
   id: string;
@@ -181,4 +182,9 @@ export class ReferenceLibrary implements LibraryPort {
     );
     return { documents: row.documents, chars: Number(row.chars), fingerprints: row.fingerprints, bytes: Number(row.bytes) };
   }
+}
+
+/** The library with counting and fingerprinting done by the engines (the worker pool in the API and in workers). */
+export function libraryFor(db: Executor, compute: Compute, signal?: AbortSignal): ReferenceLibrary {
+  return new ReferenceLibrary(db, undefined, (text) => compute.prepareLibraryText({ text }, { signal }));
 }

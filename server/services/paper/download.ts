@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context';
 import { DEGREE_NAMES } from '../../engines/writing/types';
-import { buildPaperDocxInWorker } from '../../workers/offload';
 import { safeFileName } from '../rewrite/docx';
 import { loadOwnPaper, type PaperApi, paperNotReady, sectionsOf } from './records';
 
@@ -16,18 +15,20 @@ export async function downloadPaper(app: AppContext, userId: string, id: string,
   const rows = await sectionsOf(app.db, id);
   const thanks = paper.materials.find((m) => m.kind === 'acknowledgement' && m.status === 'done')?.content;
   const date = app.now();
-  const body = await buildPaperDocxInWorker(app.config, {
-    title: task.title,
-    author: paper.author,
-    institution: paper.institution,
-    kind: paper.degree === 'journal' ? '学术论文' : `${DEGREE_NAMES[paper.degree]}毕业论文`,
-    date: `${date.getFullYear()}年${date.getMonth() + 1}月`,
-    abstract: paper.abstract,
-    keywords: paper.keywords,
-    englishAbstract: paper.englishAbstract ? paper.abstractEn : null,
-    sections: rows.map((r) => ({ level: r.level === 1 ? 1 : r.level === 2 ? 2 : 3, heading: r.heading, content: r.content })),
-    references: paper.references,
-    acknowledgement: paper.form === 'journal' ? undefined : (thanks ?? ACKNOWLEDGEMENT_TEMPLATE),
+  const body = await app.compute.buildPaperDocx({
+    doc: {
+      title: task.title,
+      author: paper.author,
+      institution: paper.institution,
+      kind: paper.degree === 'journal' ? '学术论文' : `${DEGREE_NAMES[paper.degree]}毕业论文`,
+      date: `${date.getFullYear()}年${date.getMonth() + 1}月`,
+      abstract: paper.abstract,
+      keywords: paper.keywords,
+      englishAbstract: paper.englishAbstract ? paper.abstractEn : null,
+      sections: rows.map((r) => ({ level: r.level === 1 ? 1 : r.level === 2 ? 2 : 3, heading: r.heading, content: r.content })),
+      references: paper.references,
+      acknowledgement: paper.form === 'journal' ? undefined : (thanks ?? ACKNOWLEDGEMENT_TEMPLATE),
+    },
   });
   return { filename: safeFileName(task.title, '论文'), contentType: DOCX, body };
 }

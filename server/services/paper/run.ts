@@ -3,13 +3,13 @@ import type { Executor } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/ledger';
 import { type PaperRow, type PaperSectionRow, paperSections, papers, type StoredMaterial } from '../../db/schema/papers';
 import { tasks } from '../../db/schema/tasks';
-import type { LlmGateway } from '../../engines/llm';
 import { countChars } from '@common/char-count';
 import { summarizeSection } from '../../engines/writing/context';
 import { generateOutline, writeAbstract, writeMaterial, writeSection } from '../../engines/writing/generate';
 import type { PaperBrief, WritingUnit } from '../../engines/writing/types';
 import { lockUser } from '../billing/balance';
 import { storeOutlineRows } from './create';
+import type { JobRun } from '../tasks/jobs';
 import { sectionsOf } from './records';
 
 /** Prompt tokens a section is written from (outline, abstract, summaries, references); the answer comes on top. */
@@ -27,11 +27,6 @@ export class PaperInterrupted extends Error {
   ) {
     super('the model failed part-way through the paper');
   }
-}
-
-export interface PaperWork {
-  gateway: LlmGateway;
-  signal?: AbortSignal;
 }
 
 export const briefOf = (task: { title: string }, paper: PaperRow): PaperBrief => ({
@@ -63,18 +58,19 @@ async function load(db: Executor, taskId: string) {
 }
 
 /** Writes one section from what came before it, saving as it streams and when it is done. */
-export async function writeOne(db: Executor, taskId: string, section: PaperSectionRow, work: PaperWork): Promise<void> {
+export async function writeOne(run: Pick<JobRun, 'db' | 'llm' | 'signal'>, taskId: string, section: PaperSectionRow): Promise<void> {
+  const { db } = run;
   const { task, paper } = await load(db, taskId);
   const all = await sectionsOf(db, taskId);
   const previous = all.filter((s) => s.index < section.index && s.status === 'done' && s.summary).map((s) => ({ heading: s.heading, summary: s.summary }));
   await db.orm.update(paperSections).set({ status: 'running', error: null, updatedAt: new Date() }).where(eq(paperSections.id, section.id));
   let saving: Promise<unknown> = Promise.resolve();
   const written = await writeSection(
-    work.gateway,
+    run.llm,
     { brief: briefOf(task, paper), outline: paper.outline ?? { chapters: [] }, abstract: paper.abstract, previous, unit: unitOf(section), references: paper.references },
     {
       contextBudget: WRITING_CONTEXT_TOKENS,
-      signal: work.signal,
+      signal: run.signal,
       taskId,
       textEveryMs: FLUSH_MS,
       onText: (text) => {
@@ -110,12 +106,13 @@ export async function writeOne(db: Executor, taskId: string, section: PaperSecti
  * materials. A resumed run skips what is done. A model failure part-way leaves the finished sections and
  * throws PaperInterrupted with the share of the target length delivered.
  */
-export async function runPaper(db: Executor, taskId: string, progress: (percent: number) => Promise<void>, work: PaperWork): Promise<{ sections: number }> {
+export async function runPaper(run: Pick<JobRun, 'db' | 'llm' | 'signal'>, taskId: string, progress: (percent: number) => Promise<void>): Promise<{ sections: number }> {
+  const { db } = run;
   const first = await load(db, taskId);
   let { paper } = first;
   const brief = briefOf(first.task, paper);
   if (!paper.outline) {
-    const outline = await generateOutline(work.gateway, brief, { signal: work.signal, taskId });
+    const outline = await generateOutline(run.llm, brief, { signal: run.signal, taskId });
     await db.transaction(async (tx) => {
       await tx.orm.update(papers).set({ outline: outline.outline, outlineSource: outline.source }).where(eq(papers.taskId, taskId));
       await storeOutlineRows(tx, taskId, outline.outline);
@@ -124,7 +121,7 @@ export async function runPaper(db: Executor, taskId: string, progress: (percent:
   }
   await progress(5);
   if (!paper.abstract) {
-    const abstract = await writeAbstract(work.gateway, brief, paper.outline!, paper.englishAbstract, { signal: work.signal, taskId });
+    const abstract = await writeAbstract(run.llm, brief, paper.outline!, paper.englishAbstract, { signal: run.signal, taskId });
     await db.orm.update(papers).set({ abstract: abstract.chinese, abstractEn: abstract.english }).where(eq(papers.taskId, taskId));
   }
   await progress(10);
@@ -134,7 +131,7 @@ export async function runPaper(db: Executor, taskId: string, progress: (percent:
   for (const section of rows) {
     if (section.status === 'done') continue;
     try {
-      await writeOne(db, taskId, section, work);
+      await writeOne(run, taskId, section);
     } catch (error) {
       await db.orm
         .update(paperSections)
@@ -150,7 +147,7 @@ export async function runPaper(db: Executor, taskId: string, progress: (percent:
     delivered += section.targetLength;
     await progress(10 + (80 * delivered) / total);
   }
-  await writeMaterials(db, taskId, work);
+  await writeMaterials(run, taskId);
   const written = await sectionsOf(db, taskId);
   const chars = written.reduce((n, s) => n + s.charCount, 0);
   await db.orm.update(papers).set({ stage: 'done' }).where(eq(papers.taskId, taskId));
@@ -159,17 +156,18 @@ export async function runPaper(db: Executor, taskId: string, progress: (percent:
 }
 
 /** The companion materials asked for; one that fails is marked failed without failing the paper. */
-async function writeMaterials(db: Executor, taskId: string, work: PaperWork): Promise<void> {
+async function writeMaterials(run: Pick<JobRun, 'db' | 'llm' | 'signal'>, taskId: string): Promise<void> {
+  const { db } = run;
   const { task, paper } = await load(db, taskId);
   if (paper.materials.length === 0 || !paper.outline) return;
   const materials: StoredMaterial[] = [...paper.materials];
   for (const [i, m] of materials.entries()) {
     if (m.status === 'done') continue;
     try {
-      const written = await writeMaterial(work.gateway, m.kind, briefOf(task, paper), paper.outline, paper.references, { signal: work.signal, taskId });
+      const written = await writeMaterial(run.llm, m.kind, briefOf(task, paper), paper.outline, paper.references, { signal: run.signal, taskId });
       materials[i] = { ...m, content: written.content, status: 'done', offline: false };
     } catch (error) {
-      if (work.signal?.aborted) throw error;
+      if (run.signal?.aborted) throw error;
       materials[i] = { ...m, status: 'failed' };
     }
     await db.orm.update(papers).set({ materials }).where(eq(papers.taskId, taskId));
@@ -195,11 +193,12 @@ export async function refundUndelivered(db: Executor, taskId: string, deliveredS
 }
 
 /** reload: one section written again (its own task, charged per section); the earlier text stays if it fails. */
-export async function rerunSection(db: Executor, sectionId: string, work: PaperWork): Promise<void> {
+export async function rerunSection(run: Pick<JobRun, 'db' | 'llm' | 'signal'>, sectionId: string): Promise<void> {
+  const { db } = run;
   const [section] = await db.orm.select().from(paperSections).where(eq(paperSections.id, sectionId));
   if (!section) throw new PaperMissing(`section ${sectionId} is gone`);
   try {
-    await writeOne(db, section.taskId, section, work);
+    await writeOne(run, section.taskId, section);
   } catch (error) {
     await db.orm
       .update(paperSections)

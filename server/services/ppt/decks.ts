@@ -13,7 +13,6 @@ import { type CoverInfo, coverLines } from '@common/slides/default-deck';
 import { findTemplate } from '@common/slides/templates';
 import { OutlineError, refineOutline, topicOutline } from '../../engines/slides/model';
 import { validateText } from '../../engines/text/validate';
-import { extractPptOutlineInWorker } from '../../workers/offload';
 import { priceFor } from '../billing/prices';
 import { asDocumentRequest } from '../check/errors';
 import { prepareRequestText } from '../check/paper-input';
@@ -127,9 +126,7 @@ function asModelFailure(error: unknown): unknown {
 /** The outline of a paper: extracted offline, refined by the model when one is configured (else labelled offline). */
 async function draftFromPaper(deps: LlmDeps, text: string, input: { title?: string; pageCount: number; cover?: Omit<CoverInfo, 'title'> }): Promise<Drafted & { title: string }> {
   await asDocumentRequest(() => validateText(text));
-  const outline = await asDocumentRequest(() =>
-    extractPptOutlineInWorker(deps.config, { text, pageCount: input.pageCount, title: input.title, cover: input.cover as Record<string, string | undefined> }),
-  );
+  const outline = await asDocumentRequest(() => deps.compute.extractPptOutline({ text, pageCount: input.pageCount, title: input.title, cover: input.cover }));
   if (!deps.llm.configured('slides')) return { slides: outline.slides, outlineBy: 'offline', title: outline.title };
   try {
     const refined = await refineOutline(deps.llm, outline.title, outline.slides, input.pageCount);
@@ -247,7 +244,7 @@ export async function paperInit(deps: LlmDeps, userId: string, form: PaperForm):
   if (!form.file) throw badRequest('请上传论文文件（.docx、.pdf 或 .txt）');
   await checkSettings(deps.db, form);
   const file = form.file;
-  const { text } = await prepareRequestText(deps.config, { data: file.data });
+  const { text } = await prepareRequestText(deps.compute, { data: file.data });
   const cover = { speaker: form.speaker, supervisor: form.supervisor, institution: form.institution, date: form.date };
   const given = form.title?.trim() || undefined;
   if (given && [...given].length < 2) throw badRequest('PPT 标题至少 2 个字');

@@ -6,22 +6,30 @@ export interface QrRequester extends ClientIdentity {
   baseUrl: string;
 }
 
+/** The browser polling for the token: the hash of the device cookie it presented, null without one. */
+export interface QrPoller {
+  deviceHash: string | null;
+}
+
 export interface QrSessionView {
+  /** What the desktop polls with; never part of qrCode. */
   id: string;
-  /** What the desktop renders as a QR code: the URL the phone opens. */
+  /** What the desktop renders as a QR code: lets a phone confirm, never lets its holder poll. */
   qrCode: string;
   expiresAt: string;
 }
 
 /**
  * A QR login provider: the local one (a confirmation page on this server) or, later, a WeChat
- * official-account provider. The desktop side (create, then poll) is the same for every provider.
+ * official-account provider. The desktop side (create, then poll) is the same for every provider;
+ * sessions.ts keeps the sessions for all of them.
  */
 export interface QrLoginProvider {
   create(deps: Deps, requester: QrRequester): Promise<QrSessionView>;
   /**
-   * The id of the user who confirmed the session, handed out at most once; null while nobody has
-   * confirmed yet. Throws 404 for an unknown id and 410 once expired or already used.
+   * The id of the user who confirmed the session, handed out at most once and only to the browser that
+   * created it; null while nobody has confirmed yet. Throws 404 for an unknown id or another browser,
+   * and 410 once expired or already used.
    */
-  claim(deps: Deps, id: string): Promise<string | null>;
+  claim(deps: Deps, id: string, poller: QrPoller): Promise<string | null>;
 }

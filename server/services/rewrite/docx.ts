@@ -2,8 +2,9 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableC
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
-import { diffChars } from '@common/char-diff';
 import { modeLabel, reportName } from '@common/rewrite-modes';
+import { buildTextDocxInWorker, rewriteDocxInWorker } from '../../workers/offload';
+import { readOriginal } from '../check/file-store';
 import { loadOwnRow, notFinished, type RewriteApi } from './records';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -16,38 +17,35 @@ export function safeFileName(title: string, suffix: string): string {
 
 const run = (text: string, extra: Record<string, unknown> = {}) => new TextRun({ text, font: FONT, size: 24, ...extra });
 
-function body(original: string, rewritten: string, useRewrite: boolean, marked: boolean): Paragraph {
-  const indent = { firstLine: 480 };
-  if (!useRewrite || !rewritten) return new Paragraph({ children: [run(original)], indent, spacing: { line: 360 } });
-  if (!marked) return new Paragraph({ children: [run(rewritten)], indent, spacing: { line: 360 } });
-  const children = diffChars(original, rewritten).map((p) =>
-    p.kind === 'same' ? run(p.text) : p.kind === 'removed' ? run(p.text, { strike: true, color: '999999' }) : run(p.text, { underline: {}, color: 'C0392B' }),
-  );
-  return new Paragraph({ children, indent, spacing: { line: 360 } });
-}
+const body = (original: string, rewritten: string, useRewrite: boolean) =>
+  new Paragraph({ children: [run(useRewrite && rewritten ? rewritten : original)], indent: { firstLine: 480 }, spacing: { line: 360 } });
 
 async function pairsOf(deps: Deps, id: string) {
   return deps.db.orm.select().from(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, id)).orderBy(rewriteParagraphs.index);
 }
 
-/** download: the rewritten paper — accepted rewrites, originals elsewhere — optionally with changes marked. */
+/** Word revisions of the 标出改动版 are by 墨研, dated when the rewrite finished (to the second, as Word writes them). */
+export function revisionMarks(task: { finishedAt: Date | null; updatedAt: Date }) {
+  return { author: '墨研', date: (task.finishedAt ?? task.updatedAt).toISOString().replace(/\.\d{3}Z$/, 'Z') };
+}
+
+/**
+ * download: the rewritten paper — accepted rewrites, originals elsewhere — clean, or with the changes as
+ * Word revisions. A paper uploaded as .docx comes back as that file with only the changed text replaced
+ * (paragraphs it cannot take in place keep their text: docxKept on the pair); any other as a new document.
+ */
 export async function downloadRewritten(deps: Deps, userId: string, id: string, marked = false) {
-  const { task } = await loadOwnRow(deps.db, userId, id);
+  const { task, rewrite } = await loadOwnRow(deps.db, userId, id);
   if (task.status !== 'done') throw notFinished();
   const pairs = await pairsOf(deps, id);
-  const doc = new Document({
-    creator: '墨研',
-    title: task.title,
-    sections: [
-      {
-        children: [
-          new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, children: [run(task.title, { bold: true, size: 32 })] }),
-          ...pairs.map((p) => body(p.original, p.rewritten, p.accepted, marked)),
-        ],
-      },
-    ],
-  });
-  return { filename: safeFileName(task.title, marked ? '降重结果（标出改动）' : '降重结果'), contentType: DOCX, body: await Packer.toBuffer(doc) };
+  const marks = marked ? revisionMarks(task) : undefined;
+  const filename = safeFileName(task.title, marked ? '降重结果（标出改动）' : '降重结果');
+  const paragraphs = pairs.map((p) => ({ index: p.index, original: p.original, rewritten: p.accepted ? p.rewritten : '' }));
+  const original = rewrite.fileSha256 ? await readOriginal(deps.config.DATA_DIR, rewrite.fileSha256) : null;
+  const body = original
+    ? (await rewriteDocxInWorker(deps.config, original, paragraphs, { marks })).docx
+    : await buildTextDocxInWorker(deps.config, { title: task.title, paragraphs, marks });
+  return { filename, contentType: DOCX, body };
 }
 
 const pct = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)}%`);
@@ -93,7 +91,7 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run('逐段数据', { bold: true })] }),
           new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE } }),
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run('改写后全文', { bold: true })] }),
-          ...pairs.map((p) => body(p.original, p.rewritten, p.accepted, false)),
+          ...pairs.map((p) => body(p.original, p.rewritten, p.accepted)),
         ],
       },
     ],

@@ -6,6 +6,7 @@ import { type Task, tasks } from '../../db/schema/tasks';
 import { and, eq } from 'drizzle-orm';
 import { badRequest, notFound } from '../../errors';
 import { priceFor } from '../billing/prices';
+import { storeOriginal } from '../check/file-store';
 import { paperSource, prepareRequestText, type UploadedDocument } from '../check/paper-input';
 import { createTask, type NewTask } from '../tasks/tasks';
 import { apiOfMode, loadRewrite, type RewriteRecord } from './records';
@@ -47,7 +48,7 @@ async function priceOf(deps: Deps, chars: number, withCheck: boolean): Promise<n
 
 /** word_count: counted characters (the checkers' rule) and the price in this mode. */
 export async function rewriteWordCount(deps: Deps, content: string, mode: RewriteRecordMode): Promise<{ charCount: number; priceFen: number }> {
-  const { charCount } = await prepareRequestText(deps.config, { content });
+  const { charCount } = await prepareRequestText(deps.compute, { content });
   return { charCount, priceFen: await priceOf(deps, charCount, mode === 'cnki') };
 }
 
@@ -63,7 +64,8 @@ async function ownDoneCheck(deps: Deps, userId: string, checkId: string): Promis
 
 /**
  * machine_init / machine_cnki_init: the text of an upload (or the pasted text) kept with an unpaid
- * draft. Everything refused is refused before a row is written.
+ * draft, and an uploaded .docx kept to be rewritten in place. Everything refused is refused before a row
+ * or a file is written.
  */
 export async function initRewrite(deps: Deps, userId: string, input: RewriteInput): Promise<RewriteRecord> {
   const title = input.title.trim();
@@ -72,8 +74,9 @@ export async function initRewrite(deps: Deps, userId: string, input: RewriteInpu
   const protectedTerms = cleanTerms(input.protectedTerms);
   if (input.checkId) await ownDoneCheck(deps, userId, input.checkId);
 
-  const extracted = await prepareRequestText(deps.config, source);
+  const extracted = await prepareRequestText(deps.compute, source);
   const priceFen = await priceOf(deps, extracted.charCount, input.mode === 'cnki' && !input.checkId);
+  const fileSha256 = file && extracted.format === 'docx' ? await storeOriginal(deps.config.DATA_DIR, file.data, extracted.sha256) : null;
   const id = await deps.db.transaction(async (tx) => {
     const task = await createRewriteTask(withDb(deps, tx), { userId, title, priceFen, charCount: extracted.charCount, offline: input.mode === 'smart' }, {
       api: apiOfMode(input.mode),
@@ -81,6 +84,7 @@ export async function initRewrite(deps: Deps, userId: string, input: RewriteInpu
       source: 'upload',
       sourceType: file ? 'upload' : 'paste',
       fileName: file ? file.filename.slice(0, 255) : null,
+      fileSha256,
       text: extracted.text,
       protectedTerms,
       seed: 1,

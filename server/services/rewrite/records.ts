@@ -12,6 +12,7 @@ import { type Task, type TaskStatus, tasks } from '../../db/schema/tasks';
 import { conflict, notFound } from '../../errors';
 import type { components } from '../../gen/openapi';
 import { type PaymentCheck, paymentStatus } from '../billing/charges';
+import { removeUnheldOriginal } from '../check/original-refs';
 import { offsetOf, type Page, type PageQuery } from '../paging';
 import { pageOfTasks } from '../tasks/list';
 import { lockOwnTask, taskFields } from '../tasks/tasks';
@@ -35,6 +36,7 @@ interface Counts {
   total: number;
   rewritten: number;
   accepted: number;
+  keptInDocx: number;
 }
 
 export function recordView(task: Task, row: RewriteRow, counts: Counts): RewriteRecord {
@@ -54,6 +56,8 @@ export function recordView(task: Task, row: RewriteRow, counts: Counts): Rewrite
     sourceAigcId: row.sourceAigcId,
     recheckId: row.recheckId,
     protectedTerms: row.protectedTerms,
+    docxInPlace: row.fileSha256 !== null,
+    paragraphKeptInDocx: row.fileSha256 === null ? 0 : counts.keptInDocx,
   };
 }
 
@@ -74,6 +78,7 @@ export function pairView(row: RewriteParagraphRow): ParagraphPair {
     aigcBefore: round4(row.aigcBefore),
     aigcAfter: round4(row.aigcAfter),
     accepted: row.accepted,
+    docxKept: row.docxKept,
   };
 }
 
@@ -86,6 +91,7 @@ async function countsOf(db: Executor, ids: string[]): Promise<Map<string, Counts
       total: sql<number>`count(*)::int`,
       rewritten: sql<number>`count(*) filter (where ${rewriteParagraphs.status} = 'done' and ${rewriteParagraphs.rewritten} <> '')::int`,
       accepted: sql<number>`count(*) filter (where ${rewriteParagraphs.status} = 'done' and ${rewriteParagraphs.rewritten} <> '' and ${rewriteParagraphs.accepted})::int`,
+      keptInDocx: sql<number>`count(*) filter (where ${rewriteParagraphs.docxKept} is not null and ${rewriteParagraphs.rewritten} <> '')::int`,
     })
     .from(rewriteParagraphs)
     .where(inArray(rewriteParagraphs.taskId, ids))
@@ -94,7 +100,7 @@ async function countsOf(db: Executor, ids: string[]): Promise<Map<string, Counts
   return counts;
 }
 
-const NO_COUNTS: Counts = { total: 0, rewritten: 0, accepted: 0 };
+const NO_COUNTS: Counts = { total: 0, rewritten: 0, accepted: 0, keptInDocx: 0 };
 
 const own = (userId: string, id: string, api?: RewriteApi) =>
   and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.kind, 'rewrite'), api ? eq(rewrites.api, api) : undefined);
@@ -180,14 +186,18 @@ export async function acceptPair(deps: Deps, userId: string, pairId: string, acc
   return pairView(updated);
 }
 
-/** delete: the record and its pairs; nothing refunded; a queued or running task is refused. */
+/**
+ * delete: the record and its pairs (and its .docx unless another record holds the same file); nothing
+ * refunded; a queued or running task is refused.
+ */
 export async function deleteRewrite(deps: Deps, userId: string, id: string, api: RewriteApi): Promise<{ id: string; deleted: true }> {
-  await loadOwnRow(deps.db, userId, id, api);
+  const { rewrite } = await loadOwnRow(deps.db, userId, id, api);
   await deps.db.transaction(async (tx) => {
     const task = await lockOwnTask(tx, userId, id, 'rewrite');
     if (task.status === 'queued' || task.status === 'running') throw rewriteRunning();
     await tx.orm.delete(tasks).where(eq(tasks.id, id));
   });
+  await removeUnheldOriginal(deps.db, deps.config.DATA_DIR, rewrite.fileSha256);
   return { id, deleted: true };
 }
 

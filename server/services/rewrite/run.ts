@@ -1,45 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config';
+import { countChars } from '@common/char-count';
 import type { Executor } from '../../db/client';
 import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
 import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
-import { createLlmGateway, type LlmGateway, llmSettings } from '../../engines/llm';
-import { countChars } from '@common/char-count';
+import type { AigcSummary } from '../../engines/aigc/scored';
+import type { RewriteMode, RewriteOptions, RewrittenParagraph } from '../../engines/rewrite';
 import type { CheckReport } from '../../engines/similarity/types';
-import { checkText } from '../../engines/similarity/check';
-import { ReferenceLibrary } from '../library/library';
-import type { TextPreparer } from '../library/prepare';
-import { recordModelCalls } from '../llm/calls';
-import type { AigcSummary, ScoredDetection } from '../aigc/score';
-import { type EngineMode, type EngineOptions, type EngineParagraph, type EngineResult, hasEngineOverride, loadRewriteEngine, rewriteOne } from './engine';
+import type { InPlacePlan } from '../../engines/docx/in-place';
+import { libraryFor } from '../library/library';
+import { readOriginal } from '../check/file-store';
+import { removeUnheldOriginal } from '../check/original-refs';
+import type { JobRun } from '../tasks/jobs';
 
 export class RewriteMissing extends Error {}
-
-/** Where the CPU work of measuring runs: this thread by default; the job passes the worker pool's. */
-export interface RewriteWork {
-  check?: typeof checkText;
-  prepare?: TextPreparer;
-  gateway?: LlmGateway;
-  signal?: AbortSignal;
-  /** The engine without a model in a worker thread (the job passes rewriteOfflineInWorker). */
-  offline?: (input: { text: string; mode: EngineMode; seed: number; protectedTerms: string[]; only?: EngineOptions['only'] }) => Promise<EngineResult>;
-  /** The AIGC detector on a whole text (the job passes the worker pool's); default: this thread. */
-  scoreAigc?: (input: { text: string }) => Promise<ScoredDetection>;
-}
-
-const gateways = new WeakMap<object, LlmGateway>();
-
-/** The model gateway of this process for jobs (the API process has its own in AppContext). */
-export function jobGateway(config: Config, db: Executor): LlmGateway {
-  let gateway = gateways.get(config);
-  if (!gateway) {
-    gateway = createLlmGateway(llmSettings(config), { onCall: recordModelCalls(db) });
-    gateways.set(config, gateway);
-  }
-  return gateway;
-}
 
 const squash = (text: string) => text.replace(/\s+/g, '');
 
@@ -51,17 +26,17 @@ function ratiosByText(report: Pick<CheckReport, 'paragraphs'>): Map<string, numb
 }
 
 /** A report of `text` against the library, the record itself never a candidate. */
-async function measure(db: Executor, taskId: string, userId: string, text: string, work: RewriteWork): Promise<CheckReport> {
-  const library = new ReferenceLibrary(db, undefined, work.prepare);
-  return (work.check ?? checkText)(text, library, { excludeDocumentIds: [taskId], ownerId: userId, excludeOwn: true });
+async function measure({ db, compute, signal }: JobRun, taskId: string, userId: string, text: string): Promise<CheckReport> {
+  const options = { excludeDocumentIds: [taskId], ownerId: userId, excludeOwn: true };
+  return compute.checkText({ text, options }, libraryFor(db, compute, signal), { signal });
 }
 
 /** 降AIGC (a record made from a detection) in rewrite mode uses the engine's aigc mode (prompt and choice by our detector). */
-const engineMode = (mode: RewriteRecordMode, source?: string): EngineMode => (source === 'aigc' && mode === 'rewrite' ? 'aigc' : mode);
+const engineMode = (mode: RewriteRecordMode, source?: string): RewriteMode => (source === 'aigc' && mode === 'rewrite' ? 'aigc' : mode);
 
 /** Our AIGC detector on a text: each paragraph's probability by its text, and the document's AI share. */
-async function detect(text: string, work: RewriteWork): Promise<{ byText: Map<string, number>; flagged: Set<string>; aiCharRatio: number }> {
-  const scored = work.scoreAigc ? await work.scoreAigc({ text }) : (await import('../aigc/score')).scoreDetection(text);
+async function detect({ compute, signal }: JobRun, text: string): Promise<{ byText: Map<string, number>; flagged: Set<string>; aiCharRatio: number }> {
+  const scored = await compute.scoreAigc({ text }, { signal });
   const byText = new Map<string, number>();
   const flagged = new Set<string>();
   for (const p of scored.paragraphs) {
@@ -106,11 +81,11 @@ export function flaggedSentences(report: Pick<CheckReport, 'paragraphs'>): Recor
  * rewritten text measured again. 学术库降重 keeps the paragraphs our check did not flag as they are.
  */
 export async function runRewrite(
-  db: Executor,
+  run: JobRun,
   taskId: string,
   progress: (percent: number) => Promise<void>,
-  work: RewriteWork = {},
 ): Promise<{ offline: boolean; paragraphs: number }> {
+  const { db, compute, llm, signal } = run;
   const [row] = await db.orm
     .select({ userId: tasks.userId, rewrite: rewrites })
     .from(rewrites)
@@ -125,7 +100,7 @@ export async function runRewrite(
     const [stored] = await db.orm.select({ report: checks.report }).from(checks).where(eq(checks.taskId, rewrite.sourceCheckId));
     before = (stored?.report as unknown as CheckReport | null) ?? null;
   }
-  before ??= await measure(db, taskId, userId, rewrite.text, work);
+  before ??= await measure(run, taskId, userId, rewrite.text);
   await progress(15);
   const ratiosBefore = ratiosByText(before);
 
@@ -134,10 +109,10 @@ export async function runRewrite(
   // check_aigc_and_machine_submit (source check-aigc): the paragraphs either 查重 or the detector flagged.
   const fromAigc = rewrite.source === 'aigc' && rewrite.sourceAigcId ? await sourceDetection(db, rewrite.sourceAigcId) : null;
   // AIGC before: the source detection's figures, or our detector on the submitted text.
-  const aigcBefore = fromAigc ?? (await detect(rewrite.text, work));
+  const aigcBefore = fromAigc ?? (await detect(run, rewrite.text));
   await progress(20);
   const checkFlagged = () => before.paragraphs.filter((p) => p.ratio > 0).map((p) => [squash(p.text), true as const] as const);
-  let only: EngineOptions['only'];
+  let only: RewriteOptions['only'];
   if (fromAigc) only = Object.fromEntries([...fromAigc.flagged].map((key) => [key, true as const]));
   else if (rewrite.source === 'check-aigc') only = Object.fromEntries([...checkFlagged(), ...[...aigcBefore.flagged].map((key) => [key, true as const] as const)]);
   else if (rewrite.mode === 'cnki') only = flaggedSentences(before);
@@ -146,7 +121,7 @@ export async function runRewrite(
 
   await db.orm.delete(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, taskId));
   let done = 0;
-  const store = async (p: EngineParagraph) => {
+  const store = async (p: RewrittenParagraph) => {
     const keep = only !== undefined && (!selected(p.original) || p.changed === false);
     const values = {
       original: p.original,
@@ -168,20 +143,54 @@ export async function runRewrite(
     done += 1;
     await progress(20 + Math.min(60, done));
   };
-  // Without a model the engine is CPU work: a worker thread runs it. With one it waits on the model, here,
-  // storing each paragraph as it comes.
-  const withoutModel = rewrite.mode === 'smart' || !work.gateway?.configured('rewrite');
+  // Without a model the engine is CPU work: a worker thread runs it. With one it waits on the model, here.
+  // Either way each paragraph is stored as it comes.
+  const withoutModel = rewrite.mode === 'smart' || !llm.configured('rewrite');
   const options = { mode: engineMode(rewrite.mode, rewrite.source), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms, only };
-  const result =
-    withoutModel && work.offline && !hasEngineOverride()
-      ? await work.offline({ text: rewrite.text, ...options })
-      : await (await loadRewriteEngine()).rewriteDocument(rewrite.text, { ...options, gateway: work.gateway, signal: work.signal, onParagraph: store });
+  const result = withoutModel
+    ? await compute.rewriteOffline({ text: rewrite.text, ...options }, { signal, onParagraph: store })
+    : await compute.rewriteDocument(rewrite.text, { ...options, gateway: llm, signal, onParagraph: store });
   // Engines that report only at the end: store what onParagraph did not.
   if (done < result.paragraphs.length) for (const p of result.paragraphs) await store(p);
   await progress(80);
   await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio }).where(eq(rewrites.taskId, taskId));
-  await remeasure(db, taskId, userId, before.figures.totalRatio, work);
+  await remeasure(run, taskId, userId, before.figures.totalRatio);
+  await planInPlace(run, taskId);
   return { offline: result.offline, paragraphs: result.paragraphs.length };
+}
+
+/**
+ * For a record of a .docx: which rewrites the file can take where they are, each pair keeping why not
+ * (docxKept), so the record says so before the student downloads. A file that is gone or cannot be read any
+ * more is let go: the record's downloads are then built from its text (docxInPlace false).
+ */
+export async function planInPlace(run: JobRun, taskId: string): Promise<void> {
+  const { db, compute, signal } = run;
+  const dataDir = run.config?.DATA_DIR;
+  if (!dataDir) return;
+  const [row] = await db.orm.select({ sha256: rewrites.fileSha256 }).from(rewrites).where(eq(rewrites.taskId, taskId));
+  if (!row?.sha256) return;
+  const pairs = await db.orm.select().from(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, taskId)).orderBy(rewriteParagraphs.index);
+  const changes = pairs.map((p) => ({ index: p.index, original: p.original, rewritten: p.rewritten }));
+  const docx = await readOriginal(dataDir, row.sha256);
+  let plan: InPlacePlan | null = null;
+  if (docx) {
+    try {
+      plan = await compute.planDocxInPlace({ docx, changes }, { signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+    }
+  }
+  if (!plan) {
+    await db.orm.update(rewrites).set({ fileSha256: null }).where(eq(rewrites.taskId, taskId));
+    await removeUnheldOriginal(db, dataDir, row.sha256);
+    return;
+  }
+  const kept = new Map(plan.kept.map((k) => [k.index, k.reason]));
+  for (const p of pairs) {
+    const docxKept = kept.get(p.index) ?? null;
+    if (docxKept !== p.docxKept) await db.orm.update(rewriteParagraphs).set({ docxKept }).where(eq(rewriteParagraphs.id, p.id));
+  }
 }
 
 /** The rewritten text as the download gives it: accepted rewrites, the original elsewhere. */
@@ -191,11 +200,12 @@ export async function rewrittenText(db: Executor, taskId: string): Promise<strin
 }
 
 /** The rewritten text against the library again: the record's and each paragraph's figure after. */
-export async function remeasure(db: Executor, taskId: string, userId: string, similarityBefore: number | null, work: RewriteWork) {
+export async function remeasure(run: JobRun, taskId: string, userId: string, similarityBefore: number | null) {
+  const { db } = run;
   const pairs = await db.orm.select().from(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, taskId)).orderBy(rewriteParagraphs.index);
   const text = pairs.map((p) => p.rewritten || p.original).join('\n');
-  const after = await measure(db, taskId, userId, text, work);
-  const aigcAfter = await detect(text, work);
+  const after = await measure(run, taskId, userId, text);
+  const aigcAfter = await detect(run, text);
   const ratios = ratiosByText(after);
   for (const p of pairs) {
     const key = squash(p.rewritten || p.original);
@@ -211,7 +221,8 @@ export async function remeasure(db: Executor, taskId: string, userId: string, si
 }
 
 /** reload: one paragraph rewritten again (another seed), its figures measured again. */
-export async function rerunParagraph(db: Executor, pairId: string, work: RewriteWork = {}): Promise<{ offline: boolean }> {
+export async function rerunParagraph(run: JobRun, pairId: string): Promise<{ offline: boolean }> {
+  const { db, compute, llm, signal } = run;
   const [row] = await db.orm
     .select({ pair: rewriteParagraphs, rewrite: rewrites, userId: tasks.userId })
     .from(rewriteParagraphs)
@@ -219,15 +230,14 @@ export async function rerunParagraph(db: Executor, pairId: string, work: Rewrite
     .innerJoin(tasks, eq(tasks.id, rewrites.taskId))
     .where(eq(rewriteParagraphs.id, pairId));
   if (!row) throw new RewriteMissing(`paragraph ${pairId} is gone`);
-  const engine = await loadRewriteEngine();
   const seed = reloadSeed(row.rewrite.seed, row.pair.index, row.pair.updatedAt);
   try {
-    const p = await rewriteOne(engine, row.pair.original, {
+    const p = await compute.rewriteParagraph(row.pair.original, {
       mode: engineMode(row.rewrite.mode, row.rewrite.source),
       seed,
       protectedTerms: row.rewrite.protectedTerms,
-      gateway: work.gateway,
-      signal: work.signal,
+      gateway: llm,
+      signal,
     });
     await db.orm
       .update(rewriteParagraphs)
@@ -242,7 +252,8 @@ export async function rerunParagraph(db: Executor, pairId: string, work: Rewrite
         updatedAt: new Date(),
       })
       .where(eq(rewriteParagraphs.id, pairId));
-    await remeasure(db, row.rewrite.taskId, row.userId, row.rewrite.similarityBefore, work);
+    await remeasure(run, row.rewrite.taskId, row.userId, row.rewrite.similarityBefore);
+    await planInPlace(run, row.rewrite.taskId);
     return { offline: p.offline };
   } catch (error) {
     // The earlier rewrite stays; the paragraph says the new attempt failed.

@@ -3,6 +3,7 @@ import type { Deps } from '../../context';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
 import { countChars } from '@common/char-count';
+import type { KeepReason } from '../../engines/docx/keep-reasons';
 import { priceFor } from '../billing/prices';
 import { apiOfMode } from './records';
 
@@ -14,6 +15,8 @@ export interface SeededRewrite {
   /** Paragraph pairs [original, rewritten]; a draft stores only the text. */
   pairs: Array<[string, string]>;
   status: 'draft' | 'done';
+  /** As if made from an uploaded .docx: its stored name, and why each pair's rewrite the file cannot take in place. */
+  docx?: { sha256: string; kept: Array<KeepReason | null> };
 }
 
 /**
@@ -44,7 +47,8 @@ export async function storeRewrite(deps: Deps, input: SeededRewrite): Promise<vo
     api: apiOfMode(input.mode),
     mode: input.mode,
     source: 'upload' as const,
-    sourceType: 'paste' as const,
+    sourceType: input.docx ? ('upload' as const) : ('paste' as const),
+    fileSha256: input.docx?.sha256 ?? null,
     text,
     protectedTerms: ['文本相似度'],
     recheckId: null,
@@ -72,6 +76,7 @@ export async function storeRewrite(deps: Deps, input: SeededRewrite): Promise<vo
         similarityBefore: index === 0 ? 0.8 : 0,
         similarityAfter: 0,
         accepted: true,
+        docxKept: input.docx?.kept[index] ?? null,
       })),
     );
   });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CheckReport } from '../../engines/similarity/types';
+import { EngineMissing } from '../../compute';
 import { type Deps, withDb } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
@@ -12,7 +13,6 @@ import { MODE_LABELS } from '@common/rewrite-modes';
 import { prepareRequestText } from '../check/paper-input';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { cleanTerms, createRewriteTask } from './drafts';
-import { EngineMissing, loadRewriteEngine, rewriteOne } from './engine';
 import { apiOfMode, loadOwnRow, loadRewrite, notFinished, ownPair, type ParagraphPair, pairView, type RewriteApi, type RewriteRecord } from './records';
 import { rewrittenText } from './run';
 
@@ -78,14 +78,13 @@ export async function reduce(deps: Deps & { llm: LlmGateway }, input: ReductionI
   const charCount = countChars(content);
   if ([...content].length > 2000) throw badRequest('即时改写不超过 2000 字，更长的文字请上传论文降重');
   const protectedTerms = cleanTerms(input.protectedTerms);
-  let engine;
+  let p;
   try {
-    engine = await loadRewriteEngine();
+    p = await deps.compute.rewriteParagraph(content, { mode: input.mode, seed: 1, protectedTerms, gateway: deps.llm });
   } catch (error) {
     if (error instanceof EngineMissing) throw conflict('ENGINE_UNAVAILABLE', '改写引擎暂不可用，请稍后再试');
     throw error;
   }
-  const p = await rewriteOne(engine, content, { mode: input.mode, seed: 1, protectedTerms, gateway: deps.llm });
   const rewritten = p.rewritten || content;
   return {
     original: content,
@@ -108,7 +107,7 @@ export async function recheckRewrite(deps: Deps, userId: string, id: string) {
   if (task.status !== 'done') throw notFinished();
   if (rewrite.recheckId) throw conflict('RECHECK_EXISTS', '该降重结果已提交查重，请在查重记录中查看');
   const text = await rewrittenText(deps.db, id);
-  const prepared = await prepareRequestText(deps.config, { content: text });
+  const prepared = await prepareRequestText(deps.compute, { content: text });
   const priceFen = await priceFor(deps.db, 'check', prepared.charCount);
   const checkId = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.orm.select().from(rewrites).where(eq(rewrites.taskId, id)).for('update');
@@ -142,7 +141,7 @@ export async function submitFromCheck(
   options: { fromCheckJob?: boolean } = {},
 ): Promise<RewriteRecord> {
   const [source] = await deps.db.orm
-    .select({ task: tasks, text: checks.text, report: checks.report })
+    .select({ task: tasks, text: checks.text, report: checks.report, format: checks.format, fileSha256: checks.fileSha256 })
     .from(tasks)
     .innerJoin(checks, eq(checks.taskId, tasks.id))
     .where(and(eq(tasks.id, checkId), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
@@ -164,6 +163,8 @@ export async function submitFromCheck(
       mode,
       source: 'check',
       sourceType: 'paste',
+      // The check's .docx: the rewrite is downloaded as that file rewritten in place.
+      fileSha256: source.format === 'docx' ? source.fileSha256 : null,
       text: source.text,
       sourceCheckId: checkId,
     });

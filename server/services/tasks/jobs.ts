@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Compute } from '../../compute';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
+import type { LlmGateway } from '../../engines/llm';
 import type { Task, TaskKind } from '../../db/schema/tasks';
 
 export interface JobContext {
@@ -11,10 +13,24 @@ export interface JobContext {
   db: Executor;
   config: Config;
   log: FastifyBaseLogger;
+  /** The process's model gateway and engines (server/runtime.ts). */
+  llm: LlmGateway;
+  compute: Compute;
   /** Reports progress 0-100 (also renews the lease). */
   progress(percent: number): Promise<void>;
   /** Saves resumable state into payload.checkpoint; a resumed run starts from it. */
   checkpoint(state: Record<string, unknown>): Promise<void>;
+}
+
+/** What a job's service functions run on (a JobContext is one); outside a job, whatever the caller has. */
+export interface JobRun {
+  db: Executor;
+  compute: Compute;
+  llm: LlmGateway;
+  /** The job's cancellation; absent outside a job. */
+  signal?: AbortSignal;
+  /** DATA_DIR, where uploaded originals are kept: with it, a rewrite of a .docx learns which changes the file takes in place. */
+  config?: Pick<Config, 'DATA_DIR'>;
 }
 
 export interface JobOutcome {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/ledger';
 import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
-import { testConfig } from '../../test/app';
+import { testConfig, testRuntime } from '../../test/app';
 import { openTestDatabase } from '../../test/database';
 import { depsFor, grant, makeUser } from '../../test/fixtures';
 import { balanceOf } from '../billing/balance';
@@ -28,9 +28,7 @@ describe('job runner', () => {
 
   const runner = (handlers: Partial<Record<TaskKind, JobHandler>>, overrides = {}) =>
     new JobRunner({
-      db,
-      log,
-      config: testConfig({ JOB_LEASE_SECONDS: 30, JOB_POLL_MS: 50, ...overrides }),
+      ...testRuntime(db, { log, config: testConfig({ JOB_LEASE_SECONDS: 30, JOB_POLL_MS: 50, ...overrides }) }),
       handlers: new Map(Object.entries(handlers) as Array<[TaskKind, JobHandler]>),
     });
   const queued = async (kind: TaskKind = 'check', maxAttempts = 3, priceFen = 500) => {

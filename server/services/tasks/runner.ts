@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
+import type { Runtime } from '../../runtime';
 import { safeError } from '../../safe-error';
 import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
 import { refundTask } from '../billing/charges';
@@ -14,10 +13,7 @@ const GENERIC_FAILURE = '处理失败，费用已退回，请稍后重试';
 const GAVE_UP = '任务多次中断未能完成，费用已退回，请重新提交';
 const MAINTENANCE_MS = 60_000;
 
-export interface RunnerOptions {
-  db: Database;
-  config: Config;
-  log: FastifyBaseLogger;
+export interface RunnerOptions extends Runtime {
   handlers: Map<TaskKind, JobHandler>;
 }
 
@@ -157,7 +153,7 @@ export class JobRunner {
   }
 
   private async execute(task: Task, controller = new AbortController()): Promise<void> {
-    const { db, config, log } = this.options;
+    const { db, config, log, llm, compute } = this.options;
     const handler = this.options.handlers.get(task.kind);
     const lease = config.JOB_LEASE_SECONDS;
     let lost = false;
@@ -192,6 +188,8 @@ export class JobRunner {
         db,
         config,
         log: log.child({ taskId: task.id, kind: task.kind }),
+        llm,
+        compute,
         progress: (percent) => renew(Math.max(0, Math.min(99, Math.round(percent)))),
         checkpoint: async (state) => {
           await db.sql(

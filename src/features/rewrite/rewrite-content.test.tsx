@@ -42,6 +42,29 @@ describe('rewrite comparison view', () => {
     expect(screen.getAllByTestId('paragraph-pair')[ready].dataset.status).toBe('done');
   });
 
+  it('says the Word downloads are the student’s own file, and marks the paragraph the file cannot take in place', async () => {
+    const token = await signIn();
+    const records = (await callMock<{ records: RewriteTask[] }>('/api/base/paper_machine_api/query_list?pageSize=100', { token, body: { status: 'done' } })).body.result.records;
+    const fromDocx = records.find((r) => r.docxInPlace && r.paragraphKeptInDocx > 0);
+    const fromText = records.find((r) => !r.docxInPlace);
+    expect(fromDocx).toBeDefined();
+    expect(fromText).toBeDefined();
+    const pairs = (await api<{ records: ParagraphPair[] }>(`query_content_list?id=${fromDocx!.id}&pageNo=1&pageSize=100`, token)).records;
+    const kept = pairs.findIndex((p) => p.docxKept === 'textbox');
+    expect(kept).toBeGreaterThanOrEqual(0);
+    const view = renderApp(`/papermachine/content/${fromDocx!.id}`);
+    await screen.findByText(fromDocx!.title);
+    expect(screen.getByTestId('download-note')).toHaveTextContent(`下载的改写稿就是您上传的 Word 文件`);
+    expect(screen.getByTestId('download-note')).toHaveTextContent(`其中 ${fromDocx!.paragraphKeptInDocx} 段无法在原文件中原位改写`);
+    const cards = await screen.findAllByTestId('paragraph-pair');
+    expect(within(cards[kept]).getByTestId('docx-kept')).toHaveTextContent('Word 中保留原文：位于文本框中');
+    expect(screen.getAllByTestId('docx-kept')).toHaveLength(pairs.filter((p) => p.docxKept).length);
+    view.unmount();
+    renderApp(`/papermachine/content/${fromText!.id}`);
+    await screen.findByText(fromText!.title);
+    expect(screen.getByTestId('download-note')).toHaveTextContent('论文不是以 Word 上传的：下载的改写稿按正文新建 Word 文档');
+  });
+
   it('names a record made from an AIGC report as 降AIGC, with its AI字符占比 before and after', async () => {
     const token = await signIn();
     const records = (await callMock<{ records: RewriteTask[] }>('/api/base/paper_machine_api/query_list?pageSize=100', { token, body: {} })).body.result.records;

@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Progress, SimpleGrid, Stack, Text, Wrap } f
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { ParagraphPair, RewriteTask } from '@/api/gen/model';
+import type { ParagraphPair, ParagraphPairDocxKept, RewriteTask } from '@/api/gen/model';
 import {
   getPaperMachineLoadByIdQueryKey,
   getPaperMachineQueryContentListQueryKey,
@@ -34,6 +34,34 @@ export function OfflineLabel() {
     <Badge colorPalette="orange" variant="subtle" data-testid="offline-label">
       离线引擎改写（未使用大模型）
     </Badge>
+  );
+}
+
+/** Why a paragraph keeps its original text in the student's own Word file. */
+const DOCX_KEPT: Record<NonNullable<ParagraphPairDocxKept>, string> = {
+  textbox: '位于文本框中',
+  'alternate-content': '位于兼容替代内容中',
+  field: '改动涉及域（目录、编号等）',
+  revision: '改动涉及文件中已有的修订',
+  'content-control': '改动涉及内容控件',
+  structure: '段落结构无法逐字改写',
+  'not-found': '原文件中未找到本段',
+};
+
+/** What the Word downloads are: the student's own file rewritten in place, or a new document from the text. */
+function DownloadNote({ record }: { record: RewriteTask }) {
+  if (!record.docxInPlace) {
+    return (
+      <Text fontSize="sm" color="gray.600" data-testid="download-note">
+        论文不是以 Word 上传的：下载的改写稿按正文新建 Word 文档（标题、正文、参考文献各用样式）；标出改动版中的改动是 Word 修订，可逐条接受或拒绝。
+      </Text>
+    );
+  }
+  return (
+    <Text fontSize="sm" color="gray.600" data-testid="download-note">
+      下载的改写稿就是您上传的 Word 文件：只替换采纳的改写，样式、标题、编号、表格、图片、脚注和页眉页脚原样保留；标出改动版中的改动是 Word 修订，可在 Word 或 WPS 中逐条接受或拒绝。
+      {record.paragraphKeptInDocx > 0 && `其中 ${record.paragraphKeptInDocx} 段无法在原文件中原位改写，下载稿保留原文（见下方标注）。`}
+    </Text>
   );
 }
 
@@ -93,6 +121,11 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           <StatusBadge status={pair.status} />
           {pair.offline && pair.rewritten && <OfflineLabel />}
           {pair.protectedKept === false && <Badge colorPalette="red">有术语未保留</Badge>}
+          {pair.docxKept && (
+            <Badge colorPalette="orange" variant="outline" data-testid="docx-kept">
+              Word 中保留原文：{DOCX_KEPT[pair.docxKept]}
+            </Badge>
+          )}
         </HStack>
         <HStack gap="2">
           <Button size="xs" variant={pair.accepted ? 'solid' : 'outline'} colorPalette={pair.accepted ? 'green' : 'gray'} bg={pair.accepted ? 'green.700' : undefined} disabled={!recordDone || pending || !pair.rewritten} loading={working === 'accept'} onClick={() => void act('accept')}>
@@ -249,6 +282,7 @@ export function RewriteContentPage({ id }: { id: string }) {
                   <Figure label="采纳改写" value={`${task.paragraphAccepted} 段`} />
                 </SimpleGrid>
                 <Actions record={task} />
+                {task.status === 'done' && <DownloadNote record={task} />}
               </Stack>
             </SectionCard>
             <SectionCard title="逐段对照">

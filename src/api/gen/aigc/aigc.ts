@@ -1302,7 +1302,8 @@ export const usePaperAigcAigcMachineSubmit = <TError = ErrorType<BadRequestRespo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）：采纳的段落用改写，其余为原文。尚未完成或是
+ * 需登录，不收费，只能下载自己的降 AIGC 记录。降 AIGC 后的论文（.docx）：采纳的段落用改写，其余为原文；检测时以 Word
+上传的论文下载的是原文件，只替换采纳段落中改动的文字（见 paper_machine_api download）。尚未完成或是
 检测记录 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
 
  * @summary 下载降 AIGC 后的论文（.docx）

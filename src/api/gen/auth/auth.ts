@@ -50,8 +50,9 @@ import type {
   LoginValLoginQrCodeParams,
   LogoutResponse,
   NotFoundResponse,
-  QrMobileBody,
+  QrConfirmBody,
   QrMobileStateResponse,
+  QrScanBody,
   QrSessionResponse,
   QrTokenResponse,
   RegisterBody,
@@ -321,9 +322,10 @@ export function useAccountInfoAccount<TData = Awaited<ReturnType<typeof accountI
 
 
 /**
- * 无需登录，不收费。创建扫码登录会话：qrCode 是手机打开的确认页地址（本站的 /m/qr/<id>?s=<密钥>，密钥不可猜测），
-会话 5 分钟后过期（可由运营方配置）。桌面端随后每 3 秒以 val_login_qr_code 轮询结果。
-同时下发 HttpOnly 的 moyan_device Cookie，用于首次免费查重的每设备每日上限。按网络地址限频（429）。
+ * 无需登录，不收费。创建扫码登录会话：qrCode 是手机打开的确认页地址（本站的 /m/qr/<扫码凭据>，凭据不可猜测，
+且不含会话 id），会话 5 分钟后过期（可由运营方配置）。桌面端随后每 3 秒以 val_login_qr_code 轮询结果。
+同时下发 HttpOnly 的 moyan_device Cookie（已有则沿用）：它用于首次免费查重的每设备每日上限，并把会话绑定到
+这个浏览器，只有带着它的轮询才能取得令牌。按网络地址限频（429）。
 
  * @summary 创建扫码登录会话
  */
@@ -387,8 +389,10 @@ export const useLoginLoginQrCode = <TError = ErrorType<TooManyRequestsResponse |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 无需登录，不收费。手机确认前 result 为 null；确认后返回访问令牌，且只返回一次（之后再轮询为 410 QR_USED）；
-会话过期为 410 QR_EXPIRED，未知的会话 id 为 404。轮询调用的频率上限较宽（默认每分钟 120 次），超过时 429。
+ * 无需登录，不收费。只回答创建该会话的浏览器：须带着 login_qr_code 下发的 moyan_device Cookie（同源请求由浏览器
+自动携带）。手机确认前 result 为 null；确认后返回访问令牌，且只返回一次（之后再轮询为 410 QR_USED）；
+会话过期为 410 QR_EXPIRED；未知的会话 id、或来自其他浏览器（Cookie 不同或没有）的轮询都是 404，且不改变会话。
+二维码里只有扫码凭据，看到二维码的人无法用它轮询。轮询调用的频率上限较宽（默认每分钟 120 次），超过时 429。
 
  * @summary 轮询扫码结果
  */
@@ -517,9 +521,12 @@ export const useLoginLogout = <TError = ErrorType<UnauthorizedResponse | ServerE
     }
     /**
  * 无需登录，不收费。以用户名、密码（可选手机号，注册后也可用手机号登录）创建账号，并直接返回访问令牌。
-密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400（message 指出哪个字段）；
-用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；运营方关闭注册（REGISTRATION=closed）时 403
-REGISTRATION_CLOSED；按网络地址限频（429）。
+密码注册的账号没有首次免费查重（只赠予扫码注册）。格式不符 400 VALIDATION_FAILED（message 指出哪个字段）；
+密码太常见或过于简单（如 12345678、password123、重复或连续的字符、日期），或包含用户名、手机号时
+400 WEAK_PASSWORD（与注册表单的提示相同）。用户名或手机号已被使用 409 USERNAME_TAKEN / PHONE_TAKEN；
+同一网络地址的 409 回答与登录失败一样计数退避，超过后需等待（429 REGISTER_THROTTLED，见 Retry-After），
+因此无法高速试探哪些用户名已注册。每个网络地址（IPv6 按 /64）每小时、每天新注册的账号数有上限（与扫码注册合计，
+429 SIGNUP_LIMITED）。运营方关闭注册（REGISTRATION=closed）时 403 REGISTRATION_CLOSED；按网络地址限频（429）。
 
  * @summary 注册账号并登录
  */
@@ -539,7 +546,7 @@ export const loginRegister = (
   
 
 
-export const getLoginRegisterMutationOptions = <TError = ErrorType<BadRequestResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const getLoginRegisterMutationOptions = <TError = ErrorType<Error | Error | Error | Error | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginRegister>>, TError,{data: BodyType<RegisterBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof loginRegister>>, TError,{data: BodyType<RegisterBody>}, TContext> => {
 
@@ -566,12 +573,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LoginRegisterMutationResult = NonNullable<Awaited<ReturnType<typeof loginRegister>>>
     export type LoginRegisterMutationBody = BodyType<RegisterBody>
-    export type LoginRegisterMutationError = ErrorType<BadRequestResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>
+    export type LoginRegisterMutationError = ErrorType<Error | Error | Error | Error | ServerErrorResponse>
 
     /**
  * @summary 注册账号并登录
  */
-export const useLoginRegister = <TError = ErrorType<BadRequestResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const useLoginRegister = <TError = ErrorType<Error | Error | Error | Error | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginRegister>>, TError,{data: BodyType<RegisterBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof loginRegister>>,
@@ -585,14 +592,14 @@ export const useLoginRegister = <TError = ErrorType<BadRequestResponse | Error |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 无需登录（由手机确认页调用），不收费。凭二维码中的密钥把会话标为已扫码（pending -> scanned），桌面端据此提示“已扫码”；
-会话已确认时返回其登录名。id 不存在或密钥不对同样返回 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
+ * 无需登录（由手机确认页调用），不收费。凭二维码中的扫码凭据把会话标为已扫码（pending -> scanned）；
+会话已确认时返回其登录名。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
 按网络地址限频（429）。
 
  * @summary 手机打开确认页时上报已扫码
  */
 export const loginQrScan = (
-    qrMobileBody: BodyType<QrMobileBody>,
+    qrScanBody: BodyType<QrScanBody>,
  signal?: AbortSignal
 ) => {
       
@@ -600,7 +607,7 @@ export const loginQrScan = (
       return http<QrMobileStateResponse>(
       {url: `/api/base/login_api/f/qr_scan`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
-      data: qrMobileBody, signal
+      data: qrScanBody, signal
     },
       );
     }
@@ -608,8 +615,8 @@ export const loginQrScan = (
 
 
 export const getLoginQrScanMutationOptions = <TError = ErrorType<BadRequestResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrScan>>, TError,{data: BodyType<QrMobileBody>}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof loginQrScan>>, TError,{data: BodyType<QrMobileBody>}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrScan>>, TError,{data: BodyType<QrScanBody>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof loginQrScan>>, TError,{data: BodyType<QrScanBody>}, TContext> => {
 
 const mutationKey = ['loginQrScan'];
 const {mutation: mutationOptions} = options ?
@@ -621,7 +628,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginQrScan>>, {data: BodyType<QrMobileBody>}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginQrScan>>, {data: BodyType<QrScanBody>}> = (props) => {
           const {data} = props ?? {};
 
           return  loginQrScan(data,)
@@ -633,18 +640,18 @@ const {mutation: mutationOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type LoginQrScanMutationResult = NonNullable<Awaited<ReturnType<typeof loginQrScan>>>
-    export type LoginQrScanMutationBody = BodyType<QrMobileBody>
+    export type LoginQrScanMutationBody = BodyType<QrScanBody>
     export type LoginQrScanMutationError = ErrorType<BadRequestResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 手机打开确认页时上报已扫码
  */
 export const useLoginQrScan = <TError = ErrorType<BadRequestResponse | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrScan>>, TError,{data: BodyType<QrMobileBody>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrScan>>, TError,{data: BodyType<QrScanBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof loginQrScan>>,
         TError,
-        {data: BodyType<QrMobileBody>},
+        {data: BodyType<QrScanBody>},
         TContext
       > => {
 
@@ -653,15 +660,18 @@ export const useLoginQrScan = <TError = ErrorType<BadRequestResponse | NotFoundR
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 无需登录（由手机确认页调用），不收费。以手机的设备密钥识别账号；首次确认时为该手机创建账号（获得首次免费查重，
-每台设备、每个网络地址每天有数量上限，超出时账号照常创建但不赠送）。确认后桌面端的下一次轮询取得令牌。
-本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。id 不存在或密钥不对 404；
-过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；按网络地址限频（429）。
+ * 无需登录（由手机确认页调用），不收费。以本站上次下发给这部手机的设备密钥识别账号；没有密钥或密钥本站不认识
+（自拟的、已用过的）即视为新手机，为它创建账号（获得首次免费查重，每台设备、每个网络地址每天有数量上限，
+超出时账号照常创建但不赠送）。每次确认都下发新的设备密钥（result.deviceKey），刚用过的密钥随即作废，
+确认页把新密钥保存在手机浏览器里，下次扫码时带上。确认后桌面端的下一次轮询取得令牌。
+本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。扫码凭据不存在 404；
+过期 410 QR_EXPIRED；会话已由另一部手机确认或令牌已被取走 410 QR_USED；新手机注册计入电脑和手机所在网络地址的
+注册上限（与注册接口合计），超出时 429 SIGNUP_LIMITED；按网络地址限频（429）。
 
  * @summary 手机确认登录
  */
 export const loginQrConfirm = (
-    qrMobileBody: BodyType<QrMobileBody>,
+    qrConfirmBody: BodyType<QrConfirmBody>,
  signal?: AbortSignal
 ) => {
       
@@ -669,7 +679,7 @@ export const loginQrConfirm = (
       return http<QrMobileStateResponse>(
       {url: `/api/base/login_api/f/qr_confirm`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
-      data: qrMobileBody, signal
+      data: qrConfirmBody, signal
     },
       );
     }
@@ -677,8 +687,8 @@ export const loginQrConfirm = (
 
 
 export const getLoginQrConfirmMutationOptions = <TError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirm>>, TError,{data: BodyType<QrMobileBody>}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirm>>, TError,{data: BodyType<QrMobileBody>}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirm>>, TError,{data: BodyType<QrConfirmBody>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirm>>, TError,{data: BodyType<QrConfirmBody>}, TContext> => {
 
 const mutationKey = ['loginQrConfirm'];
 const {mutation: mutationOptions} = options ?
@@ -690,7 +700,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginQrConfirm>>, {data: BodyType<QrMobileBody>}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginQrConfirm>>, {data: BodyType<QrConfirmBody>}> = (props) => {
           const {data} = props ?? {};
 
           return  loginQrConfirm(data,)
@@ -702,18 +712,18 @@ const {mutation: mutationOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type LoginQrConfirmMutationResult = NonNullable<Awaited<ReturnType<typeof loginQrConfirm>>>
-    export type LoginQrConfirmMutationBody = BodyType<QrMobileBody>
+    export type LoginQrConfirmMutationBody = BodyType<QrConfirmBody>
     export type LoginQrConfirmMutationError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 手机确认登录
  */
 export const useLoginQrConfirm = <TError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirm>>, TError,{data: BodyType<QrMobileBody>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirm>>, TError,{data: BodyType<QrConfirmBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof loginQrConfirm>>,
         TError,
-        {data: BodyType<QrMobileBody>},
+        {data: BodyType<QrConfirmBody>},
         TContext
       > => {
 

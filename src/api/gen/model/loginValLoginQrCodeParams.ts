@@ -24,7 +24,7 @@ import type { Id } from './id';
 
 export type LoginValLoginQrCodeParams = {
 /**
- * 扫码会话 id（login_qr_code 返回的 id；参数名 query 沿用产品规范）
+ * 扫码会话 id（login_qr_code 返回的 id，不在二维码中；参数名 query 沿用产品规范）
  */
 query: Id;
 };

@@ -30,7 +30,7 @@ export type PaperMachineDownloadParams = {
  */
 id: IdQueryParameter;
 /**
- * true 时标出改动（删除线与下划线），默认 false 只给改写后的文本
+ * true 时改动写成 Word 修订（可逐条接受或拒绝），默认 false 只给改写后的文本
  */
 marked?: boolean;
 };

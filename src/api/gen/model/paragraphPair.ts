@@ -22,6 +22,7 @@
  */
 import type { Id } from './id';
 import type { TaskStatus } from './taskStatus';
+import type { ParagraphPairDocxKept } from './paragraphPairDocxKept';
 
 /**
  * 降重结果中的一段：原文与改写
@@ -98,4 +99,13 @@ export interface ParagraphPair {
   aigcAfter: number | null;
   /** 采纳改写（下载时用改写）；false 时保留原文 */
   accepted: boolean;
+  /**
+   * 上传的 Word 原文件（docxInPlace 为 true）中本段无法原位改写、下载稿保留原文的原因：textbox 在文本框中（或与文本框连在一起），
+alternate-content 在兼容替代内容中，field 改动落在域结果中（目录、题注编号等），revision 改动落在文件中已有的修订中
+（或本段与下一段由删除的段落标记相连），content-control 落在内容控件中，structure 在无法逐字改写的结构中，
+not-found 原文件中找不到本段。可以原位改写、未改写或不是 Word 上传时为 null
+
+   * @nullable
+   */
+  docxKept: ParagraphPairDocxKept;
 }

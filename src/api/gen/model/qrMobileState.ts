@@ -37,4 +37,10 @@ export interface QrMobileState {
    * @nullable
    */
   loginName: string | null;
+  /**
+   * 确认时下发给这部手机的新设备密钥（下次扫码时带上；之前的密钥已作废）；扫码上报时为 null
+   * @maxLength 128
+   * @nullable
+   */
+  deviceKey: string | null;
 }

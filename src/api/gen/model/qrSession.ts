@@ -27,10 +27,10 @@ import type { DateTime } from './dateTime';
  * 扫码登录会话
  */
 export interface QrSession {
-  /** 会话 id，轮询 val_login_qr_code 时作为 query 参数 */
+  /** 会话 id，轮询 val_login_qr_code 时作为 query 参数；不在二维码中，只给创建会话的浏览器 */
   id: Id;
   /**
-   * 手机扫码后打开的确认页地址
+   * 手机扫码后打开的确认页地址（只含扫码凭据，不含会话 id）
    * @maxLength 2048
    */
   qrCode: string;

@@ -33,7 +33,7 @@ export interface RegisterBody {
    */
   username: string;
   /**
-   * 密码，8-72 个字符（两次输入一致由界面检查）
+   * 密码，8-72 个字符，不能是常见或过于简单的密码，不能包含用户名或手机号（两次输入一致由界面检查）
    * @minLength 8
    * @maxLength 72
    */

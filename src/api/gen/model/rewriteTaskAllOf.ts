@@ -102,4 +102,14 @@ export type RewriteTaskAllOf = {
    */
   recheckId: string | null;
   protectedTerms: ProtectedTerms;
+  /** true：论文以 Word（.docx）上传（或来自 Word 上传的查重、AIGC 检测），下载的改写稿与标出改动版就是学生自己的文件，
+只替换采纳的改写，样式、标题级别、编号、表格、图片、脚注、页眉页脚、域和批注原样保留；false：下载稿按正文重新生成
+ */
+  docxInPlace: boolean;
+  /**
+   * 已改写但无法在原 Word 文件中原位改写、下载稿保留原文的段落数（原因见各段 docxKept）
+   * @minimum 0
+   * @maximum 100000
+   */
+  paragraphKeptInDocx: number;
 };

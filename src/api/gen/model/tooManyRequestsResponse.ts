@@ -23,6 +23,6 @@
 import type { Error } from './error';
 
 /**
- * 请求过于频繁（RATE_LIMITED 或 LOGIN_THROTTLED），稍后再试；等待秒数见 Retry-After 响应头
+ * 请求过于频繁（RATE_LIMITED、LOGIN_THROTTLED、REGISTER_THROTTLED 或 SIGNUP_LIMITED），稍后再试；等待秒数见 Retry-After 响应头
  */
 export type TooManyRequestsResponse = Error;

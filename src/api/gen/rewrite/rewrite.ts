@@ -859,8 +859,10 @@ export const usePaperMachineReload = <TError = ErrorType<BadRequestResponse | Un
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。
-marked 为 true 时在文档中标出改动（删去的文字加删除线，新写的文字加下划线并着色）。
+ * 需登录，不收费，只能下载自己的记录。降重后的论文（.docx）：已采纳的段落使用改写，未采纳的保留原文。以 Word 上传的
+论文（docxInPlace）下载的是学生自己的文件，只替换采纳段落中改动的文字，其余内容逐字节不变；无法原位改写的段落保留原文
+（见 docxKept）。PDF 或粘贴的论文生成新的 Word 文档（标题为标题样式，正文、参考文献各用样式）。
+marked 为 true 时改动写成 Word 修订（删除与插入，作者“墨研”，时间为改写完成时间），可在 Word 或 WPS 中逐条接受或拒绝。
 尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的记录 404。
 
  * @summary 下载降重后的论文（.docx）

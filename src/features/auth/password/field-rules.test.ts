@@ -17,11 +17,18 @@ describe('sign-up field rules', () => {
     expect(newUsernameRules.validate('ab')).toMatch(/^用户名需为/);
     expect(newPasswordRules.validate('')).toBe(false);
     expect(newPasswordRules.validate('1234567')).toMatch(/^密码长度需为/);
-    expect(newPasswordRules.validate('12345678')).toBe(true);
+    expect(newPasswordRules.validate('Moyan2026!')).toBe(true);
     expect(newPasswordRules.validate('x'.repeat(73))).toMatch(/^密码长度需为/);
     expect(confirmPasswordRules.validate('', { password: 'secret-1' })).toBe(false);
     expect(confirmPasswordRules.validate('secret-2', { password: 'secret-1' })).toBe('两次输入的密码不一致');
     expect(confirmPasswordRules.validate('secret-1', { password: 'secret-1' })).toBe(true);
+  });
+
+  it('refuse common and trivial passwords, and ones that contain the username or the phone, as the server does', () => {
+    expect(newPasswordRules.validate('12345678')).toBe('密码过于简单（重复、连续的字符或日期），请换一个');
+    expect(newPasswordRules.validate('password123')).toBe('该密码太常见，容易被猜中，请换一个');
+    expect(newPasswordRules.validate('Zhangsan-2026', { username: ' zhangsan ', phone: '' })).toBe('密码不能包含用户名');
+    expect(newPasswordRules.validate('x13912345678', { username: 'lisi', phone: '13912345678' })).toBe('密码不能包含手机号');
   });
 
   it('take an empty phone, and otherwise only an 11-digit mainland mobile number', () => {

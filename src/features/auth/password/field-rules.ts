@@ -1,14 +1,18 @@
 // Field rules of the login and sign-up forms (spec section 5: required, checked on blur, the username
 // trimmed). An empty required field is only marked, with no message text, as the spec asks; the sign-up
 // formats say what they expect, mirroring RegisterBody in openapi/paths/auth.yaml (field-rules.test.ts
-// compares them with the contract) and server/services/accounts/users.ts.
+// compares them with the contract) and server/services/accounts/users.ts; a new password must also pass
+// the server's own rule (common/password-rule.ts).
+import { PASSWORD_LENGTH, weakPasswordReason } from '@common/password-rule';
+
+export { PASSWORD_LENGTH };
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-export const PASSWORD_LENGTH = { min: 8, max: 72 } as const;
 export const PHONE_PATTERN = /^1[3-9][0-9]{9}$/;
 
 export const USERNAME_HINT = '3-32 位字母、数字、下划线、点或连字符';
-export const PASSWORD_HINT = `${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} 位`;
+export const PASSWORD_HINT = `${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} 位，不能是常见或过于简单的密码`;
+const PASSWORD_LENGTH_HINT = `${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} 位`;
 export const PHONE_HINT = '请输入 11 位手机号';
 export const CONFIRM_MISMATCH = '两次输入的密码不一致';
 
@@ -24,9 +28,10 @@ export const newUsernameRules = {
 };
 
 export const newPasswordRules = {
-  validate: (value: string) => {
+  validate: (value: string, values?: { username?: string; phone?: string }) => {
     if (!value) return false;
-    return (value.length >= PASSWORD_LENGTH.min && value.length <= PASSWORD_LENGTH.max) || `密码长度需为 ${PASSWORD_HINT}`;
+    if (value.length < PASSWORD_LENGTH.min || value.length > PASSWORD_LENGTH.max) return `密码长度需为 ${PASSWORD_LENGTH_HINT}`;
+    return weakPasswordReason(value, { username: values?.username, phone: values?.phone }) ?? true;
   },
 };
 

@@ -178,7 +178,7 @@ describe('QR polling', () => {
 
 describe('QR image', () => {
   it('renders with error correction L, margin 2 and width 300', async () => {
-    const text = 'http://127.0.0.1:8080/m/qr/01JD3Q8V4N5K2M7P9R6T8W0XYZ?s=Zr8LwQ2vN4xYk7pT1mB6cF3d';
+    const text = 'http://127.0.0.1:8080/m/qr/q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi';
     const svg = decodeURIComponent((await qrImageUrl(text)).split(',')[1]);
     const modules = QRCode.create(text, { errorCorrectionLevel: 'L' }).modules.size;
     expect(QRCode.create(text, { errorCorrectionLevel: 'M' }).modules.size).toBeGreaterThan(modules);

@@ -35,7 +35,7 @@ async function fillSignup(
 describe('sign-up from the login overlay', () => {
   it('creates the account, signs in with it and closes the overlay', async () => {
     const view = await openSignup();
-    await fillSignup(view, { username: '  wangwu  ', password: 'Secret-2026', phone: '13912345678' });
+    await fillSignup(view, { username: '  wangwu  ', password: 'Lunwen#2026', phone: '13912345678' });
     await view.user.click(view.form.getByRole('button', { name: '注册并登录' }));
 
     expect(await screen.findByTestId('user-id')).toHaveTextContent(/^ID: \d+$/);
@@ -43,7 +43,7 @@ describe('sign-up from the login overlay', () => {
     const token = localStorage.getItem(TOKEN_KEY);
     expect((await callMock('/api/base/login_api/current', { token })).body.result).toMatchObject({ loginName: 'wangwu' });
     // The phone was registered with the trimmed username: it signs in to the same account with the new password.
-    const byPhone = await callMock<{ access_token: string }>('/api/base/login_api/f/login?username=13912345678&password=Secret-2026');
+    const byPhone = await callMock<{ access_token: string }>('/api/base/login_api/f/login?username=13912345678&password=Lunwen%232026');
     expect(byPhone.status).toBe(200);
   });
 
@@ -68,6 +68,14 @@ describe('sign-up from the login overlay', () => {
     await user.type(password, 'short');
     await user.click(confirm);
     expect(await form.findByText('密码长度需为 8-72 位')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, '12345678');
+    await user.click(confirm);
+    expect(await form.findByText('密码过于简单（重复、连续的字符或日期），请换一个')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'password123');
+    await user.click(confirm);
+    expect(await form.findByText('该密码太常见，容易被猜中，请换一个')).toBeInTheDocument();
 
     await user.type(confirm, 'different');
     await user.click(phone);
@@ -84,9 +92,9 @@ describe('sign-up from the login overlay', () => {
     await user.clear(username);
     await user.type(username, 'wangwu');
     await user.clear(password);
-    await user.type(password, 'Secret-2026');
+    await user.type(password, 'Lunwen#2026');
     await user.clear(confirm);
-    await user.type(confirm, 'Secret-2026');
+    await user.type(confirm, 'Lunwen#2026');
     await user.clear(phone);
     await user.click(username);
     await waitFor(() => expect(phone).not.toHaveAttribute('aria-invalid'));
@@ -96,7 +104,7 @@ describe('sign-up from the login overlay', () => {
   });
 
   it('shows the server message in red under the form when the name is taken', async () => {
-    await callMock(REGISTER, { body: { username: 'wangwu', password: 'Secret-2026' } });
+    await callMock(REGISTER, { body: { username: 'wangwu', password: 'Lunwen#2026' } });
     const view = await openSignup();
     await fillSignup(view, { username: 'wangwu', password: 'Another-2026' });
     await view.user.click(view.form.getByRole('button', { name: '注册并登录' }));
@@ -110,7 +118,7 @@ describe('sign-up from the login overlay', () => {
   it('shows the server message when the operator closed registration after the form opened', async () => {
     const view = await openSignup();
     setMockOffer({ registration: false });
-    await fillSignup(view, { username: 'wangwu', password: 'Secret-2026' });
+    await fillSignup(view, { username: 'wangwu', password: 'Lunwen#2026' });
     await view.user.click(view.form.getByRole('button', { name: '注册并登录' }));
     expect(await view.form.findByRole('alert')).toHaveTextContent(CLOSED_MESSAGE);
     expect(screen.queryByText('未登录、请登录后使用!')).not.toBeInTheDocument();
@@ -126,7 +134,7 @@ describe('sign-up from the login overlay', () => {
       }),
     );
     const view = await openSignup();
-    await fillSignup(view, { username: 'wangwu', password: 'Secret-2026' });
+    await fillSignup(view, { username: 'wangwu', password: 'Lunwen#2026' });
     const button = view.form.getByRole('button', { name: '注册并登录' });
     await view.user.click(button);
     await view.user.click(button);
@@ -162,8 +170,8 @@ describe('sign-up on /login', () => {
     const { user, router } = renderApp(`/login?mode=register&redirect=${encodeURIComponent('/order/account')}`);
     const form = within(await screen.findByRole('form', { name: '注册账号' }));
     await user.type(form.getByLabelText('用户名'), 'zhaoliu');
-    await user.type(form.getByLabelText('密码'), 'Secret-2026');
-    await user.type(form.getByLabelText('确认密码'), 'Secret-2026');
+    await user.type(form.getByLabelText('密码'), 'Lunwen#2026');
+    await user.type(form.getByLabelText('确认密码'), 'Lunwen#2026');
     await user.click(form.getByRole('button', { name: '注册并登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/account'));
     expect(await screen.findByTestId('user-id')).toBeInTheDocument();

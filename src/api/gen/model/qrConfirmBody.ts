@@ -20,24 +20,18 @@
 
  * OpenAPI spec version: 1.0.0
  */
-import type { Id } from './id';
+import type { QrScanToken } from './qrScanToken';
 
 /**
- * 手机确认页提交的会话凭据
+ * 手机确认页提交的扫码凭据和设备密钥
  */
-export interface QrMobileBody {
-  /** 扫码会话 id（二维码地址中 /m/qr/ 之后的部分） */
-  id: Id;
+export interface QrConfirmBody {
+  scanToken: QrScanToken;
   /**
-   * 二维码地址中的密钥（查询参数 s）
+   * 本站上次确认时下发给这部手机的设备密钥（首次扫码没有，不传）；本站不认识的密钥按新手机处理
    * @minLength 16
    * @maxLength 128
+   * @pattern ^[A-Za-z0-9_-]+$
    */
-  secret: string;
-  /**
-   * 手机浏览器本地保存的设备密钥，用来识别同一部手机
-   * @minLength 16
-   * @maxLength 128
-   */
-  deviceKey: string;
+  deviceKey?: string;
 }

@@ -1,10 +1,12 @@
-import { AIGC_BANDS, type AigcBand, type AigcLlmScores, type AigcReport, detectAigc } from '../../engines/aigc';
-import { fromCodePoints, toCodePoints } from '../../engines/text/code-points';
-import { analyzeText } from '../../engines/text/document';
+import { AIGC_BANDS, type AigcBand } from './bands';
+import { detectAigc } from './detect';
+import type { AigcLlmScores, AigcReport } from './types';
+import { fromCodePoints, toCodePoints } from '../text/code-points';
+import { analyzeText } from '../text/document';
 
 // A detection as the service stores it: the engine's report cut into paragraphs with their own text, sentence
 // offsets relative to the paragraph (code points), and the document's figures. Runs in a worker thread
-// (server/workers/tasks.ts, detectAigc): scoring a long paper is engine work, never the request thread's.
+// (the Compute port's scoreAigc): scoring a long paper is engine work, never the request thread's.
 
 export interface StoredSentence {
   start: number;

@@ -1,5 +1,5 @@
-import { escapeHtml as e } from '../../pages/html';
-import type { CheckReportView } from './report';
+import { escapeHtml as e } from './escape-html';
+import type { CheckReportView } from './check-view';
 import {
   figureRows,
   MARK_LEGEND,
@@ -12,7 +12,7 @@ import {
   segmentsOf,
   sourceDetails,
   sourceLabels,
-} from './report-labels';
+} from './check-labels';
 
 const STYLE = `
 body { margin: 0; background: #f5f7fa; color: #303133; font: 14px/1.7 -apple-system, "PingFang SC", "Microsoft YaHei", "Noto Sans SC", sans-serif; }

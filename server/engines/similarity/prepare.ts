@@ -1,5 +1,5 @@
-import { fingerprintText } from '../../engines/similarity/fingerprint';
-import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
+import { fingerprintText } from './fingerprint';
+import { DEFAULT_PARAMS, type SimilarityParams } from './params';
 import { countChars } from '@common/char-count';
 
 /** What indexing a text in the library computes before touching the database. */

@@ -1,4 +1,4 @@
-import type { CheckReportView } from './report';
+import type { CheckReportView } from './check-view';
 
 // What the PDF and HTML reports share: Chinese labels, number formats and the sentence segments.
 

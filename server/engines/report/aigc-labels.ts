@@ -1,5 +1,5 @@
-import type { AigcBand } from '../../engines/aigc';
-import type { AigcSummary, StoredSentence } from './score';
+import type { AigcBand } from '../aigc';
+import type { AigcSummary, StoredSentence } from '../aigc/scored';
 
 // The report's words, shared by the PDF and its tests.
 

@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
-import type { CheckReportView } from './report';
-import { renderReportHtml } from './report-html';
-import { reportFileName, scopeRows, segmentsOf } from './report-labels';
-import { renderReportPdf } from './report-pdf';
-import { table } from './report-pdf-table';
+import type { CheckReportView } from './check-view';
+import { renderReportHtml } from './check-html';
+import { reportFileName, scopeRows, segmentsOf } from './check-labels';
+import { renderReportPdf } from './check-pdf';
+import { table } from './pdf-table';
 
 const figures = {
   totalRatio: 0.4321,

@@ -1,4 +1,4 @@
-import type { CheckReportView } from './report';
+import type { CheckReportView } from './check-view';
 import {
   figureRows,
   type Mark,
@@ -11,8 +11,8 @@ import {
   segmentsOf,
   sourceDetails,
   sourceLabels,
-} from './report-labels';
-import { bottom, COLORS, cover, type Doc, heading, MARGIN, renderPdf, table } from './report-pdf-document';
+} from './check-labels';
+import { bottom, COLORS, cover, type Doc, heading, MARGIN, renderPdf, table } from './pdf-document';
 
 const MARK_COLORS: Record<Mark, string> = { red: '#d81e06', orange: '#e07b00', cited: '#1a7f37', none: COLORS.text };
 

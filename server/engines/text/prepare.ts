@@ -1,6 +1,6 @@
-import { extractText } from '../../engines/text/extract';
-import { validateText } from '../../engines/text/validate';
-import { sha256Of } from './file-store';
+import { createHash } from 'node:crypto';
+import { extractText } from './extract';
+import { validateText } from './validate';
 
 /** The text a check runs on, as check_init stores it. */
 export interface PreparedCheckText {
@@ -9,6 +9,11 @@ export interface PreparedCheckText {
   charCount: number;
   /** Of the uploaded file, the name it is stored under. */
   sha256?: string;
+}
+
+/** The name an uploaded file is stored under (content-addressed). */
+export function sha256Of(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
 }
 
 // PostgreSQL text and jsonb refuse NUL and unpaired surrogates; pasted text also brings \r\n.
@@ -21,7 +26,7 @@ export function cleanText(text: string): string {
 
 /**
  * An upload's extracted text or the pasted text, cleaned, counted and validated. Runs in a worker
- * thread (server/workers/tasks.ts): parsing and counting a large or hostile file never holds up the API.
+ * thread (the Compute port, server/compute.ts): parsing and counting a large or hostile file never holds up the API.
  */
 export async function prepareCheckText(input: { data: Uint8Array } | { content: string }): Promise<PreparedCheckText> {
   if ('content' in input) {

@@ -1,9 +1,9 @@
-import { AIGC_BANDS } from '../../engines/aigc';
-import { bottom, COLORS as REPORT_COLORS, cover, type Doc, heading, MARGIN, renderPdf, table } from '../check/report-pdf-document';
-import { BAND_LABELS, limitsNote, methodLabel, percent, segmentsOf } from './report-labels';
-import type { AigcSummary, ScoredParagraph } from './score';
+import { AIGC_BANDS } from '../aigc';
+import { bottom, COLORS as REPORT_COLORS, cover, type Doc, heading, MARGIN, renderPdf, table } from './pdf-document';
+import { BAND_LABELS, limitsNote, methodLabel, percent, segmentsOf } from './aigc-labels';
+import type { AigcSummary, ScoredParagraph } from '../aigc/scored';
 
-// The AIGC report as a PDF, set like the similarity report (server/services/check/report-pdf-document.ts).
+// The AIGC report as a PDF, set like the similarity report (pdf-document.ts).
 
 export interface AigcReportView {
   id: string;

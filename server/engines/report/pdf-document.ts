@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { reportTime } from './report-labels';
-import { type Column, table as drawTable } from './report-pdf-table';
+import { reportTime } from './check-labels';
+import { type Column, table as drawTable } from './pdf-table';
 
 // What every PDF report shares (查重 and AIGC检测): A4 with one margin, Noto Sans SC from an npm package, so
 // Chinese renders (and stays extractable) after `npm install` alone (pdfkit embeds only the glyphs a report

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { type Deps, withDb } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { type User, users } from '../../db/schema/users';
+import { freeCheckWithheld, grantFreeCheck, type SignupOrigin } from '../accounts/free-check-allowance';
+import { registrationClosed } from '../accounts/registration';
+import { takeSignup } from '../accounts/signup-limit';
+
+export const deviceKeyHash = (deviceKey: string) => createHash('sha256').update(`device:${deviceKey}`).digest('hex');
+
+/** The account a phone signs in to, and the key it must present next time (the one it sent is spent). */
+export interface PhoneSignIn {
+  user: User;
+  deviceKey: string;
+}
+
+/**
+ * A phone's identity is a device key this server issued: 32 random bytes, stored hashed, replaced by a
+ * new one on every confirmation. A key the server does not know (made up, copied after it was spent)
+ * is ignored: that phone is a new phone and gets an account and a key of its own, so no one can choose
+ * a key to share or take an account. Run inside the confirmation's transaction.
+ */
+export async function signInPhone(deps: Deps, presented: string | undefined, origin: SignupOrigin): Promise<PhoneSignIn> {
+  const deviceKey = `dk_${randomBytes(32).toString('base64url')}`;
+  const known = presented ? await accountOfKey(deps, presented) : undefined;
+  if (known) {
+    const [user] = await deps.db.orm
+      .update(users)
+      .set({ deviceKeyHash: deviceKeyHash(deviceKey) })
+      .where(eq(users.id, known.id))
+      .returning();
+    return { user, deviceKey };
+  }
+  return { user: await createPhoneAccount(deps, deviceKeyHash(deviceKey), origin), deviceKey };
+}
+
+async function accountOfKey(deps: Deps, deviceKey: string): Promise<User | undefined> {
+  const [user] = await deps.db.orm.select().from(users).where(eq(users.deviceKeyHash, deviceKeyHash(deviceKey))).for('update');
+  return user;
+}
+
+/**
+ * A QR sign-up: no password, a generated qr_ name, counted against the sign-up limits of the desktop's and
+ * the phone's addresses, and the free check unless the day's limits say no.
+ */
+async function createPhoneAccount(deps: Deps, keyHash: string, origin: SignupOrigin): Promise<User> {
+  if (deps.config.REGISTRATION === 'closed') throw registrationClosed();
+  await takeSignup(deps, origin.addressHashes);
+  const withheld = await freeCheckWithheld(deps, origin);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const username = `qr_${randomBytes(5).toString('hex')}`;
+    try {
+      return await deps.db.transaction(async (inner) => {
+        const [user] = await inner.orm
+          .insert(users)
+          .values({ username, deviceKeyHash: keyHash, qrSignup: true, freeCheckWithheld: withheld })
+          .returning();
+        if (!withheld) await grantFreeCheck(withDb(deps, inner), user.id, origin);
+        return user;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error('Could not allocate a username for a QR sign-up');
+}
