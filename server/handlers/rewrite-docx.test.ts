@@ -8,9 +8,10 @@ import { UNUSUAL, withParagraphs } from '../engines/docx/fixtures/unusual';
 import { readDocumentXml } from '../engines/docx/package';
 import { scanDocument } from '../engines/docx/scan';
 import { extractDocx } from '../engines/text/docx';
-import { type RewriteEngine, setRewriteEngine } from '../services/rewrite/engine';
-import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
+import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
 import { grant } from '../test/fixtures';
+import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
+import { poolCompute } from '../workers/compute';
 import { multipart, runJobs, scratchDir, type UploadFile } from './check.test-helpers';
 
 // A paper uploaded as .docx comes back as the student's own file: 智能降重 with the real offline engine, the
@@ -46,9 +47,19 @@ describe('rewriting an uploaded .docx in place', () => {
   let t: TestApp;
   let dir: Awaited<ReturnType<typeof scratchDir>>;
   let thesis: Buffer;
+  let standIn: StandInEngine | undefined;
   beforeAll(async () => {
     dir = await scratchDir();
-    t = await createTestApp({ DATA_DIR: dir.path });
+    // The real offline engine, unless a test stands one in.
+    const real = poolCompute(testConfig());
+    const current = () => (standIn ? withRewriteEngine(real, standIn) : real);
+    const compute: typeof real = {
+      ...real,
+      rewriteOffline: (input, run) => current().rewriteOffline(input, run),
+      rewriteDocument: (text, options) => current().rewriteDocument(text, options),
+      rewriteParagraph: (text, options) => current().rewriteParagraph(text, options),
+    };
+    t = await createTestApp({ DATA_DIR: dir.path }, { compute });
     thesis = await buildThesisDocx();
   });
   afterAll(async () => {
@@ -124,7 +135,7 @@ describe('rewriting an uploaded .docx in place', () => {
   it('keeps a paragraph the file cannot take in place (a text box), says so on the record and the pair, and writes the rest', async () => {
     const docx = await withParagraphs(thesis, UNUSUAL.textBox.xml);
     // A stand-in engine that rewrites the text box's line and one ordinary paragraph, nothing else.
-    const standIn: RewriteEngine = {
+    standIn = {
       async rewriteDocument(text, options) {
         const paragraphs = text.split('\n').map((original, index) => {
           const rewritten = original === UNUSUAL.textBox.text ? '文本框前面的说明文字。文本框中的内容同样会被读取。' : original === THESIS_PARAGRAPHS.finding ? '研究表明，宽带普及率每提高10个百分点，农村电商交易额平均增长约6.2%。' : original;
@@ -134,7 +145,6 @@ describe('rewriting an uploaded .docx in place', () => {
         return { mode: options.mode, offline: true, paragraphs };
       },
     };
-    setRewriteEngine(standIn);
     try {
       const token = await paidUser();
       const id = await smartRewrite(token, docx);
@@ -145,7 +155,7 @@ describe('rewriting an uploaded .docx in place', () => {
       expect(out).toContain(UNUSUAL.textBox.text);
       expect(out).toContain('研究表明，宽带普及率每提高10个百分点，农村电商交易额平均增长约6.2%。');
     } finally {
-      setRewriteEngine(undefined);
+      standIn = undefined;
     }
   });
 

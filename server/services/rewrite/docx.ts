@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
 import { modeLabel, reportName } from '@common/rewrite-modes';
-import { buildTextDocxInWorker, rewriteDocxInWorker } from '../../workers/offload';
 import { readOriginal } from '../check/file-store';
 import { loadOwnRow, notFinished, type RewriteApi } from './records';
 
@@ -43,8 +42,8 @@ export async function downloadRewritten(deps: Deps, userId: string, id: string, 
   const paragraphs = pairs.map((p) => ({ index: p.index, original: p.original, rewritten: p.accepted ? p.rewritten : '' }));
   const original = rewrite.fileSha256 ? await readOriginal(deps.config.DATA_DIR, rewrite.fileSha256) : null;
   const body = original
-    ? (await rewriteDocxInWorker(deps.config, original, paragraphs, { marks })).docx
-    : await buildTextDocxInWorker(deps.config, { title: task.title, paragraphs, marks });
+    ? (await deps.compute.rewriteDocxInPlace({ docx: original, changes: paragraphs, options: { marks } })).docx
+    : await deps.compute.buildTextDocx({ title: task.title, paragraphs, marks });
   return { filename, contentType: DOCX, body };
 }
 
