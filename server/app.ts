@@ -24,6 +24,8 @@ import { requestValidator } from './http/validators';
 import type { Runtime } from './runtime';
 import { type PaymentProviders, paymentProviders } from './services/payments/providers';
 import { localQrProvider } from './services/qr-login/local-provider';
+import { wechatQrProvider } from './services/qr-login/wechat/provider';
+import { wechatLoginSettings } from './services/qr-login/wechat/settings';
 import type { ServiceName } from './services/system/capabilities';
 
 export interface BuildOptions {
@@ -63,12 +65,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setErrorHandler(errorHandler(limits));
   closeGracefully(app);
 
+  const wechatSettings = wechatLoginSettings(config);
+  const wechatLogin = wechatSettings ? wechatQrProvider(wechatSettings) : null;
   const context: AppContext = {
     ...runtime,
     log: app.log,
     wakeJobs: options.wakeJobs ?? (() => undefined),
     payments: options.payments ?? (await paymentProviders(db, config)),
-    qrLogin: localQrProvider,
+    qrLogin: wechatLogin ?? localQrProvider,
+    wechatLogin,
     builtServices: options.builtServices ?? builtServices,
   };
 
@@ -78,6 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Chakra (emotion) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // WeChat's QR page, embedded in the login overlay as wxLogin.js would embed it; nothing else is framed.
+        frameSrc: wechatSettings ? ["'self'", new URL(wechatSettings.openBaseUrl).origin] : ["'self'"],
         upgradeInsecureRequests: null,
       },
     },

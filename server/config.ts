@@ -55,6 +55,11 @@ const schema = z.object({
   ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
   ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
   ALIPAY_GATEWAY: z.url({ protocol: /^https?$/ }).default('https://openapi.alipay.com/gateway.do'),
+  // WeChat sign-in (开放平台 网站应用, snsapi_login): the app's id and a file holding its AppSecret.
+  WECHAT_LOGIN_APP_ID: z.string().trim().min(1).max(32).optional(),
+  WECHAT_LOGIN_APP_SECRET_FILE: z.string().min(1).optional(),
+  WECHAT_OPEN_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),
   JOBS_IN_PROCESS: flag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -145,18 +150,24 @@ export const WECHATPAY_SETTINGS = [
   'WECHATPAY_PUBLIC_KEY_ID',
 ] as const;
 export const ALIPAY_SETTINGS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
+export const WECHAT_LOGIN_SETTINGS = ['WECHAT_LOGIN_APP_ID', 'WECHAT_LOGIN_APP_SECRET_FILE'] as const;
 
-// A channel is either fully configured or not at all: half a merchant account is a mistake to report at
-// start, not a pay button that fails. The providers call back PUBLIC_BASE_URL, so it must be known.
+// A channel (or WeChat sign-in) is either fully configured or not at all: half a merchant account is a mistake
+// to report at start, not a button that fails. The providers call back PUBLIC_BASE_URL, so it must be known.
 function checkPaymentSettings(raw: Raw): void {
   const problems: string[] = [];
-  for (const names of [WECHATPAY_SETTINGS, ALIPAY_SETTINGS]) {
+  const groups = [
+    [WECHATPAY_SETTINGS, 'the payment notification address'],
+    [ALIPAY_SETTINGS, 'the payment notification address'],
+    [WECHAT_LOGIN_SETTINGS, 'the sign-in callback address'],
+  ] as const;
+  for (const [names, callback] of groups) {
     const missing = names.filter((name) => raw[name] === undefined);
     if (missing.length > 0 && missing.length < names.length) {
-      problems.push(`  ${missing.join(', ')}: required with ${names.filter((n) => !missing.includes(n)).join(', ')}`);
+      problems.push(`  ${missing.join(', ')}: required with ${names.filter((n) => !(missing as string[]).includes(n)).join(', ')}`);
     }
     if (missing.length === 0 && !raw.PUBLIC_BASE_URL) {
-      problems.push(`  PUBLIC_BASE_URL: required with ${names[0]} (the payment notification address)`);
+      problems.push(`  PUBLIC_BASE_URL: required with ${names[0]} (${callback})`);
     }
   }
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.join('\n')}`);

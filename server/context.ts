@@ -4,6 +4,7 @@ import type { Executor } from './db/client';
 import type { Runtime } from './runtime';
 import type { PaymentProviders } from './services/payments/providers';
 import type { QrLoginProvider } from './services/qr-login/provider';
+import type { WechatQrProvider } from './services/qr-login/wechat/provider';
 import type { ServiceName } from './services/system/capabilities';
 
 /** What a service needs: a database (or an open transaction), the configuration, the clock and the engines. */
@@ -20,6 +21,8 @@ export interface AppContext extends Runtime {
   wakeJobs(): void;
   payments: PaymentProviders;
   qrLogin: QrLoginProvider;
+  /** WeChat sign-in when WECHAT_LOGIN_* is set (then also qrLogin); null otherwise. */
+  wechatLogin: WechatQrProvider | null;
   /** Services whose handlers do real work (no 501 placeholder left); see services/system/capabilities. */
   builtServices: ReadonlySet<ServiceName>;
 }

@@ -14,6 +14,8 @@ export type MockUser = {
   avatar: string;
   balanceFen: number;
   freeCheckAvailable: boolean;
+  /** The linked WeChat (account_info_api/wechat_link), or null. */
+  wechat: { nickname: string | null; linkedAt: string } | null;
   createdAt: string;
 };
 
@@ -58,6 +60,7 @@ export function createUser(loginName: string, password: string | null, phone: st
     avatar: '/avatar/default.svg',
     balanceFen: 0,
     freeCheckAvailable: true,
+    wechat: null,
     createdAt: new Date().toISOString(),
   };
   state.nextId = Math.max(state.nextId, Number(user.id) + 1);

@@ -80,6 +80,7 @@ export const authOverrides = [
     userId: user.id,
     loginName: user.loginName,
     phone: user.phone,
+    wechat: user.wechat,
     balanceFen: user.balanceFen,
     freeCheckAvailable: user.freeCheckAvailable,
     freeCheckNotice: null,
@@ -95,8 +96,24 @@ export const authOverrides = [
   http.post('*/api/base/login_api/f/login_qr_code', ({ request }) => {
     const session = createQrSession();
     const origin = new URL(request.url).origin;
-    return ok({ id: session.id, qrCode: `${origin}/m/qr/${session.scanToken}`, expiresAt: new Date(session.expiresAt).toISOString() });
+    return ok({ id: session.id, qrCode: `${origin}/m/qr/${session.scanToken}`, expiresAt: new Date(session.expiresAt).toISOString(), provider: 'local' });
   }),
+
+  // The mocked WeChat "scans" at once: the account is linked by the time the page next asks.
+  http.post('*/api/base/account_info_api/wechat_link', withUser((request, user) => {
+    if (!currentCapabilities().wechatLogin) return fail(403, 'WECHAT_LOGIN_UNAVAILABLE', '本站未开通微信登录');
+    if (user.wechat) return fail(409, 'WECHAT_ALREADY_LINKED', '当前账号已绑定微信，如需更换请先解绑');
+    user.wechat = { nickname: '李同学', linkedAt: new Date().toISOString() };
+    const origin = new URL(request.url).origin;
+    return ok({ id: crypto.randomUUID(), qrCode: `${origin}/mock-wechat-qrconnect.html`, expiresAt: new Date(Date.now() + 300_000).toISOString(), provider: 'wechat' });
+  })),
+
+  http.post('*/api/base/account_info_api/wechat_unlink', withUser((_request, user) => {
+    if (!user.wechat) return notFound('微信绑定');
+    if (!user.password && !user.phone) return fail(409, 'WECHAT_ONLY_SIGN_IN', '微信是这个账号唯一的登录方式，请先设置密码或绑定手机号再解绑');
+    user.wechat = null;
+    return ok({ unlinked: true });
+  })),
 
   http.post('*/api/base/login_api/f/val_login_qr_code', ({ request }) => {
     const id = new URL(request.url).searchParams.get('query');

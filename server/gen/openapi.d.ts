@@ -68,6 +68,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/base/account_info_api/wechat_link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 绑定微信：取得微信扫码页
+         * @description 需登录，不收费。本站配置了微信登录时，返回一个绑定用的扫码会话（provider 为 wechat，qrCode 是微信扫码页，由页面嵌入显示）：
+         *     用微信扫码确认后，这个微信绑定到当前账号，之后可用微信扫码登录它；会话不会签发令牌（用它轮询 val_login_qr_code 为 404），
+         *     页面轮询 account 直到 wechat 不为 null。该微信已绑定其他账号时，扫码后的页面说明原因，什么也不改。
+         *     未配置微信登录 403 WECHAT_LOGIN_UNAVAILABLE；当前账号已绑定微信 409 WECHAT_ALREADY_LINKED。
+         */
+        post: operations["accountInfoWechatLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/wechat_unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 解绑微信
+         * @description 需登录，不收费。解除当前账号与微信的绑定，之后用这个微信扫码会注册新账号。微信是账号唯一的登录方式（没有密码、手机号，
+         *     也不是手机扫码注册的账号）时 409 WECHAT_ONLY_SIGN_IN，需先设置密码；未绑定微信 404。
+         */
+        post: operations["accountInfoWechatUnlink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/base/login_api/f/login_qr_code": {
         parameters: {
             query?: never;
@@ -2392,16 +2436,26 @@ export interface components {
             result: components["schemas"]["CurrentUser"];
         };
         /**
-         * @description 金额，单位：分（整数，100 即 1 元）
-         * @example 2990
-         */
-        Fen: number;
-        /**
          * Format: date-time
          * @description 时间，ISO 8601 格式，UTC（以 Z 结尾，带毫秒）
          * @example 2026-11-22T08:30:00.000Z
          */
         DateTime: string;
+        /** @description 账号绑定的微信 */
+        WechatLink: {
+            /**
+             * @description 微信昵称（微信未提供时为 null）
+             * @example 李同学
+             */
+            nickname: string | null;
+            /** @description 绑定时间（ISO 8601，UTC） */
+            linkedAt: components["schemas"]["DateTime"];
+        };
+        /**
+         * @description 金额，单位：分（整数，100 即 1 元）
+         * @example 2990
+         */
+        Fen: number;
         /** @description 账户信息（账户中心） */
         AccountInfo: {
             /** @description 用户 id（与 current 的 id 相同） */
@@ -2416,6 +2470,8 @@ export interface components {
              * @example 13800138000
              */
             phone: string | null;
+            /** @description 绑定的微信（可扫码登录这个账号）；未绑定为 null */
+            wechat: components["schemas"]["WechatLink"] | null;
             /** @description 当前余额（分），账本流水之和，不会为负 */
             balanceFen: components["schemas"]["Fen"];
             /** @description 扫码注册赠送的首次免费查重尚未使用 */
@@ -2442,17 +2498,34 @@ export interface components {
             /** @description 会话 id，轮询 val_login_qr_code 时作为 query 参数；不在二维码中，只给创建会话的浏览器 */
             id: components["schemas"]["Id"];
             /**
-             * @description 手机扫码后打开的确认页地址（只含扫码凭据，不含会话 id）
+             * @description 手机扫码后打开的确认页地址，或微信的扫码页地址（都只含扫码凭据，不含会话 id）
              * @example http://127.0.0.1:8080/m/qr/q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi
              */
             qrCode: string;
             /** @description 会话过期时间（ISO 8601，UTC），之后需刷新二维码 */
             expiresAt: components["schemas"]["DateTime"];
+            /**
+             * @description local：qrCode 是本站确认页地址，由页面画成二维码；wechat：本站已配置微信登录，qrCode 是微信开放平台的扫码页 （open.weixin.qq.com/connect/qrconnect，state 为扫码凭据），由页面嵌入显示，扫码确认后微信回到本站 /auth/wechat/callback
+             * @example local
+             * @enum {string}
+             */
+            provider: "local" | "wechat";
         };
         QrSessionResponse: {
             /** @enum {boolean} */
             success: true;
             result: components["schemas"]["QrSession"];
+        };
+        WechatUnlinkResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: {
+                /**
+                 * @description 恒为 true：已解绑
+                 * @enum {boolean}
+                 */
+                unlinked: true;
+            };
         };
         QrTokenResponse: {
             /** @enum {boolean} */
@@ -2905,6 +2978,8 @@ export interface components {
             services: components["schemas"]["ServiceCapabilities"];
             payment: components["schemas"]["PaymentCapability"];
             registration: components["schemas"]["RegistrationCapability"];
+            /** @description 本站配置了微信登录（WECHAT_LOGIN_*）：扫码登录显示微信的二维码，账户中心可绑定、解绑微信 */
+            wechatLogin: boolean;
         };
         CapabilitiesResponse: {
             /** @enum {boolean} */
@@ -5053,6 +5128,42 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 无权执行该操作（FORBIDDEN） */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "FORBIDDEN",
+                 *         "message": "账户已被锁定，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 状态冲突（不扣费、不改动任何数据），例如 TASK_ALREADY_SUBMITTED 已提交过、INSUFFICIENT_BALANCE 余额不足、 FREE_CHECK_USED 首次免费查重已用或未获赠；各调用的说明列出它会返回的错误码 */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "INSUFFICIENT_BALANCE",
+                 *         "message": "余额不足，请先充值"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 记录不存在（或不属于当前用户） */
         NotFound: {
             headers: {
@@ -5137,24 +5248,6 @@ export interface components {
                  *       "error": {
                  *         "code": "SCANNED_PDF",
                  *         "message": "未能从 PDF 中提取到文字，可能是扫描版或图片型 PDF，请上传 Word 文档或可复制文字的 PDF"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description 状态冲突（不扣费、不改动任何数据），例如 TASK_ALREADY_SUBMITTED 已提交过、INSUFFICIENT_BALANCE 余额不足、 FREE_CHECK_USED 首次免费查重已用或未获赠；各调用的说明列出它会返回的错误码 */
-        Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "INSUFFICIENT_BALANCE",
-                 *         "message": "余额不足，请先充值"
                  *       }
                  *     }
                  */
@@ -5505,6 +5598,55 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoWechatLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 绑定用的扫码会话 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QrSessionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoWechatUnlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已解绑 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatUnlinkResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -34,12 +34,13 @@ export interface Capabilities {
   services: Record<ServiceName, Availability>;
   payment: Availability & { channels: PayChannel[] };
   registration: { open: boolean };
+  wechatLogin: boolean;
 }
 
 /** What decides: the configuration, and which services have real handlers (server/handlers/index.ts). */
 export interface CapabilitySources {
   /** The LLM_* settings decide which services that need a model can work (the gateway reads the same ones). */
-  config: Pick<Config, 'REGISTRATION'> & PaymentChannelConfig & ModelConfig;
+  config: Pick<Config, 'REGISTRATION' | 'WECHAT_LOGIN_APP_ID'> & PaymentChannelConfig & ModelConfig;
   builtServices: ReadonlySet<ServiceName>;
 }
 
@@ -65,5 +66,7 @@ export function capabilities({ config, builtServices }: CapabilitySources): Capa
     services,
     payment: { ...(channels.length > 0 ? available : unavailable(NO_PAYMENT_CHANNEL)), channels },
     registration: { open: config.REGISTRATION === 'open' },
+    // Configured means complete: loadConfig refuses a partial WECHAT_LOGIN_* at start.
+    wechatLogin: config.WECHAT_LOGIN_APP_ID !== undefined,
   };
 }

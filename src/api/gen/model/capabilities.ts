@@ -31,4 +31,6 @@ export interface Capabilities {
   services: ServiceCapabilities;
   payment: PaymentCapability;
   registration: RegistrationCapability;
+  /** 本站配置了微信登录（WECHAT_LOGIN_*）：扫码登录显示微信的二维码，账户中心可绑定、解绑微信 */
+  wechatLogin: boolean;
 }
