@@ -100,12 +100,11 @@ export const authOverrides = [
   }),
 
   // The mocked WeChat "scans" at once: the account is linked by the time the page next asks.
-  http.post('*/api/base/account_info_api/wechat_link', withUser((request, user) => {
+  http.post('*/api/base/account_info_api/wechat_link', withUser((_request, user) => {
     if (!currentCapabilities().wechatLogin) return fail(403, 'WECHAT_LOGIN_UNAVAILABLE', '本站未开通微信登录');
     if (user.wechat) return fail(409, 'WECHAT_ALREADY_LINKED', '当前账号已绑定微信，如需更换请先解绑');
     user.wechat = { nickname: '李同学', linkedAt: new Date().toISOString() };
-    const origin = new URL(request.url).origin;
-    return ok({ id: crypto.randomUUID(), qrCode: `${origin}/mock-wechat-qrconnect.html`, expiresAt: new Date(Date.now() + 300_000).toISOString(), provider: 'wechat' });
+    return ok({ id: crypto.randomUUID(), qrCode: 'about:blank', expiresAt: new Date(Date.now() + 300_000).toISOString(), provider: 'wechat' });
   })),
 
   http.post('*/api/base/account_info_api/wechat_unlink', withUser((_request, user) => {

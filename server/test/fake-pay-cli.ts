@@ -1,7 +1,9 @@
 // `npm run fake-pay [-- --wechat-port N] [--alipay-port N]`: the fake WeChat Pay and Alipay of server/test/fake-pay on
-// loopback with keys generated now, for running the real server with both channels and no merchant account.
+// loopback with keys generated now, and the fake WeChat sign-in (port 18203), for running the real server with both
+// channels and WeChat sign-in and no merchant or Open Platform account.
 import { parseArgs } from 'node:util';
 import { startFakePay } from './fake-pay';
+import { startFakeWechatLogin } from './fake-wechat-login';
 
 const { values } = parseArgs({
   options: {
@@ -29,14 +31,15 @@ const port = (text: string | undefined, fallback: number) => {
 
 try {
   const fake = await startFakePay({ wechatPort: port(values['wechat-port'], 18201), alipayPort: port(values['alipay-port'], 18202) });
-  console.log('模拟支付渠道已启动（不是真实的微信支付、支付宝，不产生任何交易）。');
+  const wechatLogin = await startFakeWechatLogin({ port: 18203 });
+  console.log('模拟支付渠道与模拟微信登录已启动（不是真实的微信支付、支付宝、微信，不产生任何交易）。');
   console.log('把下面的设置加到墨研的环境（另需 PUBLIC_BASE_URL，例如 http://127.0.0.1:8080，渠道向它发送支付通知）：');
-  for (const [name, value] of Object.entries(fake.env)) console.log(`  ${name}=${value}`);
+  for (const [name, value] of Object.entries({ ...fake.env, ...wechatLogin.env })) console.log(`  ${name}=${value}`);
   console.log(`模拟付款人：微信支付 ${fake.wechat.url}/_fake/ ，支付宝 ${fake.alipay.url.replace('/gateway.do', '')}/_fake/ （列出待支付订单，点“付款”）`);
   console.log('故障脚本：POST <渠道地址>/_fake/script {"faults":["notify:lost"]}，可用 notify:duplicate、notify:late=5000、notify:forged、');
   console.log('notify:tampered、api:timeout、api:error、refund:decline（见 server/test/fake-pay/wechat.ts）。Ctrl+C 退出。');
   const stop = () => {
-    void fake.close().then(() => process.exit(0));
+    void Promise.all([fake.close(), wechatLogin.close()]).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -56,6 +56,12 @@ describe('WECHATPAY_* and ALIPAY_*', () => {
       /ALIPAY_PRIVATE_KEY_FILE, ALIPAY_PUBLIC_KEY_FILE: required with ALIPAY_APP_ID/,
     );
     expect(() => loadConfig(alipay)).toThrow(/PUBLIC_BASE_URL: required with ALIPAY_APP_ID/);
+    expect(() => loadConfig({ WECHAT_LOGIN_APP_ID: 'wx0000000000000001', PUBLIC_BASE_URL: 'https://moyan.example.edu.cn' })).toThrow(
+      /WECHAT_LOGIN_APP_SECRET_FILE: required with WECHAT_LOGIN_APP_ID/,
+    );
+    expect(() => loadConfig({ WECHAT_LOGIN_APP_ID: 'wx0000000000000001', WECHAT_LOGIN_APP_SECRET_FILE: '/k/s.txt' })).toThrow(
+      /PUBLIC_BASE_URL: required with WECHAT_LOGIN_APP_ID \(the sign-in callback address\)/,
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import { AccountSummary } from './account-summary';
 import { LedgerList } from './ledger-list';
 import { OrderList } from './order-list';
 import { PaymentDialog } from './payment-dialog';
+import { WechatLink } from './wechat-link';
 import { useBuyPackage } from './use-buy-package';
 
 export type AccountTab = 'orders' | 'ledger';
@@ -20,6 +21,7 @@ export function AccountPage({ tab, onTabChange }: Props) {
     <Stack gap="5">
       <PageHeader title="账户中心" icon="account" description="余额、订单与余额明细" />
       <AccountSummary account={account} />
+      <WechatLink account={account} />
       <SectionCard>
         <Tabs.Root value={tab} onValueChange={(event) => onTabChange(event.value as AccountTab)} variant="line">
           <Tabs.List mb="4">
