@@ -26,6 +26,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the CPUs: on a 2-core CI machine, one test file at a time. Most
     // files wait on servers, child processes and timers, so two at a time there takes about 40 % less time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    reporters: ['default', './scripts/test-file-watchdog.ts'],
     projects: [
       {
         extends: true,

@@ -36,6 +36,7 @@ export default defineConfig({
   test: {
     // Two files at a time even on 2 cores, as in vite.config.ts.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    reporters: ['default', './scripts/test-file-watchdog.ts'],
     projects: [
       {
         test: {

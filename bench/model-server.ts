@@ -1,7 +1,7 @@
 // The real server for the model benches (llm, writing): server/server.ts with NODE_ENV=production and a fresh
 // embedded PGlite, pointed at the fake model (server/test/fake-llm.ts) running in the bench's own process, so
-// the model's and the client's timestamps come from one clock; one user created and credited with the CLI,
-// signed in. No DATABASE_URL, key or per-feature model from the environment reaches it.
+// the model's and the client's timestamps come from one clock; a user (and any others) created and credited
+// with the CLI, signed in. No DATABASE_URL, key or per-feature model from the environment reaches it.
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,13 +18,25 @@ export interface ModelServer {
   fake: FakeLlm;
   /** The signed-in user's token. */
   token: string;
+  /** The tokens of the other users, in the order given. */
+  others: string[];
   /** The server process's user + system CPU time so far (Linux /proc), in ms. */
   cpuMs(): number;
   close(): Promise<void>;
 }
 
-/** Starts the fake model and the server (`env` added to the defaults), and signs `user` in. */
-export async function startModelServer(name: string, user: { username: string; password: string }, env: Record<string, string>): Promise<ModelServer> {
+type User = { username: string; password: string };
+
+/**
+ * Starts the fake model and the server (`env` added to the defaults), and signs `user` (and `others`) in;
+ * `library` files are imported into the 比对库 first.
+ */
+export async function startModelServer(
+  name: string,
+  user: User,
+  env: Record<string, string>,
+  { others = [], library = [] }: { others?: User[]; library?: string[] } = {},
+): Promise<ModelServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `moyan-bench-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -43,13 +55,17 @@ export async function startModelServer(name: string, user: { username: string; p
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    cli('user', 'create', '--username', user.username, '--password', user.password);
-    cli('user', 'credit', '--username', user.username, '--fen', '10000000', '--reason', 'bench');
+    if (library.length > 0) cli('corpus', 'import', ...library);
+    for (const { username, password } of [user, ...others]) {
+      cli('user', 'create', '--username', username, '--password', password);
+      cli('user', 'credit', '--username', username, '--fen', '10000000', '--reason', 'bench');
+    }
     server = startBenchServer(serverEnv);
     await waitForHealth(base, server, undefined, 180_000);
     const token = await login(base, user);
+    const otherTokens = await Promise.all(others.map((other) => login(base, other)));
     const pid = server.pid;
-    return { base, fake, token, cpuMs: () => processCpuMs(pid), close };
+    return { base, fake, token, others: otherTokens, cpuMs: () => processCpuMs(pid), close };
   } catch (error) {
     await close();
     throw error;

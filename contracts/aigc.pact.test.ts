@@ -24,6 +24,7 @@ import {
   PACT_AIGC_PARAGRAPH_ID,
   PACT_AIGC_UNPAID_ID,
   PACT_MISSING_ID,
+  PACT_REPORT_ID,
   STATES,
 } from './states';
 
@@ -226,6 +227,24 @@ describe('aigc contract (AIGC检测)', () => {
         expect(await paperAigcWordCount({ content })).toEqual({ charCount: 63, priceFen: 300, minChars: 50 });
         expect(await paperAigcMachineInit({ content, title: TITLE })).toMatchObject({ status: 'draft', kind: 'detect', band: null });
         expect(await paperAigcMachineSubmit({ id: PACT_AIGC_DRAFT_ID })).toMatchObject({ status: 'queued' });
+      });
+  });
+
+  it('AIGC检测 of a finished 查重 report’s own text: only its id and the title are sent', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.reportReady)
+      .uponReceiving('the detection of a finished check report’s own text')
+      .withRequest('POST', '/api/base/paper_aigc_api/machine_init', (req) =>
+        multipartBody(req.headers({ Authorization: BEARER }), [
+          { name: 'title', value: TITLE },
+          { name: 'checkId', value: PACT_REPORT_ID },
+        ]),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(unscored({ status: 'draft', progress: integer(0) }))))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await paperAigcMachineInit({ title: TITLE, checkId: PACT_REPORT_ID })).toMatchObject({ status: 'draft', kind: 'detect' });
       });
   });
 

@@ -9,6 +9,8 @@ import {
   loginLoginQrCode,
   loginLogout,
   loginQrConfirm,
+  loginQrConfirmAccount,
+  loginQrScan,
   loginRegister,
   loginValLoginQrCode,
 } from '../src/api/gen/auth/auth';
@@ -45,13 +47,13 @@ const loginToken = {
 };
 
 describe('auth contract', () => {
-  it('password login returns the access token in result.access_token', async () => {
+  it('password login sends the form in the body and returns the access token in result.access_token', async () => {
     await createPact()
       .addInteraction()
       .given(STATES.userExists)
-      .uponReceiving('a password login with the right password')
+      .uponReceiving('a password login with the right password in the body')
       .withRequest('POST', '/api/base/login_api/f/login', (req) =>
-        req.query({ username: PACT_USER.username, password: PACT_USER.password }),
+        req.jsonBody({ username: PACT_USER.username, password: PACT_USER.password }),
       )
       .willRespondWith(200, (res) => res.jsonBody(ok(loginToken)))
       .executeTest(async (server) => {
@@ -61,12 +63,28 @@ describe('auth contract', () => {
       });
   });
 
+  it('password login keeps the spec’s call: the same fields in the query string', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.userExists)
+      .uponReceiving('a password login with the right password in the query string')
+      .withRequest('POST', '/api/base/login_api/f/login', (req) =>
+        req.query({ username: PACT_USER.username, password: PACT_USER.password }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(loginToken)))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const token = await loginLogin(undefined, { username: PACT_USER.username, password: PACT_USER.password });
+        expect(token.access_token).toBe('mya_3kTq9wV0bX2cR7yL5nP8sD1fG4hJ6zM');
+      });
+  });
+
   it('failed login carries the message in error.message', async () => {
     await createPact()
       .addInteraction()
       .given(STATES.userExists)
       .uponReceiving('a password login with a wrong password')
-      .withRequest('POST', '/api/base/login_api/f/login', (req) => req.query({ username: 'zhangsan', password: 'wrong-password' }))
+      .withRequest('POST', '/api/base/login_api/f/login', (req) => req.jsonBody({ username: 'zhangsan', password: 'wrong-password' }))
       .willRespondWith(401, (res) => res.jsonBody(failure('BAD_CREDENTIALS', '用户名或密码错误')))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -80,7 +98,7 @@ describe('auth contract', () => {
       .addInteraction()
       .given(STATES.loginThrottled)
       .uponReceiving('a password login during the back-off')
-      .withRequest('POST', '/api/base/login_api/f/login', (req) => req.query({ username: PACT_THROTTLED_NAME, password: 'Guess2026!' }))
+      .withRequest('POST', '/api/base/login_api/f/login', (req) => req.jsonBody({ username: PACT_THROTTLED_NAME, password: 'Guess2026!' }))
       .willRespondWith(429, (res) => res.jsonBody(failure('LOGIN_THROTTLED', '登录失败次数过多，请 15 分钟后再试')))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -117,6 +135,7 @@ describe('auth contract', () => {
             userId: anyId(),
             loginName: 'zhangsan',
             phone: regex('^1[3-9][0-9]{9}$', PACT_USER.phone),
+            hasPassword: boolean(true),
             balanceFen: integer(5000),
             freeCheckAvailable: boolean(false),
             // A password account was never offered the free check, so there is no reason to give.
@@ -359,7 +378,7 @@ describe('auth contract', () => {
       .uponReceiving('a QR confirmation from a new phone')
       .withRequest('POST', '/api/base/login_api/f/qr_confirm', (req) => req.jsonBody(request))
       .willRespondWith(200, (res) =>
-        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: like('qr_8f3k2m9a1c'), deviceKey: ISSUED_KEY })),
+        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: like('qr_8f3k2m9a1c'), deviceKey: ISSUED_KEY, knownPhone: true })),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -376,13 +395,79 @@ describe('auth contract', () => {
       .uponReceiving('a QR confirmation from a phone with its device key')
       .withRequest('POST', '/api/base/login_api/f/qr_confirm', (req) => req.jsonBody(request))
       .willRespondWith(200, (res) =>
-        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: PACT_USER.username, deviceKey: ISSUED_KEY })),
+        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: PACT_USER.username, deviceKey: ISSUED_KEY, knownPhone: true })),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
         const state = await loginQrConfirm(request);
         expect(state).toMatchObject({ status: 'confirmed', loginName: PACT_USER.username });
         expect(state.deviceKey).not.toBe(PACT_DEVICE_KEY);
+      });
+  });
+
+  it('a phone without a key reports its scan and is told the server does not know it, so the page offers the choice', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING) };
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrPending)
+      .uponReceiving('a QR scan from a phone the server does not know')
+      .withRequest('POST', '/api/base/login_api/f/qr_scan', (req) => req.jsonBody(request))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok({ status: 'scanned', expiresAt: isoTime(), loginName: nullValue(), deviceKey: nullValue(), knownPhone: false })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect(await loginQrScan(request)).toMatchObject({ status: 'scanned', knownPhone: false });
+      });
+  });
+
+  it('a phone that brings its issued key is told the server knows it', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING), deviceKey: PACT_DEVICE_KEY };
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrPending)
+      .given(STATES.phoneKnown)
+      .uponReceiving('a QR scan from a phone with its device key')
+      .withRequest('POST', '/api/base/login_api/f/qr_scan', (req) => req.jsonBody(request))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok({ status: 'scanned', expiresAt: isoTime(), loginName: nullValue(), deviceKey: nullValue(), knownPhone: true })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect((await loginQrScan(request)).knownPhone).toBe(true);
+      });
+  });
+
+  it('a new phone signs in to an existing account with its phone number and password, and is issued a key to it', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING), username: PACT_USER.phone, password: PACT_USER.password };
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrPending)
+      .given(STATES.userExists)
+      .uponReceiving('a QR confirmation with an existing account’s phone and password')
+      .withRequest('POST', '/api/base/login_api/f/qr_confirm_account', (req) => req.jsonBody(request))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok({ status: 'confirmed', expiresAt: isoTime(), loginName: PACT_USER.username, deviceKey: ISSUED_KEY, knownPhone: true })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect(await loginQrConfirmAccount(request)).toMatchObject({ status: 'confirmed', loginName: PACT_USER.username });
+      });
+  });
+
+  it('a wrong password on the phone is 401 BAD_CREDENTIALS, which the page shows on its form', async () => {
+    const request = { scanToken: pactQrScanToken(PACT_QR_PENDING), username: PACT_USER.username, password: 'Wrong2026!pw' };
+    await createPact()
+      .addInteraction()
+      .given(STATES.qrPending)
+      .given(STATES.userExists)
+      .uponReceiving('a QR confirmation with a wrong password')
+      .withRequest('POST', '/api/base/login_api/f/qr_confirm_account', (req) => req.jsonBody(request))
+      .willRespondWith(401, (res) => res.jsonBody(failure('BAD_CREDENTIALS', '用户名或密码错误')))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const error = await failureOf(loginQrConfirmAccount(request));
+        expect(error).toMatchObject({ status: 401, code: 'BAD_CREDENTIALS', message: '用户名或密码错误' });
       });
   });
 });

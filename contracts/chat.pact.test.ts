@@ -198,6 +198,28 @@ describe('chat contract', () => {
       });
   });
 
+  it("completions_stream refuses with 429 MODEL_ACCOUNT_BUSY while the account's own questions fill its share of the model", async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.modelShareFull)
+      .uponReceiving("a streamed question while the account's own model calls fill its share")
+      .withRequest('POST', '/api/base/chat_gpt_api/completions_stream', (req) =>
+        req.headers({ Authorization: BEARER, Accept: 'text/event-stream' }).jsonBody({ content: QUESTION }),
+      )
+      .willRespondWith(429, (res) =>
+        res.jsonBody(failure('MODEL_ACCOUNT_BUSY', '您同时进行的大模型请求已达上限，请等当前的回答或任务完成后再试')),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(
+          streamCompletion({ content: QUESTION }, { signal: new AbortController().signal, onStart: () => undefined, onDelta: () => undefined }),
+        );
+        expect(error.status).toBe(429);
+        expect(error.code).toBe('MODEL_ACCOUNT_BUSY');
+        expect(error.message).toMatch(/大模型请求已达上限/);
+      });
+  });
+
   it('deletes a conversation', async () => {
     await createPact()
       .addInteraction()

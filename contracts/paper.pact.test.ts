@@ -21,7 +21,7 @@ import {
   paperInfoQueryList,
 } from '../src/api/gen/paper/paper';
 import { TASK_STATUSES, anyId, chinese, isoTime, listOf, oneOf, ok } from './matchers';
-import { BEARER, createPact, useMockServer } from './pact';
+import { BEARER, createPact, failureOf, useMockServer } from './pact';
 import {
   PACT_PAPER_DELETE_ID,
   PACT_PAPER_DELETE_SECTION_ID,
@@ -128,6 +128,29 @@ describe('paper contract: ai_paper_info_api', () => {
         const paper = await aiPaperInfoGeneratePaper(form);
         expect(paper).toMatchObject({ stage: 'outline', status: 'draft', references: [REFERENCE] });
         expect(paper.outline?.chapters[0].heading).toBe('第1章 引言');
+      });
+  });
+
+  it("generate_paper beyond today's free outlines: 429 FREE_USES_EXHAUSTED, shown under the form", async () => {
+    const form = { title: '基于深度学习的中文文本相似度研究', discipline: '计算机科学与技术', degree: 'bachelor' as const, length: 15000 };
+    const message = '今日免费AI 生成论文大纲次数已用完（每个账号每天 10 次），请明天再试';
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .given(STATES.outlinesSpent)
+      .uponReceiving('a new paper after the free outlines of the day are used')
+      .withRequest('POST', '/api/base/ai_paper_info_api/generate_paper', (req) => req.headers({ Authorization: BEARER }).jsonBody(form))
+      .willRespondWith(429, (res) =>
+        res.jsonBody({
+          success: false,
+          error: { code: 'FREE_USES_EXHAUSTED', message: chinese(message), details: { action: 'outline', perDay: integer(10), retryAfterSeconds: integer(3600) } },
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(aiPaperInfoGeneratePaper(form));
+        expect(error).toMatchObject({ status: 429, code: 'FREE_USES_EXHAUSTED' });
+        expect(error.message).toMatch(/今日免费.*次数已用完/);
       });
   });
 

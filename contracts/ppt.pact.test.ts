@@ -209,6 +209,29 @@ describe('ppt contract', () => {
       });
   });
 
+  it("a deck from a topic beyond today's free drafts: 429 FREE_USES_EXHAUSTED, shown under the form", async () => {
+    const request = { title: TITLE, templateId: 'tpl-academic-blue', scene: 'thesis_defense', pageCount: 10, source: 'topic' as const, topic: '中文文本相似度研究的毕业答辩', cover: {} };
+    const message = '今日免费AI 生成 PPT 大纲次数已用完（每个账号每天 10 次），请明天再试';
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .given(STATES.pptDraftsSpent)
+      .uponReceiving('a deck from a topic after the free drafts of the day are used')
+      .withRequest('POST', '/api/base/ai_ppt_info_api/save_or_update', (req) => req.headers({ Authorization: BEARER }).jsonBody(request))
+      .willRespondWith(429, (res) =>
+        res.jsonBody({
+          success: false,
+          error: { code: 'FREE_USES_EXHAUSTED', message: chinese(message), details: { action: 'pptDraft', perDay: integer(10), retryAfterSeconds: integer(3600) } },
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(aiPptInfoSaveOrUpdate(request));
+        expect(error).toMatchObject({ status: 429, code: 'FREE_USES_EXHAUSTED' });
+        expect(error.message).toMatch(/今日免费.*次数已用完/);
+      });
+  });
+
   it('deletes a rendered deck', async () => {
     await createPact()
       .addInteraction()

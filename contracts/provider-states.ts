@@ -23,6 +23,8 @@ import { storeDetection } from '../server/services/aigc/seed';
 import { type SeededRewrite, storeRewrite } from '../server/services/rewrite/seed';
 import { storeDeck } from '../server/services/ppt/seed';
 import { storePaper } from '../server/services/paper/seed';
+import { type LlmCall, LlmError } from '../server/engines/llm';
+import { resetFreeUses, spendFreeUses } from '../server/services/free-uses/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmSandboxPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
@@ -69,6 +71,11 @@ import {
   PACT_SUBMITTED_ID,
   PACT_THROTTLED_NAME,
   PACT_TOKEN,
+  PACT_QR_ONLY_TOKEN,
+  PACT_QR_ONLY_USER,
+  PACT_SECOND_TOKEN,
+  PACT_TAKEN_PHONE,
+  PACT_FREE_PHONE,
   PACT_UNPAID_DRAFT_ID,
   PACT_USER,
   STATES,
@@ -90,6 +97,10 @@ const SEEDED_PACKAGES = [
   'pkg-recharge-20000',
 ];
 const ORDERED_PACKAGE = 'pkg-recharge-5000';
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
+const WECHAT_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.49.2600(0x28003133) NetType/WIFI Language/zh_CN';
 
 // The seeded report copies its first paragraph from this library document, so it has a source, red
 // sentences and matches to compare.
@@ -163,6 +174,12 @@ export function providerStates(
   const configured = deps.llm.configured.bind(deps.llm);
   let chatModelOff = false;
   deps.llm.configured = (feature) => !(chatModelOff && feature === 'chat') && configured(feature);
+  // "zhangsan's own calls fill the account's share": the gateway answers that account's calls as the limiter does
+  // when LLM_ACCOUNT_CONCURRENCY calls run and LLM_ACCOUNT_QUEUE more wait, until teardown or the next setup
+  // (server/handlers/model-fairness.test.ts fills the share for real).
+  const stream = deps.llm.stream.bind(deps.llm);
+  let shareFullOf: string | undefined;
+  deps.llm.stream = (request) => (shareFullOf !== undefined && request.account === shareFullOf ? refusedCall(new LlmError('account_busy')) : stream(request));
   const minutesFromNow = (minutes: number) => new Date(deps.now().getTime() + minutes * 60_000);
 
   // Hashing takes a while (argon2) and nearly every state signs zhangsan in: hash once per verification.
@@ -180,17 +197,36 @@ export function providerStates(
     return user.id;
   }
 
-  async function token(userId: string, value: string, expiresAt: Date, revokedAt: Date | null = null): Promise<void> {
+  async function token(userId: string, value: string, expiresAt: Date, revokedAt: Date | null = null, userAgent: string | null = null): Promise<void> {
     await db.orm
       .insert(accessTokens)
-      .values({ userId, tokenHash: hashToken(value), expiresAt, revokedAt })
-      .onConflictDoUpdate({ target: accessTokens.tokenHash, set: { userId, expiresAt, revokedAt } });
+      .values({ userId, tokenHash: hashToken(value), expiresAt, revokedAt, userAgent })
+      .onConflictDoUpdate({ target: accessTokens.tokenHash, set: { userId, expiresAt, revokedAt, userAgent } });
   }
 
   async function signedIn(): Promise<string> {
     const userId = await zhangsan();
     await token(userId, PACT_TOKEN, minutesFromNow(deps.config.TOKEN_TTL_SECONDS / 60));
     return userId;
+  }
+
+  // An account as a QR sign-up leaves it: no password, no phone, signed in on the phone's browser.
+  async function qrOnlySignedIn(): Promise<void> {
+    const [user] = await db.orm
+      .insert(users)
+      .values({ username: PACT_QR_ONLY_USER, qrSignup: true })
+      .onConflictDoUpdate({ target: users.username, set: { passwordHash: null, phone: null } })
+      .returning({ id: users.id });
+    await token(user.id, PACT_QR_ONLY_TOKEN, minutesFromNow(deps.config.TOKEN_TTL_SECONDS / 60));
+  }
+
+  // The other account that uses a phone (or none), so that binding it to zhangsan conflicts (or not).
+  async function phoneOwner(phone: string | null): Promise<void> {
+    await db.orm.update(users).set({ phone: null }).where(eq(users.phone, PACT_FREE_PHONE));
+    await db.orm
+      .insert(users)
+      .values({ username: PACT_OTHER_USER, phone })
+      .onConflictDoUpdate({ target: users.username, set: { phone } });
   }
 
   // Sign-ups and register probes of earlier runs from this machine must not refuse this run's.
@@ -330,6 +366,15 @@ export function providerStates(
           .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
       }
     }),
+    [STATES.qrOnlySignedIn]: state(qrOnlySignedIn),
+    [STATES.phoneTaken]: state(async () => {
+      await signedIn();
+      await phoneOwner(PACT_TAKEN_PHONE);
+    }),
+    [STATES.phoneFree]: state(async () => {
+      await signedIn();
+      await phoneOwner(null);
+    }),
     [STATES.qrPending]: state(async () => {
       await freshSignupsFromHere();
       await qrSession(PACT_QR_PENDING, null);
@@ -353,6 +398,15 @@ export function providerStates(
     [STATES.funded]: state(() => balance(PACT_BALANCE_FEN)),
     [STATES.broke]: state(() => balance(0)),
     [STATES.noPendingOrders]: state(async () => closePendingOrders(await signedIn())),
+    // Exactly two live sign-ins, each from a browser the device list recognises (earlier interactions' logins ended).
+    [STATES.signedInTwice]: async () => {
+      const userId = await signedIn();
+      await db.orm.update(accessTokens).set({ revokedAt: deps.now() }).where(eq(accessTokens.userId, userId));
+      await token(userId, PACT_TOKEN, minutesFromNow(deps.config.TOKEN_TTL_SECONDS / 60), null, CHROME_WINDOWS);
+      await token(userId, PACT_SECOND_TOKEN, minutesFromNow(60 * 24), null, WECHAT_ANDROID);
+      const [second] = await db.orm.select({ id: accessTokens.id }).from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(PACT_SECOND_TOKEN)));
+      return { sessionId: second.id };
+    },
     [STATES.pendingOrder]: async () => {
       const { orderId, payToken } = await pendingOrder();
       return { orderId, payToken };
@@ -435,6 +489,12 @@ export function providerStates(
     [STATES.writingModel]: state(async () => {
       if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
       await balance(PACT_BALANCE_FEN);
+      // Verified again and again on one database, the outline drafted by the model must stay free today.
+      await resetFreeUses(deps, await signedIn());
+    }),
+    [STATES.outlinesSpent]: state(async () => {
+      if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      await spendFreeUses(deps, await signedIn(), 'outline');
     }),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
     [STATES.deletableConversation]: state(() => conversation(PACT_DELETABLE_CONVERSATION_ID, '开题报告的结构')),
@@ -453,12 +513,17 @@ export function providerStates(
       if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
       await balance(PACT_BALANCE_FEN);
     }),
+    [STATES.pptDraftsSpent]: state(async () => {
+      if (!configured('slides')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      await spendFreeUses(deps, await signedIn(), 'pptDraft');
+    }),
   };
   const setups = Object.fromEntries(
     Object.entries(handlers).map(([name, setup]) => [
       name,
       async () => {
         chatModelOff = false;
+        shareFullOf = undefined;
         return setup();
       },
     ]),
@@ -476,6 +541,18 @@ export function providerStates(
         return undefined;
       },
     },
+    [STATES.modelShareFull]: {
+      setup: async () => {
+        if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+        await balance(PACT_BALANCE_FEN);
+        shareFullOf = await signedIn();
+        return undefined;
+      },
+      teardown: async () => {
+        shareFullOf = undefined;
+        return undefined;
+      },
+    },
   };
 }
 
@@ -484,5 +561,15 @@ function state(setup: () => Promise<unknown>): () => Promise<undefined> {
   return async () => {
     await setup();
     return undefined;
+  };
+}
+
+/** A model call refused before it starts, as the gateway's are (its record fails too: nothing was asked). */
+function refusedCall(error: LlmError): LlmCall {
+  const record = Promise.reject(error);
+  record.catch(() => undefined);
+  return {
+    record,
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
   };
 }

@@ -59,6 +59,7 @@ export async function startOurProvider(
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     POLL_RATE_LIMIT_PER_MINUTE: '10000',
     API_RATE_LIMIT_PER_MINUTE: '10000',
+    READ_RATE_LIMIT_PER_MINUTE: '10000',
     // The order pacts pay through the sandbox, whatever HOST the environment names.
     PAYMENT_SANDBOX: 'on',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',

@@ -28,6 +28,7 @@ import { BEARER, createPact, failureOf, useMockServer } from './pact';
 import {
   PACT_CNKI_DRAFT_ID,
   PACT_MISSING_ID,
+  PACT_REPORT_ID,
   PACT_SMART_DRAFT_ID,
   PACT_REWRITE_DELETE_ID,
   PACT_REWRITE_DRAFT_ID,
@@ -365,6 +366,39 @@ describe('rewrite contract', () => {
         expect(await machineMachineSubmit({ id: PACT_SMART_DRAFT_ID })).toMatchObject({ status: 'queued' });
         expect(await machineMachineCnkiInit({ content, title })).toMatchObject({ status: 'draft', mode: 'cnki' });
         expect(await machineMachineCnkiSubmit({ id: PACT_CNKI_DRAFT_ID })).toMatchObject({ status: 'queued' });
+      });
+  });
+
+  it('学术库降重 from a finished 查重 report: only its id and the title are sent, the draft is priced as the rewrite alone', async () => {
+    const pact = createPact();
+    pact
+      .addInteraction()
+      .given(STATES.reportReady)
+      .uponReceiving('an academic-database rewording of a finished check report')
+      .withRequest('POST', '/api/base/machine_api/machine_cnki_init', (req) =>
+        multipartBody(req.headers({ Authorization: BEARER }), [
+          { name: 'title', value: TITLE },
+          { name: 'checkId', value: PACT_REPORT_ID },
+        ]),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(ok(record({ status: 'draft', mode: 'cnki', progress: integer(0), paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))),
+      );
+    await pact
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('an academic-database rewording of a check that is not the caller’s')
+      .withRequest('POST', '/api/base/machine_api/machine_cnki_init', (req) =>
+        multipartBody(req.headers({ Authorization: BEARER }), [
+          { name: 'title', value: TITLE },
+          { name: 'checkId', value: PACT_MISSING_ID },
+        ]),
+      )
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '记录不存在')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        expect(await machineMachineCnkiInit({ title: TITLE, checkId: PACT_REPORT_ID })).toMatchObject({ status: 'draft', mode: 'cnki' });
+        expect(await failureOf(machineMachineCnkiInit({ title: TITLE, checkId: PACT_MISSING_ID }))).toMatchObject({ status: 404 });
       });
   });
 

@@ -9,6 +9,15 @@ export const PACT_NEW_USER = { username: 'lisi', password: 'Shuxue2026!pw', phon
 /** A password the sign-up rule refuses (common/password-rule.ts): too simple. */
 export const PACT_WEAK_PASSWORD = '12345678';
 export const PACT_THROTTLED_NAME = 'wangwu';
+/** An account made by a QR sign-up, with no password yet, and the token its phone signed in with. */
+export const PACT_QR_ONLY_USER = 'qr_pact0000001';
+export const PACT_QR_ONLY_TOKEN = 'mya_pact_qr_only_000000000000000000000000000000000000000004';
+/** zhangsan's second sign-in (another browser), listed among the devices and signed out by the account centre. */
+export const PACT_SECOND_TOKEN = 'mya_pact_zhangsan_second_device_0000000000000000000000005';
+/** A phone another account (zhaoliu) signs in with: binding it to zhangsan is refused. */
+export const PACT_TAKEN_PHONE = '13700137000';
+/** A phone no account uses: zhangsan may bind it. */
+export const PACT_FREE_PHONE = '13700137999';
 export const PACT_QR_PENDING = 'qr-pact-pending';
 export const PACT_QR_CONFIRMED = 'qr-pact-confirmed';
 export const PACT_QR_EXPIRED = 'qr-pact-expired';
@@ -69,6 +78,10 @@ export const STATES = {
   tokenRevoked: `user zhangsan's token ${PACT_REVOKED_TOKEN} was revoked`,
   usernameFree: `no account uses the username ${PACT_NEW_USER.username} or the phone ${PACT_NEW_USER.phone}`,
   loginThrottled: `logins as ${PACT_THROTTLED_NAME} from this address are in their back-off`,
+  qrOnlySignedIn: `QR-only user ${PACT_QR_ONLY_USER} without a password is signed in with token ${PACT_QR_ONLY_TOKEN}`,
+  signedInTwice: `user zhangsan is signed in with token ${PACT_TOKEN} and on a second device (parameter sessionId)`,
+  phoneTaken: `user zhangsan is signed in and user zhaoliu uses the phone ${PACT_TAKEN_PHONE}`,
+  phoneFree: `user zhangsan is signed in and no account uses the phone ${PACT_FREE_PHONE}`,
   signupsExhausted: 'this address has signed up as many accounts as allowed this hour',
   registerProbesThrottled: 'sign-ups from this address met taken names too often and are in their back-off',
   qrPending: `QR session ${PACT_QR_PENDING} is waiting for a scan`,
@@ -117,4 +130,7 @@ export const STATES = {
   paperInfoDone: `user zhangsan has a finished journal paper ${PACT_PAPER_INFO_ID} from the classic form`,
   deletablePaperInfo: `user zhangsan has a finished journal paper ${PACT_PAPER_INFO_DELETE_ID} from the classic form`,
   writingModel: 'a model is configured for paper writing',
+  outlinesSpent: "user zhangsan has used today's free outlines",
+  pptDraftsSpent: "user zhangsan has used today's free slide-deck drafts",
+  modelShareFull: "user zhangsan's own model calls fill the account's share of the model",
 } as const;

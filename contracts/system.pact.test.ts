@@ -1,9 +1,13 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { systemCapabilities } from '../src/api/gen/system/system';
-import { createPact, useMockServer } from './pact';
+import { accountInfoFreeUses, systemCapabilities } from '../src/api/gen/system/system';
+import { BEARER, createPact, useMockServer } from './pact';
+import { STATES } from './states';
 
-const { boolean, eachLike } = MatchersV3;
+const { boolean, eachLike, integer, regex } = MatchersV3;
+
+/** A day's free uses of one action as the note beside it reads them (今日免费 N 次，剩余 M 次). */
+const freeUse = () => ({ perDay: integer(20), used: integer(0), remaining: integer(20) });
 
 describe('system contract', () => {
   it('tells anyone, without a token, which services, payment channels and sign-up this instance offers', async () => {
@@ -27,6 +31,12 @@ describe('system contract', () => {
             },
             payment: { available: boolean(true), reason: null, channels: eachLike('sandbox') },
             registration: { open: boolean(true) },
+            freeUses: {
+              reduction: { perAccount: integer(20), perAddress: integer(100) },
+              outline: { perAccount: integer(10), perAddress: integer(50) },
+              pptDraft: { perAccount: integer(10), perAddress: integer(50) },
+              reload: { perAccount: integer(30), perAddress: integer(150) },
+            },
           },
         }),
       )
@@ -36,6 +46,28 @@ describe('system contract', () => {
         expect(capabilities.services.check).toEqual({ available: true, reason: null });
         expect(capabilities.payment.channels).toContain('sandbox');
         expect(capabilities.registration.open).toBe(true);
+      });
+  });
+
+  it("tells a signed-in student today's free uses of the model work that is not charged", async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving("a request for today's free uses")
+      .withRequest('GET', '/api/base/account_info_api/free_uses', (req) => req.headers({ Authorization: BEARER }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody({
+          success: true,
+          result: {
+            day: regex('^\\d{4}-\\d{2}-\\d{2}$', '2026-05-01'),
+            uses: { reduction: freeUse(), outline: freeUse(), pptDraft: freeUse(), reload: freeUse() },
+          },
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const today = await accountInfoFreeUses();
+        expect(today.uses.outline).toEqual({ perDay: 20, used: 0, remaining: 20 });
       });
   });
 });

@@ -46,8 +46,8 @@ export async function seedLibrary(server: RealServer, title = '数字出版与�
   throw new Error('比对库文档的查重没有完成');
 }
 
-/** Scans the login overlay's QR code with a second browser (the phone) and confirms on the server's page. */
-async function scanToLogin(page: Page, server: RealServer, artifacts: string): Promise<void> {
+/** Scans the login overlay's QR code with a new phone (a second browser), which makes its account on the server's page. */
+export async function scanToLogin(page: Page, server: RealServer, artifacts: string): Promise<void> {
   const created = page.waitForResponse((response) => response.url().includes('/api/base/login_api/f/login_qr_code'));
   await page.goto(`${server.url}/papercheck/check`);
   const { result } = (await (await created).json()) as Envelope<{ qrCode: string }>;
@@ -57,7 +57,8 @@ async function scanToLogin(page: Page, server: RealServer, artifacts: string): P
   try {
     const phone = await phoneContext.newPage();
     await phone.goto(result.qrCode);
-    await phone.getByRole('button', { name: '确认登录' }).click();
+    // A phone the server has never seen is asked first: an existing account, or a new one.
+    await phone.getByRole('button', { name: '注册新账号并登录' }).click();
     await phone.getByText(/已确认登录/).waitFor();
     await phone.screenshot({ path: `${artifacts}/qr-phone-confirmed.png` });
     // The phone keeps the device key the server issued it, for its next scan.

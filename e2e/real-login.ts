@@ -1,5 +1,5 @@
 // Password login in the browser against the real server: a wrong password gets the server's
-// 用户名或密码错误, the right one signs in as the CLI-created user, a reload keeps the session and
+// 用户名或密码错误, the right one (sent in the request body, never in the address) signs in as the CLI-created user, a reload keeps the session and
 // signing out revokes the token on the server.
 import assert from 'node:assert/strict';
 import { loginWithPassword, storedToken, submitWrongPassword } from './login';
@@ -20,13 +20,17 @@ export const passwordLoginFlow: RealFlow = {
     assert.equal(await storedToken(page), null);
     log('错误密码：服务器答“用户名或密码错误”，没有令牌');
 
+    const loginCall = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/base/login_api/f/login');
     const shownId = await loginWithPassword(page, USER.username, USER.password);
+    const sent = await loginCall;
+    assert.equal(new URL(sent.url()).search, '', '登录请求的地址里不应有查询串');
+    assert.deepEqual(sent.postDataJSON(), USER);
     const token = await storedToken(page);
     assert.ok(token, '登录后没有保存令牌');
     const current = await server.api<{ id: string; loginName: string }>('POST', '/api/base/login_api/current', { token });
     assert.equal(current.loginName, USER.username);
     assert.equal(shownId, current.id);
-    log(`正确密码：登录为 ${current.loginName}，显示 ID: ${shownId}`);
+    log(`正确密码（放在请求体中，地址里没有密码）：登录为 ${current.loginName}，显示 ID: ${shownId}`);
 
     await page.reload();
     await page.getByTestId('user-id').waitFor();

@@ -3,6 +3,7 @@
 // with the CLI before the server starts) and gets a fresh browser context. Add a flow to FLOWS.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { accountRecoveryFlow } from './account-recovery';
 import { aigcFlow } from './aigc-flow';
 import { aigcLowerFlow } from './aigc-lower-flow';
 import { apiDocsFlow } from './api-docs';
@@ -36,7 +37,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, orderChannelsFlow, checkMobileFlow, checkFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, rewriteDocxFlow, aigcLowerFlow, pptFlow, paperFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, orderChannelsFlow, checkMobileFlow, checkFlow, accountRecoveryFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, rewriteDocxFlow, aigcLowerFlow, pptFlow, paperFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 

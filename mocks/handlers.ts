@@ -6,9 +6,11 @@ import { authOverrides } from './overrides/auth';
 import { capabilitiesOverrides, resetCapabilitiesState } from './overrides/capabilities';
 import { chatOverrides, resetChatState } from './overrides/chat';
 import { type MockData, setMockData } from './overrides/data-mode';
+import { freeUsesOverrides } from './overrides/free-uses';
 import { orderOverrides } from './overrides/order';
 import { resetOrderState } from './overrides/order-state';
 import { checkOverrides, resetCheckState } from './overrides/check';
+import { fromReportOverrides, resetFromReportState } from './overrides/from-report';
 import { paperOverrides, resetPaperState } from './overrides/paper';
 import { pptOverrides } from './overrides/ppt';
 import { recordAreas } from './overrides/records';
@@ -18,11 +20,13 @@ import { SEED } from './seed';
 export const handlers: RequestHandler[] = [
   ...authOverrides,
   ...capabilitiesOverrides,
+  ...freeUsesOverrides,
   ...orderOverrides,
   ...checkOverrides,
   ...chatOverrides,
   ...pptOverrides,
   ...paperOverrides,
+  ...fromReportOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
   ...generatedHandlers,
 ];
@@ -40,6 +44,7 @@ export function resetMockState({ data = 'seeded' }: { data?: MockData } = {}): v
   resetCheckState();
   resetChatState();
   resetPaperState();
+  resetFromReportState();
   for (const area of recordAreas) area.reset();
 }
 

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { builtServices, handlers } from './handlers';
+import { AnswerCache } from './http/answer-cache';
 import { registerApiDocs } from './http/api-docs';
 import { registerBodyParsers } from './http/body-parsers';
 import { clientErrorHandler } from './http/client-errors';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     qrLogin: wechatLogin ?? localQrProvider,
     wechatLogin,
     builtServices: options.builtServices ?? builtServices,
+    answers: new AnswerCache(config.ANSWER_CACHE_MB * 1024 * 1024),
   };
 
   await app.register(helmet, {

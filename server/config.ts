@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { StartupRefusal } from './process/refusal';
 
 // Every variable with its default is documented in .env.example.
 const flag = z
@@ -31,11 +32,18 @@ const schema = z.object({
   LOGIN_MAX_DELAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   FREE_CHECKS_PER_DEVICE_PER_DAY: z.coerce.number().int().min(0).max(1000).default(1),
   FREE_CHECKS_PER_IP_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(3),
+  FREE_REDUCTIONS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(20),
+  FREE_OUTLINES_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(10),
+  FREE_PPT_DRAFTS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(10),
+  FREE_RELOADS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(30),
+  FREE_USES_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(100_000).default(5),
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   SIGNUPS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   POLL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   MAX_PENDING_ORDERS: z.coerce.number().int().min(1).default(10),
   PAYMENT_SECRET: z.string().min(32).optional(),
@@ -60,9 +68,13 @@ const schema = z.object({
   WECHAT_LOGIN_APP_SECRET_FILE: z.string().min(1).optional(),
   WECHAT_OPEN_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://open.weixin.qq.com'),
   WECHAT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
+  PAYMENT_SANDBOX_IN_PRODUCTION: z.string().optional(),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),
   JOBS_IN_PROCESS: flag.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  WORKER_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  WORKER_MODEL_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(2),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(60),
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
@@ -83,6 +95,8 @@ const schema = z.object({
   LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   LLM_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+  LLM_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  LLM_ACCOUNT_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
   LLM_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   CHAT_CONTEXT_TOKENS: z.coerce.number().int().min(6000).max(1_000_000).default(8000),
@@ -101,18 +115,27 @@ export type Config = Omit<Raw, 'VALIDATE_RESPONSES' | 'PAYMENT_SANDBOX'> & {
   PAYMENT_SANDBOX: boolean;
 };
 
+/** What PAYMENT_SANDBOX_IN_PRODUCTION must say for a production server to open the sandbox channel. */
+export const SANDBOX_IN_PRODUCTION_CONSENT = 'yes-i-understand';
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(blankToUndefined(env));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid environment:\n${problems}`);
+    throw new StartupRefusal(`Invalid environment:\n${problems}`);
   }
   const raw = parsed.data;
   checkModelSettings(raw);
   checkPaymentSettings(raw);
   if (raw.PACT_PROVIDER_STATES && raw.NODE_ENV === 'production') {
     // The state-setup endpoint writes accounts and tokens for anyone who calls it.
-    throw new Error('Invalid environment:\n  PACT_PROVIDER_STATES: must stay off when NODE_ENV=production');
+    throw new StartupRefusal('Invalid environment:\n  PACT_PROVIDER_STATES: must stay off when NODE_ENV=production');
+  }
+  if (raw.PAYMENT_SANDBOX && raw.NODE_ENV === 'production' && raw.PAYMENT_SANDBOX_IN_PRODUCTION !== SANDBOX_IN_PRODUCTION_CONSENT) {
+    // Anyone holding a sandbox pay link credits an account without paying.
+    throw new StartupRefusal(
+      `生产环境（NODE_ENV=production）不能开启沙箱支付（PAYMENT_SANDBOX=on）：任何人拿到支付链接都能不付款为账户充值。确需开启，请同时设置 PAYMENT_SANDBOX_IN_PRODUCTION=${SANDBOX_IN_PRODUCTION_CONSENT}`,
+    );
   }
   return {
     ...raw,
@@ -127,10 +150,10 @@ function checkModelSettings(raw: Raw): void {
   const models = [raw.LLM_MODEL, raw.LLM_MODEL_CHAT, raw.LLM_MODEL_REWRITE, raw.LLM_MODEL_WRITING, raw.LLM_MODEL_SLIDES];
   const named = models.some((m) => m !== undefined);
   if (raw.LLM_BASE_URL && !named) {
-    throw new Error('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set (or LLM_MODEL_CHAT etc. per feature)');
+    throw new StartupRefusal('Invalid environment:\n  LLM_MODEL: required when LLM_BASE_URL is set (or LLM_MODEL_CHAT etc. per feature)');
   }
   if (!raw.LLM_BASE_URL && (named || raw.LLM_API_KEY)) {
-    throw new Error('Invalid environment:\n  LLM_BASE_URL: required when LLM_MODEL or LLM_API_KEY is set');
+    throw new StartupRefusal('Invalid environment:\n  LLM_BASE_URL: required when LLM_MODEL or LLM_API_KEY is set');
   }
 }
 
@@ -170,7 +193,7 @@ function checkPaymentSettings(raw: Raw): void {
       problems.push(`  PUBLIC_BASE_URL: required with ${names[0]} (${callback})`);
     }
   }
-  if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  if (problems.length > 0) throw new StartupRefusal(`Invalid environment:\n${problems.join('\n')}`);
 }
 
 function blankToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {

@@ -1,6 +1,7 @@
 import type { Compute } from './compute';
 import type { Config } from './config';
 import type { Executor } from './db/client';
+import type { AnswerCache } from './http/answer-cache';
 import type { Runtime } from './runtime';
 import type { PaymentProviders } from './services/payments/providers';
 import type { QrLoginProvider } from './services/qr-login/provider';
@@ -25,6 +26,8 @@ export interface AppContext extends Runtime {
   wechatLogin: WechatQrProvider | null;
   /** Services whose handlers do real work (no 501 placeholder left); see services/system/capabilities. */
   builtServices: ReadonlySet<ServiceName>;
+  /** Big answers kept serialised (http/answer-cache.ts). */
+  answers: AnswerCache;
 }
 
 export function withDb(deps: Deps, db: Executor): Deps {

@@ -1,8 +1,9 @@
 import pino from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { logOptions } from './http/logging';
+import { refuseToStart } from './process/refusal';
 import { onShutdownSignal } from './process/shutdown';
 import { createRuntime } from './runtime';
 import { logLibraryState } from './services/library';
@@ -15,9 +16,15 @@ import { closeWorkerPool, workerPool } from './workers/pool';
 
 // `npm start` / `npm run serve`: the API, the built SPA and (unless JOBS_IN_PROCESS=false) the job
 // runner in one process, on the embedded database unless DATABASE_URL names a PostgreSQL server.
-const config = loadConfig();
+// A setting or a data directory it cannot use: one line saying so, exit code 1 (process/refusal.ts).
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  refuseToStart(error);
+}
 // With the embedded database, npm run cli reaches it through a socket in DATA_DIR while this runs.
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, socket: 'serve' });
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, socket: 'serve' }).catch(refuseToStart);
 const runtime = createRuntime({ config, db, log: pino(logOptions(config)), compute: poolCompute(config) });
 let runner: JobRunner | undefined;
 const payments = await paymentProviders(db, config);
@@ -42,6 +49,9 @@ try {
   process.exit(1);
 }
 runner?.start();
+if (config.PAYMENT_SANDBOX && config.NODE_ENV === 'production') {
+  app.log.warn('沙箱支付在生产环境中开启（PAYMENT_SANDBOX_IN_PRODUCTION）：任何人拿到支付链接都能不付款为账户充值，切勿用于真实用户');
+}
 // Parsing, the engine and report rendering run in worker threads; the first starts now, once the API answers.
 workerPool(config);
 await logLibraryState(db, app.log, config.LIBRARY_SMALL_DOCUMENTS);

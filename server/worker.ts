@@ -1,6 +1,7 @@
 import pino from 'pino';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { refuseToStart } from './process/refusal';
 import { onShutdownSignal } from './process/shutdown';
 import { createRuntime } from './runtime';
 import { safeError } from './safe-error';
@@ -13,13 +14,18 @@ import { closeWorkerPool } from './workers/pool';
 
 // `npm run worker`: job runners as a separate process on the same PostgreSQL database as the API
 // (start the API with JOBS_IN_PROCESS=false, or keep both: runners share the queue safely).
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  refuseToStart(error);
+}
 const log = pino({ level: config.LOG_LEVEL, base: { role: 'worker', pid: process.pid }, serializers: { err: safeError } });
 if (!config.DATABASE_URL) {
   log.error('npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, jobs run inside npm start');
   process.exit(1);
 }
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL });
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL }).catch(refuseToStart);
 const runtime = createRuntime({ config, db, log, compute: poolCompute(config) });
 const runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
 const paymentSync = startPaymentSync(runtime, await paymentProviders(db, config), log);

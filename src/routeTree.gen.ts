@@ -40,9 +40,12 @@ import { Route as BareGptRouteImport } from './routes/_bare/gpt'
 import { Route as AppAiaigcIndexRouteImport } from './routes/_app/aiaigc/index'
 import { Route as AppAiaigcJcRouteImport } from './routes/_app/aiaigc/jc'
 import { Route as AppAiaigcListRouteImport } from './routes/_app/aiaigc/list'
+import { Route as AppAigcIndexRouteImport } from './routes/_app/aigc/index'
 import { Route as AppAigcListRouteImport } from './routes/_app/aigc/list'
+import { Route as AppAigccheckIndexRouteImport } from './routes/_app/aigccheck/index'
 import { Route as AppAigccheckCheckRouteImport } from './routes/_app/aigccheck/check'
 import { Route as AppAigccheckListRouteImport } from './routes/_app/aigccheck/list'
+import { Route as AppAigcdownIndexRouteImport } from './routes/_app/aigcdown/index'
 import { Route as AppAigcdownMachineRouteImport } from './routes/_app/aigcdown/machine'
 import { Route as AppAimachineIndexRouteImport } from './routes/_app/aimachine/index'
 import { Route as AppAimachineListRouteImport } from './routes/_app/aimachine/list'
@@ -56,19 +59,26 @@ import { Route as AppAipptPptRouteImport } from './routes/_app/aippt/ppt'
 import { Route as AppAirsIndexRouteImport } from './routes/_app/airs/index'
 import { Route as AppAirsListRouteImport } from './routes/_app/airs/list'
 import { Route as AppAirsRsRouteImport } from './routes/_app/airs/rs'
+import { Route as AppCnkiIndexRouteImport } from './routes/_app/cnki/index'
 import { Route as AppCnkiCnkiRouteImport } from './routes/_app/cnki/cnki'
+import { Route as AppMachineIndexRouteImport } from './routes/_app/machine/index'
 import { Route as AppMachineListRouteImport } from './routes/_app/machine/list'
+import { Route as AppNlpIndexRouteImport } from './routes/_app/nlp/index'
 import { Route as AppNlpMachineRouteImport } from './routes/_app/nlp/machine'
 import { Route as AppOrderIndexRouteImport } from './routes/_app/order/index'
 import { Route as AppOrderAccountRouteImport } from './routes/_app/order/account'
 import { Route as AppOrderRechargeRouteImport } from './routes/_app/order/recharge'
 import { Route as AppOrderTaocanRouteImport } from './routes/_app/order/taocan'
+import { Route as AppPaperIndexRouteImport } from './routes/_app/paper/index'
 import { Route as AppPaperReportRouteImport } from './routes/_app/paper/report'
 import { Route as AppPapercheckIndexRouteImport } from './routes/_app/papercheck/index'
 import { Route as AppPapercheckCheckRouteImport } from './routes/_app/papercheck/check'
+import { Route as AppPapergcIndexRouteImport } from './routes/_app/papergc/index'
 import { Route as AppPapergcGcRouteImport } from './routes/_app/papergc/gc'
+import { Route as AppPapermachineIndexRouteImport } from './routes/_app/papermachine/index'
 import { Route as AppPapermachineCnkiRouteImport } from './routes/_app/papermachine/cnki'
 import { Route as AppPapermachineListRouteImport } from './routes/_app/papermachine/list'
+import { Route as AppPapermachinesubmitIndexRouteImport } from './routes/_app/papermachinesubmit/index'
 import { Route as AppPapermachinesubmitPapermachineRouteImport } from './routes/_app/papermachinesubmit/papermachine'
 import { Route as AppPaperwirteIndexRouteImport } from './routes/_app/paperwirte/index'
 import { Route as AppPaperwirteBiyeRouteImport } from './routes/_app/paperwirte/biye'
@@ -238,10 +248,20 @@ const AppAiaigcListRoute = AppAiaigcListRouteImport.update({
   path: '/list',
   getParentRoute: () => AppAiaigcRouteRoute,
 } as any)
+const AppAigcIndexRoute = AppAigcIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAigcRouteRoute,
+} as any)
 const AppAigcListRoute = AppAigcListRouteImport.update({
   id: '/list',
   path: '/list',
   getParentRoute: () => AppAigcRouteRoute,
+} as any)
+const AppAigccheckIndexRoute = AppAigccheckIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAigccheckRouteRoute,
 } as any)
 const AppAigccheckCheckRoute = AppAigccheckCheckRouteImport.update({
   id: '/check',
@@ -252,6 +272,11 @@ const AppAigccheckListRoute = AppAigccheckListRouteImport.update({
   id: '/list',
   path: '/list',
   getParentRoute: () => AppAigccheckRouteRoute,
+} as any)
+const AppAigcdownIndexRoute = AppAigcdownIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAigcdownRouteRoute,
 } as any)
 const AppAigcdownMachineRoute = AppAigcdownMachineRouteImport.update({
   id: '/machine',
@@ -318,15 +343,30 @@ const AppAirsRsRoute = AppAirsRsRouteImport.update({
   path: '/rs',
   getParentRoute: () => AppAirsRouteRoute,
 } as any)
+const AppCnkiIndexRoute = AppCnkiIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppCnkiRouteRoute,
+} as any)
 const AppCnkiCnkiRoute = AppCnkiCnkiRouteImport.update({
   id: '/cnki',
   path: '/cnki',
   getParentRoute: () => AppCnkiRouteRoute,
 } as any)
+const AppMachineIndexRoute = AppMachineIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppMachineRouteRoute,
+} as any)
 const AppMachineListRoute = AppMachineListRouteImport.update({
   id: '/list',
   path: '/list',
   getParentRoute: () => AppMachineRouteRoute,
+} as any)
+const AppNlpIndexRoute = AppNlpIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppNlpRouteRoute,
 } as any)
 const AppNlpMachineRoute = AppNlpMachineRouteImport.update({
   id: '/machine',
@@ -353,6 +393,11 @@ const AppOrderTaocanRoute = AppOrderTaocanRouteImport.update({
   path: '/taocan',
   getParentRoute: () => AppOrderRouteRoute,
 } as any)
+const AppPaperIndexRoute = AppPaperIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppPaperRouteRoute,
+} as any)
 const AppPaperReportRoute = AppPaperReportRouteImport.update({
   id: '/report',
   path: '/report',
@@ -368,10 +413,20 @@ const AppPapercheckCheckRoute = AppPapercheckCheckRouteImport.update({
   path: '/check',
   getParentRoute: () => AppPapercheckRouteRoute,
 } as any)
+const AppPapergcIndexRoute = AppPapergcIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppPapergcRouteRoute,
+} as any)
 const AppPapergcGcRoute = AppPapergcGcRouteImport.update({
   id: '/gc',
   path: '/gc',
   getParentRoute: () => AppPapergcRouteRoute,
+} as any)
+const AppPapermachineIndexRoute = AppPapermachineIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppPapermachineRouteRoute,
 } as any)
 const AppPapermachineCnkiRoute = AppPapermachineCnkiRouteImport.update({
   id: '/cnki',
@@ -383,6 +438,12 @@ const AppPapermachineListRoute = AppPapermachineListRouteImport.update({
   path: '/list',
   getParentRoute: () => AppPapermachineRouteRoute,
 } as any)
+const AppPapermachinesubmitIndexRoute =
+  AppPapermachinesubmitIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppPapermachinesubmitRouteRoute,
+  } as any)
 const AppPapermachinesubmitPapermachineRoute =
   AppPapermachinesubmitPapermachineRouteImport.update({
     id: '/papermachine',
@@ -514,12 +575,22 @@ export interface FileRoutesByFullPath {
   '/paperwirte/report': typeof AppPaperwirteReportRoute
   '/redirect/$': typeof AppRedirectSplatRoute
   '/aiaigc/': typeof AppAiaigcIndexRoute
+  '/aigc/': typeof AppAigcIndexRoute
+  '/aigccheck/': typeof AppAigccheckIndexRoute
+  '/aigcdown/': typeof AppAigcdownIndexRoute
   '/aimachine/': typeof AppAimachineIndexRoute
   '/aipaper/': typeof AppAipaperIndexRoute
   '/aippt/': typeof AppAipptIndexRoute
   '/airs/': typeof AppAirsIndexRoute
+  '/cnki/': typeof AppCnkiIndexRoute
+  '/machine/': typeof AppMachineIndexRoute
+  '/nlp/': typeof AppNlpIndexRoute
   '/order/': typeof AppOrderIndexRoute
+  '/paper/': typeof AppPaperIndexRoute
   '/papercheck/': typeof AppPapercheckIndexRoute
+  '/papergc/': typeof AppPapergcIndexRoute
+  '/papermachine/': typeof AppPapermachineIndexRoute
+  '/papermachinesubmit/': typeof AppPapermachinesubmitIndexRoute
   '/paperwirte/': typeof AppPaperwirteIndexRoute
   '/aigccheck/content/$id': typeof AppAigccheckContentIdRoute
   '/aipaper/content/$id': typeof AppAipaperContentIdRoute
@@ -535,16 +606,6 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/auth-redirect': typeof AuthRedirectRoute
   '/login': typeof LoginRoute
-  '/aigc': typeof AppAigcRouteRouteWithChildren
-  '/aigccheck': typeof AppAigccheckRouteRouteWithChildren
-  '/aigcdown': typeof AppAigcdownRouteRouteWithChildren
-  '/cnki': typeof AppCnkiRouteRouteWithChildren
-  '/machine': typeof AppMachineRouteRouteWithChildren
-  '/nlp': typeof AppNlpRouteRouteWithChildren
-  '/paper': typeof AppPaperRouteRouteWithChildren
-  '/papergc': typeof AppPapergcRouteRouteWithChildren
-  '/papermachine': typeof AppPapermachineRouteRouteWithChildren
-  '/papermachinesubmit': typeof AppPapermachinesubmitRouteRouteWithChildren
   '/home': typeof AppHomeRoute
   '/401': typeof Bare401Route
   '/404': typeof Bare404Route
@@ -580,12 +641,22 @@ export interface FileRoutesByTo {
   '/paperwirte/report': typeof AppPaperwirteReportRoute
   '/redirect/$': typeof AppRedirectSplatRoute
   '/aiaigc': typeof AppAiaigcIndexRoute
+  '/aigc': typeof AppAigcIndexRoute
+  '/aigccheck': typeof AppAigccheckIndexRoute
+  '/aigcdown': typeof AppAigcdownIndexRoute
   '/aimachine': typeof AppAimachineIndexRoute
   '/aipaper': typeof AppAipaperIndexRoute
   '/aippt': typeof AppAipptIndexRoute
   '/airs': typeof AppAirsIndexRoute
+  '/cnki': typeof AppCnkiIndexRoute
+  '/machine': typeof AppMachineIndexRoute
+  '/nlp': typeof AppNlpIndexRoute
   '/order': typeof AppOrderIndexRoute
+  '/paper': typeof AppPaperIndexRoute
   '/papercheck': typeof AppPapercheckIndexRoute
+  '/papergc': typeof AppPapergcIndexRoute
+  '/papermachine': typeof AppPapermachineIndexRoute
+  '/papermachinesubmit': typeof AppPapermachinesubmitIndexRoute
   '/paperwirte': typeof AppPaperwirteIndexRoute
   '/aigccheck/content/$id': typeof AppAigccheckContentIdRoute
   '/aipaper/content/$id': typeof AppAipaperContentIdRoute
@@ -657,12 +728,22 @@ export interface FileRoutesById {
   '/_app/paperwirte/report': typeof AppPaperwirteReportRoute
   '/_app/redirect/$': typeof AppRedirectSplatRoute
   '/_app/aiaigc/': typeof AppAiaigcIndexRoute
+  '/_app/aigc/': typeof AppAigcIndexRoute
+  '/_app/aigccheck/': typeof AppAigccheckIndexRoute
+  '/_app/aigcdown/': typeof AppAigcdownIndexRoute
   '/_app/aimachine/': typeof AppAimachineIndexRoute
   '/_app/aipaper/': typeof AppAipaperIndexRoute
   '/_app/aippt/': typeof AppAipptIndexRoute
   '/_app/airs/': typeof AppAirsIndexRoute
+  '/_app/cnki/': typeof AppCnkiIndexRoute
+  '/_app/machine/': typeof AppMachineIndexRoute
+  '/_app/nlp/': typeof AppNlpIndexRoute
   '/_app/order/': typeof AppOrderIndexRoute
+  '/_app/paper/': typeof AppPaperIndexRoute
   '/_app/papercheck/': typeof AppPapercheckIndexRoute
+  '/_app/papergc/': typeof AppPapergcIndexRoute
+  '/_app/papermachine/': typeof AppPapermachineIndexRoute
+  '/_app/papermachinesubmit/': typeof AppPapermachinesubmitIndexRoute
   '/_app/paperwirte/': typeof AppPaperwirteIndexRoute
   '/_app/aigccheck/content/$id': typeof AppAigccheckContentIdRoute
   '/_app/aipaper/content/$id': typeof AppAipaperContentIdRoute
@@ -733,12 +814,22 @@ export interface FileRouteTypes {
     | '/paperwirte/report'
     | '/redirect/$'
     | '/aiaigc/'
+    | '/aigc/'
+    | '/aigccheck/'
+    | '/aigcdown/'
     | '/aimachine/'
     | '/aipaper/'
     | '/aippt/'
     | '/airs/'
+    | '/cnki/'
+    | '/machine/'
+    | '/nlp/'
     | '/order/'
+    | '/paper/'
     | '/papercheck/'
+    | '/papergc/'
+    | '/papermachine/'
+    | '/papermachinesubmit/'
     | '/paperwirte/'
     | '/aigccheck/content/$id'
     | '/aipaper/content/$id'
@@ -754,16 +845,6 @@ export interface FileRouteTypes {
     | '/'
     | '/auth-redirect'
     | '/login'
-    | '/aigc'
-    | '/aigccheck'
-    | '/aigcdown'
-    | '/cnki'
-    | '/machine'
-    | '/nlp'
-    | '/paper'
-    | '/papergc'
-    | '/papermachine'
-    | '/papermachinesubmit'
     | '/home'
     | '/401'
     | '/404'
@@ -799,12 +880,22 @@ export interface FileRouteTypes {
     | '/paperwirte/report'
     | '/redirect/$'
     | '/aiaigc'
+    | '/aigc'
+    | '/aigccheck'
+    | '/aigcdown'
     | '/aimachine'
     | '/aipaper'
     | '/aippt'
     | '/airs'
+    | '/cnki'
+    | '/machine'
+    | '/nlp'
     | '/order'
+    | '/paper'
     | '/papercheck'
+    | '/papergc'
+    | '/papermachine'
+    | '/papermachinesubmit'
     | '/paperwirte'
     | '/aigccheck/content/$id'
     | '/aipaper/content/$id'
@@ -875,12 +966,22 @@ export interface FileRouteTypes {
     | '/_app/paperwirte/report'
     | '/_app/redirect/$'
     | '/_app/aiaigc/'
+    | '/_app/aigc/'
+    | '/_app/aigccheck/'
+    | '/_app/aigcdown/'
     | '/_app/aimachine/'
     | '/_app/aipaper/'
     | '/_app/aippt/'
     | '/_app/airs/'
+    | '/_app/cnki/'
+    | '/_app/machine/'
+    | '/_app/nlp/'
     | '/_app/order/'
+    | '/_app/paper/'
     | '/_app/papercheck/'
+    | '/_app/papergc/'
+    | '/_app/papermachine/'
+    | '/_app/papermachinesubmit/'
     | '/_app/paperwirte/'
     | '/_app/aigccheck/content/$id'
     | '/_app/aipaper/content/$id'
@@ -1119,12 +1220,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAiaigcListRouteImport
       parentRoute: typeof AppAiaigcRouteRoute
     }
+    '/_app/aigc/': {
+      id: '/_app/aigc/'
+      path: '/'
+      fullPath: '/aigc/'
+      preLoaderRoute: typeof AppAigcIndexRouteImport
+      parentRoute: typeof AppAigcRouteRoute
+    }
     '/_app/aigc/list': {
       id: '/_app/aigc/list'
       path: '/list'
       fullPath: '/aigc/list'
       preLoaderRoute: typeof AppAigcListRouteImport
       parentRoute: typeof AppAigcRouteRoute
+    }
+    '/_app/aigccheck/': {
+      id: '/_app/aigccheck/'
+      path: '/'
+      fullPath: '/aigccheck/'
+      preLoaderRoute: typeof AppAigccheckIndexRouteImport
+      parentRoute: typeof AppAigccheckRouteRoute
     }
     '/_app/aigccheck/check': {
       id: '/_app/aigccheck/check'
@@ -1139,6 +1254,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/aigccheck/list'
       preLoaderRoute: typeof AppAigccheckListRouteImport
       parentRoute: typeof AppAigccheckRouteRoute
+    }
+    '/_app/aigcdown/': {
+      id: '/_app/aigcdown/'
+      path: '/'
+      fullPath: '/aigcdown/'
+      preLoaderRoute: typeof AppAigcdownIndexRouteImport
+      parentRoute: typeof AppAigcdownRouteRoute
     }
     '/_app/aigcdown/machine': {
       id: '/_app/aigcdown/machine'
@@ -1231,6 +1353,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAirsRsRouteImport
       parentRoute: typeof AppAirsRouteRoute
     }
+    '/_app/cnki/': {
+      id: '/_app/cnki/'
+      path: '/'
+      fullPath: '/cnki/'
+      preLoaderRoute: typeof AppCnkiIndexRouteImport
+      parentRoute: typeof AppCnkiRouteRoute
+    }
     '/_app/cnki/cnki': {
       id: '/_app/cnki/cnki'
       path: '/cnki'
@@ -1238,12 +1367,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCnkiCnkiRouteImport
       parentRoute: typeof AppCnkiRouteRoute
     }
+    '/_app/machine/': {
+      id: '/_app/machine/'
+      path: '/'
+      fullPath: '/machine/'
+      preLoaderRoute: typeof AppMachineIndexRouteImport
+      parentRoute: typeof AppMachineRouteRoute
+    }
     '/_app/machine/list': {
       id: '/_app/machine/list'
       path: '/list'
       fullPath: '/machine/list'
       preLoaderRoute: typeof AppMachineListRouteImport
       parentRoute: typeof AppMachineRouteRoute
+    }
+    '/_app/nlp/': {
+      id: '/_app/nlp/'
+      path: '/'
+      fullPath: '/nlp/'
+      preLoaderRoute: typeof AppNlpIndexRouteImport
+      parentRoute: typeof AppNlpRouteRoute
     }
     '/_app/nlp/machine': {
       id: '/_app/nlp/machine'
@@ -1280,6 +1423,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrderTaocanRouteImport
       parentRoute: typeof AppOrderRouteRoute
     }
+    '/_app/paper/': {
+      id: '/_app/paper/'
+      path: '/'
+      fullPath: '/paper/'
+      preLoaderRoute: typeof AppPaperIndexRouteImport
+      parentRoute: typeof AppPaperRouteRoute
+    }
     '/_app/paper/report': {
       id: '/_app/paper/report'
       path: '/report'
@@ -1301,12 +1451,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPapercheckCheckRouteImport
       parentRoute: typeof AppPapercheckRouteRoute
     }
+    '/_app/papergc/': {
+      id: '/_app/papergc/'
+      path: '/'
+      fullPath: '/papergc/'
+      preLoaderRoute: typeof AppPapergcIndexRouteImport
+      parentRoute: typeof AppPapergcRouteRoute
+    }
     '/_app/papergc/gc': {
       id: '/_app/papergc/gc'
       path: '/gc'
       fullPath: '/papergc/gc'
       preLoaderRoute: typeof AppPapergcGcRouteImport
       parentRoute: typeof AppPapergcRouteRoute
+    }
+    '/_app/papermachine/': {
+      id: '/_app/papermachine/'
+      path: '/'
+      fullPath: '/papermachine/'
+      preLoaderRoute: typeof AppPapermachineIndexRouteImport
+      parentRoute: typeof AppPapermachineRouteRoute
     }
     '/_app/papermachine/cnki': {
       id: '/_app/papermachine/cnki'
@@ -1321,6 +1485,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/papermachine/list'
       preLoaderRoute: typeof AppPapermachineListRouteImport
       parentRoute: typeof AppPapermachineRouteRoute
+    }
+    '/_app/papermachinesubmit/': {
+      id: '/_app/papermachinesubmit/'
+      path: '/'
+      fullPath: '/papermachinesubmit/'
+      preLoaderRoute: typeof AppPapermachinesubmitIndexRouteImport
+      parentRoute: typeof AppPapermachinesubmitRouteRoute
     }
     '/_app/papermachinesubmit/papermachine': {
       id: '/_app/papermachinesubmit/papermachine'
@@ -1441,10 +1612,12 @@ const AppAiaigcRouteRouteWithChildren = AppAiaigcRouteRoute._addFileChildren(
 
 interface AppAigcRouteRouteChildren {
   AppAigcListRoute: typeof AppAigcListRoute
+  AppAigcIndexRoute: typeof AppAigcIndexRoute
 }
 
 const AppAigcRouteRouteChildren: AppAigcRouteRouteChildren = {
   AppAigcListRoute: AppAigcListRoute,
+  AppAigcIndexRoute: AppAigcIndexRoute,
 }
 
 const AppAigcRouteRouteWithChildren = AppAigcRouteRoute._addFileChildren(
@@ -1454,12 +1627,14 @@ const AppAigcRouteRouteWithChildren = AppAigcRouteRoute._addFileChildren(
 interface AppAigccheckRouteRouteChildren {
   AppAigccheckCheckRoute: typeof AppAigccheckCheckRoute
   AppAigccheckListRoute: typeof AppAigccheckListRoute
+  AppAigccheckIndexRoute: typeof AppAigccheckIndexRoute
   AppAigccheckContentIdRoute: typeof AppAigccheckContentIdRoute
 }
 
 const AppAigccheckRouteRouteChildren: AppAigccheckRouteRouteChildren = {
   AppAigccheckCheckRoute: AppAigccheckCheckRoute,
   AppAigccheckListRoute: AppAigccheckListRoute,
+  AppAigccheckIndexRoute: AppAigccheckIndexRoute,
   AppAigccheckContentIdRoute: AppAigccheckContentIdRoute,
 }
 
@@ -1468,10 +1643,12 @@ const AppAigccheckRouteRouteWithChildren =
 
 interface AppAigcdownRouteRouteChildren {
   AppAigcdownMachineRoute: typeof AppAigcdownMachineRoute
+  AppAigcdownIndexRoute: typeof AppAigcdownIndexRoute
 }
 
 const AppAigcdownRouteRouteChildren: AppAigcdownRouteRouteChildren = {
   AppAigcdownMachineRoute: AppAigcdownMachineRoute,
+  AppAigcdownIndexRoute: AppAigcdownIndexRoute,
 }
 
 const AppAigcdownRouteRouteWithChildren =
@@ -1548,10 +1725,12 @@ const AppAirsRouteRouteWithChildren = AppAirsRouteRoute._addFileChildren(
 
 interface AppCnkiRouteRouteChildren {
   AppCnkiCnkiRoute: typeof AppCnkiCnkiRoute
+  AppCnkiIndexRoute: typeof AppCnkiIndexRoute
 }
 
 const AppCnkiRouteRouteChildren: AppCnkiRouteRouteChildren = {
   AppCnkiCnkiRoute: AppCnkiCnkiRoute,
+  AppCnkiIndexRoute: AppCnkiIndexRoute,
 }
 
 const AppCnkiRouteRouteWithChildren = AppCnkiRouteRoute._addFileChildren(
@@ -1560,10 +1739,12 @@ const AppCnkiRouteRouteWithChildren = AppCnkiRouteRoute._addFileChildren(
 
 interface AppMachineRouteRouteChildren {
   AppMachineListRoute: typeof AppMachineListRoute
+  AppMachineIndexRoute: typeof AppMachineIndexRoute
 }
 
 const AppMachineRouteRouteChildren: AppMachineRouteRouteChildren = {
   AppMachineListRoute: AppMachineListRoute,
+  AppMachineIndexRoute: AppMachineIndexRoute,
 }
 
 const AppMachineRouteRouteWithChildren = AppMachineRouteRoute._addFileChildren(
@@ -1572,10 +1753,12 @@ const AppMachineRouteRouteWithChildren = AppMachineRouteRoute._addFileChildren(
 
 interface AppNlpRouteRouteChildren {
   AppNlpMachineRoute: typeof AppNlpMachineRoute
+  AppNlpIndexRoute: typeof AppNlpIndexRoute
 }
 
 const AppNlpRouteRouteChildren: AppNlpRouteRouteChildren = {
   AppNlpMachineRoute: AppNlpMachineRoute,
+  AppNlpIndexRoute: AppNlpIndexRoute,
 }
 
 const AppNlpRouteRouteWithChildren = AppNlpRouteRoute._addFileChildren(
@@ -1602,12 +1785,14 @@ const AppOrderRouteRouteWithChildren = AppOrderRouteRoute._addFileChildren(
 
 interface AppPaperRouteRouteChildren {
   AppPaperReportRoute: typeof AppPaperReportRoute
+  AppPaperIndexRoute: typeof AppPaperIndexRoute
   AppPaperReportIdRoute: typeof AppPaperReportIdRoute
   AppPaperSubmitIdRoute: typeof AppPaperSubmitIdRoute
 }
 
 const AppPaperRouteRouteChildren: AppPaperRouteRouteChildren = {
   AppPaperReportRoute: AppPaperReportRoute,
+  AppPaperIndexRoute: AppPaperIndexRoute,
   AppPaperReportIdRoute: AppPaperReportIdRoute,
   AppPaperSubmitIdRoute: AppPaperSubmitIdRoute,
 }
@@ -1631,10 +1816,12 @@ const AppPapercheckRouteRouteWithChildren =
 
 interface AppPapergcRouteRouteChildren {
   AppPapergcGcRoute: typeof AppPapergcGcRoute
+  AppPapergcIndexRoute: typeof AppPapergcIndexRoute
 }
 
 const AppPapergcRouteRouteChildren: AppPapergcRouteRouteChildren = {
   AppPapergcGcRoute: AppPapergcGcRoute,
+  AppPapergcIndexRoute: AppPapergcIndexRoute,
 }
 
 const AppPapergcRouteRouteWithChildren = AppPapergcRouteRoute._addFileChildren(
@@ -1644,12 +1831,14 @@ const AppPapergcRouteRouteWithChildren = AppPapergcRouteRoute._addFileChildren(
 interface AppPapermachineRouteRouteChildren {
   AppPapermachineCnkiRoute: typeof AppPapermachineCnkiRoute
   AppPapermachineListRoute: typeof AppPapermachineListRoute
+  AppPapermachineIndexRoute: typeof AppPapermachineIndexRoute
   AppPapermachineContentIdRoute: typeof AppPapermachineContentIdRoute
 }
 
 const AppPapermachineRouteRouteChildren: AppPapermachineRouteRouteChildren = {
   AppPapermachineCnkiRoute: AppPapermachineCnkiRoute,
   AppPapermachineListRoute: AppPapermachineListRoute,
+  AppPapermachineIndexRoute: AppPapermachineIndexRoute,
   AppPapermachineContentIdRoute: AppPapermachineContentIdRoute,
 }
 
@@ -1658,12 +1847,14 @@ const AppPapermachineRouteRouteWithChildren =
 
 interface AppPapermachinesubmitRouteRouteChildren {
   AppPapermachinesubmitPapermachineRoute: typeof AppPapermachinesubmitPapermachineRoute
+  AppPapermachinesubmitIndexRoute: typeof AppPapermachinesubmitIndexRoute
 }
 
 const AppPapermachinesubmitRouteRouteChildren: AppPapermachinesubmitRouteRouteChildren =
   {
     AppPapermachinesubmitPapermachineRoute:
       AppPapermachinesubmitPapermachineRoute,
+    AppPapermachinesubmitIndexRoute: AppPapermachinesubmitIndexRoute,
   }
 
 const AppPapermachinesubmitRouteRouteWithChildren =

@@ -104,6 +104,7 @@ async function benchOn(engine: Engine) {
       // Every request comes from one account on one address: the per-user and per-address limits would
       // answer 429 long before the server is busy.
       API_RATE_LIMIT_PER_MINUTE: '100000000',
+      READ_RATE_LIMIT_PER_MINUTE: '100000000',
       POLL_RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
       FREE_CHECKS_PER_IP_PER_DAY: '100000',

@@ -84,6 +84,7 @@ try {
     JOBS_IN_PROCESS: 'true',
     JOB_POLL_MS: '50',
     API_RATE_LIMIT_PER_MINUTE: '100000',
+    READ_RATE_LIMIT_PER_MINUTE: '100000',
     POLL_RATE_LIMIT_PER_MINUTE: '100000',
   });
   const { fake } = server;

@@ -1,6 +1,7 @@
 // Every route of the spec in the fully mocked app (issue 9): signed in, each opens with its data (record 1
 // for the detail routes), shows no Latin filler, no missing record, no empty list, no service gated off,
-// and throws no script error. One page at desktop width; run by e2e/run.ts.
+// no blank page (a section path such as /nlp must lead to a page of its own), and throws no script error.
+// One page at desktop width; run by e2e/run.ts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -32,10 +33,12 @@ export async function settled(page: Page): Promise<void> {
   await idle();
 }
 
-/** What is wrong with the page as shown: filler, a missing record, an empty list, a gated service. */
+/** What is wrong with the page as shown: a blank page, filler, a missing record, an empty list, a gated service. */
 async function problemsOf(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
   const problems = latinWords(text).map((word) => `拉丁字母填充：${word}`);
+  const main = page.locator('main');
+  if ((await main.count()) > 0 && !(await main.innerText()).trim()) problems.push('空白页面（main 中没有内容）');
   for (const sign of ['记录不存在', '该功能正在建设中', '该功能暂未开放', '登录后查看']) if (text.includes(sign)) problems.push(`页面显示“${sign}”`);
   const empty = await page.locator('main [class*="chakra-empty-state__root"]').allInnerTexts();
   problems.push(...empty.map((shown) => `空列表：${shown.trim().replace(/\s+/g, ' ')}`));

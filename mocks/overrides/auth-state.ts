@@ -9,7 +9,10 @@ const QR_TTL_MS = 5 * 60 * 1000;
 export type MockUser = {
   id: string;
   loginName: string;
+  /** null: any password the mocked server accepts (MOCK_PASSWORD), unless the account is QR-only */
   password: string | null;
+  /** A QR sign-up that has not set a password: no password signs it in. */
+  qrOnly: boolean;
   phone: string | null;
   avatar: string;
   balanceFen: number;
@@ -17,6 +20,16 @@ export type MockUser = {
   /** The linked WeChat (account_info_api/wechat_link), or null. */
   wechat: { nickname: string | null; linkedAt: string } | null;
   createdAt: string;
+};
+
+export type MockSession = {
+  id: string;
+  token: string;
+  userId: string;
+  method: 'password' | 'register' | 'qr';
+  device: string | null;
+  createdAt: string;
+  lastUsedAt: string;
 };
 
 export type QrSessionState = {
@@ -34,6 +47,9 @@ const state = {
   users: new Map<string, MockUser>(),
   revoked: new Set<string>(),
   qr: new Map<string, QrSessionState>(),
+  sessions: new Map<string, MockSession>(),
+  /** Accounts whose seeded second sign-in (a phone) has been added once. */
+  seededPhones: new Set<string>(),
   /** Device keys the mocked server issued, by key: the login name of the phone's account. */
   deviceKeys: new Map<string, string>(),
 };
@@ -43,6 +59,8 @@ export function resetAuthState(): void {
   state.users.clear();
   state.revoked.clear();
   state.qr.clear();
+  state.sessions.clear();
+  state.seededPhones.clear();
   state.deviceKeys.clear();
 }
 
@@ -56,6 +74,7 @@ export function createUser(loginName: string, password: string | null, phone: st
     id: id ?? String(state.nextId),
     loginName,
     password,
+    qrOnly: false,
     phone,
     avatar: '/avatar/default.svg',
     balanceFen: 0,
@@ -73,13 +92,45 @@ export function createUser(loginName: string, password: string | null, phone: st
  * Tokens carry the user's id and name, so a page reload (which restarts the mocked server with empty
  * state) keeps the student signed in, as a real server would.
  */
-export function issueToken(user: MockUser): string {
+export function issueToken(user: MockUser, method: MockSession['method'] = 'password'): string {
   const claims = btoa(encodeURIComponent(JSON.stringify({ id: user.id, name: user.loginName }))).replace(/=+$/, '');
-  return `mya_${claims}.${faker.string.alphanumeric(16)}`;
+  const token = `mya_${claims}.${faker.string.alphanumeric(16)}`;
+  recordSession(token, user, method);
+  return token;
+}
+
+// The browser every mocked sign-in comes from: the one the student is using.
+const THIS_BROWSER = 'Chrome 138 · Windows';
+
+function recordSession(token: string, user: MockUser, method: MockSession['method']): MockSession {
+  const now = new Date().toISOString();
+  const session = { id: `s${state.sessions.size + 1}-${faker.string.alphanumeric(8)}`, token, userId: user.id, method, device: THIS_BROWSER, createdAt: now, lastUsedAt: now };
+  state.sessions.set(token, session);
+  return session;
 }
 
 export function revokeToken(token: string): void {
   state.revoked.add(token);
+  state.sessions.delete(token);
+}
+
+/**
+ * The live sign-ins of an account, most recently used first. The caller's own token is among them even
+ * after a reload restarted the mocked server (tokens outlive its memory), and a seeded account has signed
+ * in once more elsewhere, on a phone.
+ */
+export function sessionsOf(user: MockUser, currentToken: string): MockSession[] {
+  if (!state.sessions.has(currentToken)) recordSession(currentToken, user, 'password');
+  state.sessions.get(currentToken)!.lastUsedAt = new Date().toISOString();
+  const own = [...state.sessions.values()].filter((session) => session.userId === user.id);
+  if (!mockDataEmpty() && !state.seededPhones.has(user.id)) {
+    state.seededPhones.add(user.id);
+    const phone = recordSession(`mya_seeded-phone-${user.id}`, user, 'qr');
+    phone.device = 'WeChat 8 · Android';
+    phone.createdAt = phone.lastUsedAt = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
+    own.push(phone);
+  }
+  return own.sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt));
 }
 
 function claimsOf(token: string): { id: string; name: string } | undefined {
@@ -131,9 +182,27 @@ export function findQrSessionByScanToken(scanToken: string): QrSessionState | un
  */
 export function signInPhone(presentedKey: string | undefined): { user: MockUser; deviceKey: string } {
   const known = presentedKey ? state.deviceKeys.get(presentedKey) : undefined;
-  if (presentedKey) state.deviceKeys.delete(presentedKey);
-  const user = (known && findUser(known)) || createUser(`qr_${faker.string.hexadecimal({ length: 10, casing: 'lower', prefix: '' })}`, null);
+  const user = (known && findUser(known)) || Object.assign(createUser(`qr_${faker.string.hexadecimal({ length: 10, casing: 'lower', prefix: '' })}`, null), { qrOnly: true });
+  return keyPhoneTo(user);
+}
+
+/** A new key for the account's one phone; whatever key it had before is spent. */
+export function keyPhoneTo(user: MockUser): { user: MockUser; deviceKey: string } {
+  for (const [key, loginName] of state.deviceKeys) if (loginName === user.loginName) state.deviceKeys.delete(key);
   const deviceKey = `dk_${faker.string.alphanumeric(43)}`;
   state.deviceKeys.set(deviceKey, user.loginName);
   return { user, deviceKey };
+}
+
+export function isKnownPhone(deviceKey: string | undefined): boolean {
+  return deviceKey !== undefined && state.deviceKeys.has(deviceKey);
+}
+
+/**
+ * Whether a password signs in to an account as the mocked server decides it: a registered password, or
+ * MOCK_PASSWORD for a name it has not seen (which it then creates); never a QR-only account.
+ */
+export function passwordMatches(known: MockUser | undefined, password: string): boolean {
+  if (known?.qrOnly) return false;
+  return known?.password ? known.password === password : password === MOCK_PASSWORD;
 }

@@ -19,6 +19,13 @@ describe('mocked password login', () => {
     expect(current.body.result).toEqual({ id: '10001', loginName: 'zhaoliu', avatar: '/avatar/default.svg', roles: ['admin'] });
   });
 
+  it('takes the same fields in a JSON body, as the login form sends them', async () => {
+    const { status, body } = await call('/f/login', { body: { username: 'zhaoliu', password: MOCK_PASSWORD } });
+    expect(status).toBe(200);
+    expect((body.result as { access_token: string }).access_token).toBeTruthy();
+    expect((await call('/f/login', { body: { username: 'zhaoliu', password: 'nope' } })).status).toBe(401);
+  });
+
   it('answers a wrong password with the 401 envelope', async () => {
     const { status, body } = await login('zhaoliu', 'nope');
     expect(status).toBe(401);

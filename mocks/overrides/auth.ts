@@ -3,17 +3,21 @@ import type { LedgerEntry } from '@/api/gen/model';
 import { weakPasswordReason } from '@common/password-rule';
 import { badRequest, fail, notFound, ok } from '../envelope';
 import {
-  MOCK_PASSWORD,
+  type MockUser,
   type QrSessionState,
   createQrSession,
   createUser,
   findQrSession,
   findQrSessionByScanToken,
   findUser,
+  isKnownPhone,
   issueToken,
+  keyPhoneTo,
+  passwordMatches,
   revokeToken,
   signInPhone,
 } from './auth-state';
+import { accountSecurityOverrides } from './account-security';
 import { currentCapabilities } from './capabilities';
 import { ledgerOf } from './order-state';
 import { readBody, withUser } from './request';
@@ -27,12 +31,28 @@ function totalsOf(ledger: LedgerEntry[]) {
 }
 const gone = () => fail(410, 'QR_EXPIRED', '二维码已失效，请刷新');
 
+/** account_info_api/account: the account centre's view of a user. */
+function accountOf(user: MockUser) {
+  return {
+    userId: user.id,
+    loginName: user.loginName,
+    phone: user.phone,
+    hasPassword: !user.qrOnly,
+    wechat: user.wechat,
+    balanceFen: user.balanceFen,
+    freeCheckAvailable: user.freeCheckAvailable,
+    freeCheckNotice: null,
+    ...totalsOf(ledgerOf(user)),
+    createdAt: user.createdAt,
+  };
+}
+
 function tokenResult(token: string) {
   return { access_token: token, token_type: 'Bearer', expires_in: EXPIRES_IN };
 }
 
-function qrState(session: QrSessionState, loginName: string | null = null, deviceKey: string | null = null) {
-  return { status: session.status, expiresAt: new Date(session.expiresAt).toISOString(), loginName, deviceKey };
+function qrState(session: QrSessionState, knownPhone: boolean, loginName: string | null = null, deviceKey: string | null = null) {
+  return { status: session.status, expiresAt: new Date(session.expiresAt).toISOString(), loginName, deviceKey, knownPhone };
 }
 
 type MobileBody = { scanToken?: string; deviceKey?: string };
@@ -48,14 +68,15 @@ async function mobileSession(request: Request) {
 }
 
 export const authOverrides = [
-  http.post('*/api/base/login_api/f/login', ({ request }) => {
-    const url = new URL(request.url);
-    const username = url.searchParams.get('username')?.trim() ?? '';
-    const password = url.searchParams.get('password') ?? '';
+  http.post('*/api/base/login_api/f/login', async ({ request }) => {
+    // As the server: the JSON body when one is sent (the UI's call), otherwise the query string (the spec's).
+    const sent = await readBody<{ username: string; password: string }>(request);
+    const fields = Object.keys(sent).length ? sent : Object.fromEntries(new URL(request.url).searchParams);
+    const username = fields.username?.trim() ?? '';
+    const password = fields.password ?? '';
     if (!username || !password) return badRequest('请输入用户名和密码');
     const known = findUser(username);
-    const valid = known?.password ? known.password === password : password === MOCK_PASSWORD;
-    if (!valid) return fail(401, 'BAD_CREDENTIALS', '用户名或密码错误');
+    if (!passwordMatches(known, password)) return fail(401, 'BAD_CREDENTIALS', '用户名或密码错误');
     return ok(tokenResult(issueToken(known ?? createUser(username, null))));
   }),
 
@@ -71,22 +92,14 @@ export const authOverrides = [
     if (weak) return fail(400, 'WEAK_PASSWORD', weak);
     if (findUser(body.username)) return fail(409, 'USERNAME_TAKEN', '该用户名已被注册');
     if (body.phone && findUser(body.phone)) return fail(409, 'PHONE_TAKEN', '该手机号已被注册');
-    return ok(tokenResult(issueToken(createUser(body.username, body.password, body.phone ?? null))));
+    return ok(tokenResult(issueToken(createUser(body.username, body.password, body.phone ?? null), 'register')));
   }),
 
   http.post('*/api/base/login_api/current', withUser((_request, user) => ok({ id: user.id, loginName: user.loginName, avatar: user.avatar, roles: ['admin'] }))),
 
-  http.get('*/api/base/account_info_api/account', withUser((_request, user) => ok({
-    userId: user.id,
-    loginName: user.loginName,
-    phone: user.phone,
-    wechat: user.wechat,
-    balanceFen: user.balanceFen,
-    freeCheckAvailable: user.freeCheckAvailable,
-    freeCheckNotice: null,
-    ...totalsOf(ledgerOf(user)),
-    createdAt: user.createdAt,
-  }))),
+  http.get('*/api/base/account_info_api/account', withUser((_request, user) => ok(accountOf(user)))),
+
+  ...accountSecurityOverrides(accountOf),
 
   http.post('*/api/base/login_api/logout', withUser((request) => {
     revokeToken(request.headers.get('Authorization')!.replace(/^Bearer\s+/i, ''));
@@ -109,7 +122,7 @@ export const authOverrides = [
 
   http.post('*/api/base/account_info_api/wechat_unlink', withUser((_request, user) => {
     if (!user.wechat) return notFound('微信绑定');
-    if (!user.password && !user.phone) return fail(409, 'WECHAT_ONLY_SIGN_IN', '微信是这个账号唯一的登录方式，请先设置密码或绑定手机号再解绑');
+    if (user.qrOnly && !user.phone) return fail(409, 'WECHAT_ONLY_SIGN_IN', '微信是这个账号唯一的登录方式，请先设置密码或绑定手机号再解绑');
     user.wechat = null;
     return ok({ unlinked: true });
   })),
@@ -129,7 +142,7 @@ export const authOverrides = [
     const found = await mobileSession(request);
     if (found.error) return found.error;
     if (found.session.status === 'pending') found.session.status = 'scanned';
-    return ok(qrState(found.session));
+    return ok(qrState(found.session, isKnownPhone(found.deviceKey)));
   }),
 
   http.post('*/api/base/login_api/f/qr_confirm', async ({ request }) => {
@@ -137,7 +150,21 @@ export const authOverrides = [
     if (found.error) return found.error;
     const { user, deviceKey } = signInPhone(found.deviceKey);
     found.session.status = 'confirmed';
-    found.session.token = issueToken(user);
-    return ok(qrState(found.session, user.loginName, deviceKey));
+    found.session.token = issueToken(user, 'qr');
+    return ok(qrState(found.session, true, user.loginName, deviceKey));
+  }),
+
+  http.post('*/api/base/login_api/f/qr_confirm_account', async ({ request }) => {
+    const body = await readBody<{ scanToken?: string; username?: string; password?: string }>(request.clone());
+    const found = await mobileSession(request);
+    if (found.error) return found.error;
+    const username = body.username?.trim() ?? '';
+    if (!username || !body.password) return badRequest('请输入登录名（或手机号）和密码');
+    const known = findUser(username);
+    if (!known || !passwordMatches(known, body.password)) return fail(401, 'BAD_CREDENTIALS', '用户名或密码错误');
+    const { user, deviceKey } = keyPhoneTo(known);
+    found.session.status = 'confirmed';
+    found.session.token = issueToken(user, 'qr');
+    return ok(qrState(found.session, true, user.loginName, deviceKey));
   }),
 ];

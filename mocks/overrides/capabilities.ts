@@ -18,6 +18,13 @@ function mockCapabilities({ unavailable = [], payment = true, registration = tru
       : { available: false, reason: '暂未开通在线支付，请联系管理员充值', channels: [] },
     registration: { open: registration },
     wechatLogin,
+    // The server's defaults (.env.example FREE_*_PER_DAY, FREE_USES_ADDRESS_FACTOR=5).
+    freeUses: {
+      reduction: { perAccount: 20, perAddress: 100 },
+      outline: { perAccount: 10, perAddress: 50 },
+      pptDraft: { perAccount: 10, perAddress: 50 },
+      reload: { perAccount: 30, perAddress: 150 },
+    },
   };
 }
 

@@ -27,19 +27,22 @@ const reruns = new Map<string, number>();
 const rows = (page: { result: { records: object[] } }) => page.result.records as Row[];
 const one = (response: { result: object }) => response.result as Row;
 
+/** AIGC detections and 降AI records; a detection started from a 查重 report is added to it (from-report.ts). */
+export const aigcArea = recordArea({
+  base: '/api/base/paper_aigc_api',
+  seed: () => rows(getPaperAigcQueryListResponseMock()),
+  detail: () => one(getPaperAigcLoadByIdResponseMock()),
+  spread: { kind: ['detect', 'lower'] },
+  content: (row) => aigcParagraphs(row, () => one(getPaperAigcLoadContentByIdResponseMock())),
+});
+
 /**
  * Every list the screens show, seeded once per session from the generated mocks: ids 1..12 in each, every
  * mode or kind of the area among them, details and content derived from the listed record.
  */
 export const recordAreas = [
   checkArea,
-  recordArea({
-    base: '/api/base/paper_aigc_api',
-    seed: () => rows(getPaperAigcQueryListResponseMock()),
-    detail: () => one(getPaperAigcLoadByIdResponseMock()),
-    spread: { kind: ['detect', 'lower'] },
-    content: (row) => aigcParagraphs(row, () => one(getPaperAigcLoadContentByIdResponseMock())),
-  }),
+  aigcArea,
   recordArea({
     base: '/api/base/paper_machine_api',
     seed: () => rows(getPaperMachineQueryListResponseMock()),

@@ -1,11 +1,12 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql as drizzleSql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { dataDirProblem, StartupRefusal } from '../process/refusal';
 import { migrateEmbedded, migratePostgres } from './migrate';
 import { SOCKET_PORT, serveOnSocket, socketAvailable, socketDirOf } from './socket-bridge';
 
@@ -68,11 +69,17 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   } else {
     const dataDir = options.dataDir ?? './data';
     const dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    const claim = claimDataDir(dir);
+    let claim: ReturnType<typeof claimDataDir>;
+    try {
+      assertWritable(dataDir);
+      mkdirSync(dir, { recursive: true });
+      claim = claimDataDir(dir);
+    } catch (error) {
+      throw dataDirProblem(error, dataDir);
+    }
     if ('busyPid' in claim) {
       if (options.socket === 'connect-when-busy' && socketAvailable(dataDir)) return openThroughSocket(dataDir);
-      throw new Error(
+      throw new StartupRefusal(
         `数据目录 ${dir} 正被进程 ${claim.busyPid} 使用，且没有可连接的本地套接字；请先停止该进程，或改用其他 DATA_DIR`,
       );
     }
@@ -81,7 +88,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       client = await PGlite.create(dir);
     } catch (error) {
       unlock();
-      throw error;
+      throw dataDirProblem(error, dataDir);
     }
     if (options.socket === 'serve') {
       const bridge = await serveOnSocket(client, dataDir);
@@ -107,6 +114,14 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 function openThroughSocket(dataDir: string): Promise<Database> {
   const pool = new pg.Pool({ host: socketDirOf(dataDir), port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 });
   return openPool(pool, 'pglite', { skipMigrations: true });
+}
+
+// A directory that cannot be written says so here, in its own words, rather than as whatever creating a
+// missing directory under it happens to report (ENOENT on a read-only mount).
+function assertWritable(dataDir: string): void {
+  let dir = resolve(dataDir);
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  accessSync(dir, constants.W_OK);
 }
 
 // The embedded database is single-process: a second server (or a worker) on the same DATA_DIR would

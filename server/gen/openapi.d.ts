@@ -16,7 +16,9 @@ export interface paths {
         /**
          * 用户名（或手机号）密码登录
          * @description 无需登录即可调用，不收费。以用户名或注册时绑定的手机号加密码登录，返回访问令牌（30 天有效，可由运营方配置）。
-         *     规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
+         *     规范要求用户名和密码放在查询参数中，这种调用照旧可用；同样的两个字段也可放在 JSON 请求体中（本站前端如此调用，
+         *     密码就不会出现在任何地址里）。带了请求体时只看请求体，否则看查询参数；两处都没有完整的用户名和密码时 400 VALIDATION_FAILED。
+         *     服务端日志会隐去查询串，反向代理的访问日志也应隐去（见运维文档）。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
          *     同一用户名在同一网络地址连续失败多次后需等待（429 LOGIN_THROTTLED，等待时间逐次加倍，见 Retry-After），
          *     其他地址不受影响。每个网络地址每分钟的登录类调用也有上限（429 RATE_LIMITED）。
          */
@@ -216,7 +218,9 @@ export interface paths {
         /**
          * 手机打开确认页时上报已扫码
          * @description 无需登录（由手机确认页调用），不收费。凭二维码中的扫码凭据把会话标为已扫码（pending -> scanned）；
-         *     会话已确认时返回其登录名。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
+         *     会话已确认时返回其登录名。带上手机保存的设备密钥时，result.knownPhone 说明本站是否认识这部手机：不认识
+         *     （新手机、换了浏览器、密钥已作废）时，确认页先让学生选择登录已有账号（qr_confirm_account）还是注册新账号
+         *     （qr_confirm），不会悄悄再建一个账号。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
          *     按网络地址限频（429）。
          */
         post: operations["loginQrScan"];
@@ -238,7 +242,8 @@ export interface paths {
         /**
          * 手机确认登录
          * @description 无需登录（由手机确认页调用），不收费。以本站上次下发给这部手机的设备密钥识别账号；没有密钥或密钥本站不认识
-         *     （自拟的、已用过的）即视为新手机，为它创建账号（获得首次免费查重，每台设备、每个网络地址每天有数量上限，
+         *     （自拟的、已用过的）即视为新手机，为它创建账号（确认页此前已凭 qr_scan 的 knownPhone 让学生选过：登录已有账号走
+         *     qr_confirm_account，只有选择注册新账号才调用本接口；获得首次免费查重，每台设备、每个网络地址每天有数量上限，
          *     超出时账号照常创建但不赠送）。每次确认都下发新的设备密钥（result.deviceKey），刚用过的密钥随即作废，
          *     确认页把新密钥保存在手机浏览器里，下次扫码时带上。确认后桌面端的下一次轮询取得令牌。
          *     本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。扫码凭据不存在 404；
@@ -246,6 +251,160 @@ export interface paths {
          *     注册上限（与注册接口合计），超出时 429 SIGNUP_LIMITED；按网络地址限频（429）。
          */
         post: operations["loginQrConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/login_api/f/qr_confirm_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 手机扫码后用已有账号（登录名或手机号加密码）确认登录
+         * @description 无需登录（由手机确认页调用），不收费。换了手机或浏览器的学生扫码后，用已有账号的登录名（或绑定的手机号）
+         *     和密码确认，电脑随后登录这个账号，而不是为新手机另建账号。用户名或密码错误 401 BAD_CREDENTIALS（与密码登录
+         *     的回答和退避相同：同一登录名在同一网络地址连续失败后 429 LOGIN_THROTTLED）。确认成功时下发设备密钥
+         *     （result.deviceKey），这部手机以后扫码直接登录这个账号；一个账号只认最近一部这样确认的手机，之前那部手机
+         *     下次扫码时需要重新选择。扫码凭据不存在 404；过期 410 QR_EXPIRED；会话已由另一账号确认或令牌已被取走 410
+         *     QR_USED；按网络地址限频（429）。
+         */
+        post: operations["loginQrConfirmAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/set_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 为没有密码的账号设置登录密码
+         * @description 需登录，不收费。扫码注册的账号没有密码，只能用注册时那部手机扫码登录；设置密码后，也可以用登录名（或绑定的手机号）加密码
+         *     在任何浏览器登录，手机丢失或换浏览器时账号（余额与记录）不会找不回。已登录的其他设备不受影响。账号已有密码时 409
+         *     PASSWORD_ALREADY_SET（请用 change_password 修改）；密码长度不符 400。
+         */
+        post: operations["accountInfoSetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/bind_phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 绑定或更换手机号（作为登录名，未经短信验证）
+         * @description 需登录，不收费。把一个 11 位手机号绑定到账号（已绑定时更换），之后可用它代替登录名加密码登录。本站没有短信服务，
+         *     不发送、也不核对验证码：手机号只是第二个登录名，界面标明“未验证”，不能用于找回密码。为确认是账号本人操作，需要输入
+         *     账号的登录密码；账号还没有密码时 409 PASSWORD_NOT_SET（先 set_password）。密码错误 403 WRONG_PASSWORD（错误次数过多
+         *     429 LOGIN_THROTTLED）；手机号已被其他账号用作手机号或用户名 409 PHONE_TAKEN；格式不符 400。
+         */
+        post: operations["accountInfoBindPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/change_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 修改登录密码（需原密码），并退出其他设备
+         * @description 需登录，不收费。凭原密码设置新密码；成功后该账号在其他设备、浏览器上的登录全部失效（本次请求所用的登录保持有效），
+         *     返回被退出的登录数。原密码错误 403 WRONG_PASSWORD；错误次数过多时与密码登录共用退避（429 LOGIN_THROTTLED，见 Retry-After）；
+         *     账号还没有密码 409 PASSWORD_NOT_SET（请用 set_password）；新密码长度不符 400。
+         */
+        post: operations["accountInfoChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 已登录的设备（有效的登录）
+         * @description 需登录，不收费。当前账号所有仍然有效的登录（未退出、未过期），最近使用的在前，本次请求所用的登录标为 current。
+         *     每条说明登录方式、浏览器与系统（由登录时的 User-Agent 推断，可能为空）、登录时间和最近使用时间。参数不符 400。
+         */
+        post: operations["accountInfoSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/revoke_session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 退出某一台设备的登录
+         * @description 需登录，不收费。吊销自己的一个登录（sessions 返回的 id），该设备之后的任何调用都是 401。吊销本次请求所用的登录等同于退出登录。
+         *     不存在、已失效或属于其他账号的 id 都返回 404。
+         */
+        post: operations["accountInfoRevokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/revoke_other_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 退出其他所有设备
+         * @description 需登录，不收费。吊销当前账号除本次请求所用登录之外的全部有效登录，返回吊销的数量（没有其他登录时为 0）。
+         */
+        post: operations["accountInfoRevokeOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -482,9 +641,32 @@ export interface paths {
          * 本站可用功能
          * @description 无需登录，不收费。各服务是否开放（未开放时附中文原因：服务的调用中仍有规划中、返回 501 的即未开放；paper_aigc_api 的
          *     AIGC 检测与降AI痕迹按各自的调用分开判断），是否有可用的支付渠道
-         *     （沙箱支付须由运营方开启），是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
+         *     （沙箱支付须由运营方开启），是否开放自助注册，不收费的大模型功能每天的免费次数（freeUses）。界面据此显示“建设中”说明、
+         *     隐藏无法完成的购买；服务端按同一规则拒绝下单。
          */
         get: operations["systemCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/free_uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 今日免费的大模型次数
+         * @description 需登录，不收费。不收费的大模型功能（即时改写、AI 生成论文大纲、AI 生成 PPT 大纲、重新生成段落）今天（北京时间）的免费次数：
+         *     每个账号每天的次数、已用次数与剩余次数（同一网络地址的合计次数先用完时，剩余次数随之减少）。界面在这些功能旁显示
+         *     “今日免费 N 次，剩余 M 次”；用完后这些调用答 429 FREE_USES_EXHAUSTED。
+         */
+        get: operations["accountInfoFreeUses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -912,6 +1094,8 @@ export interface paths {
         /**
          * 重新改写某一段
          * @description 需登录，不另收费。重新改写自己记录中的某一段：段落状态变为 queued，完成后用 load_content_by_id 读取新的改写。
+         *     由大模型改写时（配置了大模型且不是智能降重记录）计入每天的免费次数（FREE_RELOADS_PER_DAY，默认每个账号 30 次，与降AIGC、
+         *     AIGC 检测的重新生成合计），用完后 429 FREE_USES_EXHAUSTED，次日恢复。
          *     记录或段落尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
          */
         post: operations["paperMachineReload"];
@@ -977,8 +1161,10 @@ export interface paths {
         put?: never;
         /**
          * 即时改写一段短文（不超过 2000 字，不生成记录）
-         * @description 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
-         *     参数不符或超过 2000 字 400；改写引擎暂不可用 409 ENGINE_UNAVAILABLE（不扣费）；频繁调用 429。
+         * @description 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费。配置了大模型时由大模型改写，
+         *     每个账号每天有免费次数（FREE_REDUCTIONS_PER_DAY，默认 20 次；同一网络地址合计为其 FREE_USES_ADDRESS_FACTOR 倍），用完后
+         *     429 FREE_USES_EXHAUSTED，次日恢复；大模型出错、繁忙或超时时不计次数（502、503、504）。未配置大模型时由离线引擎改写，不计次数。
+         *     参数不符或超过 2000 字 400；改写引擎暂不可用 409 ENGINE_UNAVAILABLE（不扣费）；频繁调用或本账号大模型请求过多 429。
          */
         post: operations["paperMachineReduction"];
         delete?: never;
@@ -1171,8 +1357,9 @@ export interface paths {
         /**
          * 上传论文，创建待支付的学术库降重任务
          * @description 需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
-         *     学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，否则提交后先查重（费用含在报价中）。
-         *     checkId 不是自己已完成的查重记录 404；其余错误与 check_api/check_init 相同（400、413、422、429）。
+         *     学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，不再查重，只收降重的价格；此时可不传文件和正文，
+         *     直接改写该查重的原文（查重报告页“按本报告学术库降重”即如此）。不带 checkId 时提交后先查重（费用含在报价中）。
+         *     checkId 不是自己已完成的查重记录 404；既无 checkId 又无文件和正文 400；其余错误与 check_api/check_init 相同（400、413、422、429）。
          */
         post: operations["machineMachineCnkiInit"];
         delete?: never;
@@ -1427,6 +1614,7 @@ export interface paths {
          * 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
          * @description 需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB，按文件内容判断类型）或粘贴正文（二选一），提取并统计正文，
          *     创建 status 为 draft 的检测记录并返回字数和价格；支付提交见 machine_submit。被拒绝时什么也不保存、不扣费、不创建任务。
+         *     从查重报告页发起时带 checkId（自己已完成的查重记录），可不传文件和正文，检测该查重的原文；checkId 不是自己已完成的查重 404。
          *     错误：缺少题目、文件与正文都有或都没有、正文为空 400；文件过大 413 PAYLOAD_TOO_LARGE，超过 30 万字 413 TEXT_TOO_LONG，
          *     解压后体积异常 413 DOCX_TOO_LARGE / PDF_TOO_LARGE；不是 .docx/.pdf/.txt 415 UNSUPPORTED_FILE_TYPE；
          *     损坏、加密、扫描件或无法解码 422；几乎没有中文 422 NOT_CHINESE；太短无法判断 422 TEXT_TOO_SHORT（最少字数见 word_count 的
@@ -1495,6 +1683,8 @@ export interface paths {
          * 重新评估某一段的 AIGC 概率
          * @description 需登录，不另收费。用当前的检测器重新评估自己已完成记录中的某一段（例如配置了大模型之后），返回重新评分后的段落；
          *     记录的 AI 字符占比、分档、综合得分与段落统计随之更新，下载的报告也一样。记录尚未完成 409 TASK_NOT_FINISHED；
+         *     降AIGC 记录的段落则重新改写（同 paper_machine_api/reload）。用到大模型时（降AIGC 的改写，或检测时大模型给出对数概率评分）
+         *     计入每天的免费重新生成次数（FREE_RELOADS_PER_DAY），用完后 429 FREE_USES_EXHAUSTED，次日恢复。
          *     他人的或不存在的段落 404；频繁调用 429。
          */
         post: operations["paperAigcReload"];
@@ -1825,6 +2015,8 @@ export interface paths {
          *     配置了大模型时由大模型拟定（outlineSource=model），否则或大模型给出的大纲不可用时使用按学历层次与学科的大纲模板
          *     （outlineSource=template，offline=true，outlineNote 注明是模板）。参考文献可逐条给出（references）或粘贴整段列表、.bib、.ris
          *     内容（referencesText），统一整理为 GB/T 7714-2015 格式；系统绝不编造参考文献。确认大纲（commit_paper）时才按目标字数扣费。
+         *     大模型拟定大纲计入每个账号每天的免费次数（FREE_OUTLINES_PER_DAY，默认 10 次；同一网络地址合计为其 FREE_USES_ADDRESS_FACTOR 倍），
+         *     用完后 429 FREE_USES_EXHAUSTED（不保存任何数据），次日恢复；大模型出错时改用模板且不计次数。
          *     参数不符 400（不保存任何数据）；频繁调用 429。
          */
         post: operations["aiPaperInfoGeneratePaper"];
@@ -2196,7 +2388,9 @@ export interface paths {
          *     离线提取标题、章节与关键句（TextRank），配置了大模型时再由它润色，未配置或润色失败时保留离线大纲并标记 offline=true。
          *     传入 slides 时按原样保存（校验版式、长度与表格/图表数据）。templateId 须为 get_template_list 中的模板，scene 须为
          *     ppt_scene 配置项的 key。参数不符 400（中文说明，不保存、不扣费）；他人的或不存在的 PPT、查重记录或论文 404；
-         *     正在渲染或已提交 409 PPT_BUSY；论文正文过大 413；大模型出错 502、繁忙 503、超时 504；频繁调用 429。
+         *     大模型起草或润色大纲计入每个账号每天的免费次数（FREE_PPT_DRAFTS_PER_DAY，默认 10 次；同一网络地址合计为其
+         *     FREE_USES_ADDRESS_FACTOR 倍）：用完后按主题起草 429 FREE_USES_EXHAUSTED（什么也不保存），按论文则只保留离线大纲；出错不计次数。
+         *     正在渲染或已提交 409 PPT_BUSY；论文正文过大 413；大模型出错 502、繁忙 503、超时 504；频繁调用或本账号大模型请求过多 429。
          */
         post: operations["aiPptInfoSaveOrUpdate"];
         delete?: never;
@@ -2354,6 +2548,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description 登录表单：与 f/login 的查询参数相同的两个字段 */
+        LoginCredentials: {
+            /**
+             * @description 用户名或注册时绑定的 11 位手机号（前后空白会被去掉）
+             * @example zhangsan
+             */
+            username: string;
+            /**
+             * Format: password
+             * @description 密码
+             * @example Moyan2026!
+             */
+            password: string;
+        };
         /** @description 访问令牌；之后的请求带 `Authorization: Bearer <access_token>` 请求头 */
         LoginToken: {
             /**
@@ -2466,10 +2674,12 @@ export interface components {
              */
             loginName: string;
             /**
-             * @description 绑定的手机号（可用于登录）；未绑定为 null
+             * @description 绑定的手机号（可代替登录名加密码登录；本站不发短信，未经验证）；未绑定为 null
              * @example 13800138000
              */
             phone: string | null;
+            /** @description 账号已设置登录密码（可用登录名或手机号加密码登录）；false 表示只能扫码登录（扫码注册且尚未设置密码） */
+            hasPassword: boolean;
             /** @description 绑定的微信（可扫码登录这个账号）；未绑定为 null */
             wechat: components["schemas"]["WechatLink"] | null;
             /** @description 当前余额（分），账本流水之和，不会为负 */
@@ -2571,9 +2781,15 @@ export interface components {
          * @example q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi
          */
         QrScanToken: string;
-        /** @description 手机确认页提交的扫码凭据 */
+        /**
+         * @description 本站上次确认时下发给这部手机的设备密钥（首次扫码没有，不传）；本站不认识的密钥按新手机处理
+         * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
+         */
+        QrDeviceKey: string;
+        /** @description 手机确认页提交的扫码凭据，以及手机保存的设备密钥（有则带上） */
         QrScanBody: {
             scanToken: components["schemas"]["QrScanToken"];
+            deviceKey?: components["schemas"]["QrDeviceKey"];
         };
         /** @description 扫码会话在手机端看到的状态 */
         QrMobileState: {
@@ -2591,6 +2807,8 @@ export interface components {
              * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
              */
             deviceKey: string | null;
+            /** @description 本站是否认识这部手机（带来的设备密钥属于某个账号）；确认后恒为 true。为 false 时确认页先让学生选择登录已有账号还是注册新账号 */
+            knownPhone: boolean;
         };
         QrMobileStateResponse: {
             /** @enum {boolean} */
@@ -2600,20 +2818,73 @@ export interface components {
         /** @description 手机确认页提交的扫码凭据和设备密钥 */
         QrConfirmBody: {
             scanToken: components["schemas"]["QrScanToken"];
-            /**
-             * @description 本站上次确认时下发给这部手机的设备密钥（首次扫码没有，不传）；本站不认识的密钥按新手机处理
-             * @example dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq
-             */
-            deviceKey?: string;
+            deviceKey?: components["schemas"]["QrDeviceKey"];
         };
-        /**
-         * @description 套餐类型：check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值。 所有套餐支付后都计入余额（余额可用于全部服务）；服务套餐在其服务未开放时不出售
-         * @enum {string}
-         */
-        PackageType: "check" | "rewrite" | "aigc" | "paper" | "ppt" | "recharge";
-        /** @description 套餐筛选条件；不带则列出全部在售套餐 */
-        PackageFilter: {
-            type?: components["schemas"]["PackageType"];
+        /** @description 手机确认页提交的扫码凭据和已有账号的登录名、密码 */
+        QrConfirmAccountBody: {
+            scanToken: components["schemas"]["QrScanToken"];
+            /**
+             * @description 已有账号的登录名或绑定的手机号（首尾空格不计）
+             * @example 13800138000
+             */
+            username: string;
+            /**
+             * Format: password
+             * @description 该账号的登录密码
+             * @example Moyan2026!
+             */
+            password: string;
+        };
+        /** @description 首次设置的登录密码 */
+        SetPasswordBody: {
+            /**
+             * Format: password
+             * @description 新密码，8-72 个字符（两次输入一致由界面检查）
+             * @example Moyan2026!
+             */
+            password: string;
+        };
+        /** @description 要绑定的手机号和确认身份的登录密码 */
+        BindPhoneBody: {
+            /**
+             * @description 11 位中国大陆手机号；绑定后可用它代替登录名登录（不经短信验证）
+             * @example 13800138000
+             */
+            phone: string;
+            /**
+             * Format: password
+             * @description 账号当前的登录密码
+             * @example Moyan2026!
+             */
+            password: string;
+        };
+        /** @description 修改密码 */
+        ChangePasswordBody: {
+            /**
+             * Format: password
+             * @description 当前的登录密码
+             * @example Moyan2026!
+             */
+            oldPassword: string;
+            /**
+             * Format: password
+             * @description 新密码，8-72 个字符（两次输入一致由界面检查）
+             * @example Moyan2027!new
+             */
+            newPassword: string;
+        };
+        /** @description 修改密码的结果 */
+        PasswordChanged: {
+            /**
+             * @description 因修改密码而失效的其他登录数（其他设备、浏览器需用新密码重新登录）
+             * @example 2
+             */
+            signedOutSessions: number;
+        };
+        PasswordChangedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["PasswordChanged"];
         };
         /** @description 分页信息；records 为本页记录 */
         PageMeta: {
@@ -2632,6 +2903,76 @@ export interface components {
              * @example 10
              */
             pageSize: number;
+        };
+        /**
+         * @description 登录方式：password 用户名或手机号加密码；register 注册后自动登录；qr 扫码登录
+         * @enum {string}
+         */
+        SignInMethod: "password" | "register" | "qr";
+        /** @description 一个有效的登录（一台设备或一个浏览器） */
+        AccountSession: {
+            /** @description 登录 id（revoke_session 用它退出该设备） */
+            id: components["schemas"]["Id"];
+            /** @description true 表示就是本次请求所用的登录（当前设备） */
+            current: boolean;
+            method: components["schemas"]["SignInMethod"];
+            /**
+             * @description 由登录时浏览器的 User-Agent 推断的浏览器与系统，如 “Chrome 138 · Windows”；无法判断时为 null
+             * @example Chrome 138 · Windows
+             */
+            device: string | null;
+            /** @description 登录时间（ISO 8601，UTC） */
+            createdAt: components["schemas"]["DateTime"];
+            /** @description 最近一次使用的时间（ISO 8601，UTC；精确到约 10 分钟） */
+            lastUsedAt: components["schemas"]["DateTime"];
+            /** @description 过期时间（ISO 8601，UTC），之后需重新登录 */
+            expiresAt: components["schemas"]["DateTime"];
+        };
+        AccountSessionPage: components["schemas"]["PageMeta"] & {
+            /** @description 本页的登录，最近使用的在前 */
+            records: components["schemas"]["AccountSession"][];
+        };
+        AccountSessionPageResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["AccountSessionPage"];
+        };
+        /** @description 已退出的登录 */
+        SessionRevoked: {
+            /** @description 被退出的登录 id */
+            id: components["schemas"]["Id"];
+            /**
+             * @description 恒为 true：该登录已失效
+             * @enum {boolean}
+             */
+            revoked: true;
+        };
+        SessionRevokedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["SessionRevoked"];
+        };
+        /** @description 退出其他设备的结果 */
+        SessionsRevoked: {
+            /**
+             * @description 被退出的其他登录数
+             * @example 3
+             */
+            revoked: number;
+        };
+        SessionsRevokedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["SessionsRevoked"];
+        };
+        /**
+         * @description 套餐类型：check 查重, rewrite 降重, aigc 降AIGC, paper AI论文, ppt AI PPT, recharge 余额充值。 所有套餐支付后都计入余额（余额可用于全部服务）；服务套餐在其服务未开放时不出售
+         * @enum {string}
+         */
+        PackageType: "check" | "rewrite" | "aigc" | "paper" | "ppt" | "recharge";
+        /** @description 套餐筛选条件；不带则列出全部在售套餐 */
+        PackageFilter: {
+            type?: components["schemas"]["PackageType"];
         };
         /** @description 可购买的套餐 */
         Package: {
@@ -2973,11 +3314,32 @@ export interface components {
             /** @description 是否开放自助注册（用户名密码注册与新手机扫码注册）；false 时运营方用命令行创建账号 */
             open: boolean;
         };
+        /** @description 一项不收费的大模型功能每天的免费次数 */
+        FreeUseLimit: {
+            /**
+             * @description 每个账号每天的免费次数（0 表示不免费提供）
+             * @example 20
+             */
+            perAccount: number;
+            /**
+             * @description 同一网络地址（IPv6 按 /64）上所有账号每天合计的免费次数
+             * @example 100
+             */
+            perAddress: number;
+        };
+        /** @description 不收费的大模型功能每天的免费次数（北京时间零点重置）：reduction 即时改写（paper_machine_api/reduction），outline AI 生成论文大纲 （ai_paper_info_api/generate_paper），pptDraft AI 生成 PPT 大纲（按主题起草，或润色从论文提取的大纲），reload 重新生成段落 （降重、降AIGC 的段落重新改写，AIGC 检测的段落用大模型重新评分）。收费的功能（查重、降重、论文、PPT、对话）先显示价格再扣费，不计次数。 */
+        FreeUseLimits: {
+            reduction: components["schemas"]["FreeUseLimit"];
+            outline: components["schemas"]["FreeUseLimit"];
+            pptDraft: components["schemas"]["FreeUseLimit"];
+            reload: components["schemas"]["FreeUseLimit"];
+        };
         /** @description 本站可用功能 */
         Capabilities: {
             services: components["schemas"]["ServiceCapabilities"];
             payment: components["schemas"]["PaymentCapability"];
             registration: components["schemas"]["RegistrationCapability"];
+            freeUses: components["schemas"]["FreeUseLimits"];
             /** @description 本站配置了微信登录（WECHAT_LOGIN_*）：扫码登录显示微信的二维码，账户中心可绑定、解绑微信 */
             wechatLogin: boolean;
         };
@@ -2985,6 +3347,45 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             result: components["schemas"]["Capabilities"];
+        };
+        /** @description 一项功能今天的免费次数 */
+        FreeUse: {
+            /**
+             * @description 每个账号每天的免费次数
+             * @example 20
+             */
+            perDay: number;
+            /**
+             * @description 本账号今天已用的次数
+             * @example 3
+             */
+            used: number;
+            /**
+             * @description 今天还可免费使用的次数（本账号与所在网络地址都未用完的部分）
+             * @example 17
+             */
+            remaining: number;
+        };
+        /** @description 今天（北京时间）的免费次数 */
+        FreeUses: {
+            /**
+             * Format: date
+             * @description 北京时间的日期
+             * @example 2026-05-01
+             */
+            day: string;
+            /** @description 各功能今天的免费次数，键同 FreeUseLimits */
+            uses: {
+                reduction: components["schemas"]["FreeUse"];
+                outline: components["schemas"]["FreeUse"];
+                pptDraft: components["schemas"]["FreeUse"];
+                reload: components["schemas"]["FreeUse"];
+            };
+        };
+        FreeUsesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["FreeUses"];
         };
         /** @description 查重记录筛选条件；都不带则列出全部 */
         CheckFilter: {
@@ -3784,7 +4185,7 @@ export interface components {
         MachineWordCountBody: components["schemas"]["WordCountBody"] & {
             mode?: components["schemas"]["MachineMode"];
         };
-        /** @description file 与 content 二选一；checkId 可选 */
+        /** @description file 与 content 二选一；带 checkId 时两者都可不传（改写该查重的原文） */
         MachineCnkiInitForm: {
             /**
              * Format: binary
@@ -3802,7 +4203,7 @@ export interface components {
              */
             title: string;
             /**
-             * @description 已完成的本站查重记录 id，沿用其标红结果
+             * @description 已完成的本站查重记录 id，沿用其标红结果与原文（不再查重，只收降重的价格）
              * @example 01JD3R2A7C9E1G3J5L7N9Q1S3U
              */
             checkId?: string;
@@ -4137,7 +4538,7 @@ export interface components {
             success: true;
             result: components["schemas"]["AigcWordCount"];
         };
-        /** @description file 与 content 二选一 */
+        /** @description file 与 content 二选一；带 checkId 时两者都可不传（检测该查重的原文） */
         AigcInitForm: {
             /**
              * Format: binary
@@ -4159,6 +4560,11 @@ export interface components {
              * @example 李明
              */
             author?: string;
+            /**
+             * @description 自己已完成的查重记录 id（从查重报告页发起检测时）；不传文件和正文时检测该查重的原文，不必再次上传
+             * @example 01JD3R2A7C9E1G3J5L7N9Q1S3U
+             */
+            checkId?: string;
         };
         AigcRecordResponse: {
             /** @enum {boolean} */
@@ -5254,6 +5660,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 读取过于频繁（RATE_LIMITED）：整份报告与文件的读取和下载，每个账号每分钟最多 READ_RATE_LIMIT_PER_MINUTE 次（默认 30，各调用分别计）； 等待秒数见 Retry-After 响应头 */
+        ReadTooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "RATE_LIMITED",
+                 *         "message": "操作过于频繁，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 任务正在进行，暂不能删除 */
         RewriteTaskRunning: {
             headers: {
@@ -5290,6 +5714,29 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 请求过于频繁（RATE_LIMITED），本账号同时进行的大模型请求已达上限（MODEL_ACCOUNT_BUSY），或今日免费次数已用完 （FREE_USES_EXHAUSTED：不收费的大模型功能每个账号、每个网络地址每天有免费次数，见 system_api/f/capabilities 的 freeUses 与 account_info_api/free_uses；details 带 action、perDay 与 retryAfterSeconds，次日零点（北京时间）恢复）； 什么也没保存、没扣费，也不计入次数 */
+        FreeUseTooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "FREE_USES_EXHAUSTED",
+                 *         "message": "今日免费即时改写次数已用完（每个账号每天 20 次），请明天再试",
+                 *         "details": {
+                 *           "action": "reduction",
+                 *           "perDay": 20,
+                 *           "retryAfterSeconds": 36000
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 改写引擎暂不可用 */
         RewriteEngineUnavailable: {
             headers: {
@@ -5302,6 +5749,60 @@ export interface components {
                  *       "error": {
                  *         "code": "ENGINE_UNAVAILABLE",
                  *         "message": "改写引擎暂不可用，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 大模型服务出错或不可用（调用前或第一个片段前；什么也没保存、没扣费） */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_UNAVAILABLE",
+                 *         "message": "大模型服务暂时不可用，请稍后重试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或全站的大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_NOT_CONFIGURED",
+                 *         "message": "未配置大模型服务，请联系管理员配置后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 大模型服务响应超时（第一个片段前；什么也没保存、没扣费） */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_TIMEOUT",
+                 *         "message": "大模型服务响应超时，请稍后重试"
                  *       }
                  *     }
                  */
@@ -5384,24 +5885,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
-        ServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "MODEL_NOT_CONFIGURED",
-                 *         "message": "未配置大模型服务，请联系管理员配置后再试"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description 论文 Word 文档 */
         PaperDocx: {
             headers: {
@@ -5431,8 +5914,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description 大模型服务出错或不可用（调用前或第一个片段前；什么也没保存、没扣费） */
-        BadGateway: {
+        /** @description 请求过于频繁（RATE_LIMITED），或本账号同时进行的大模型请求已达上限（MODEL_ACCOUNT_BUSY：每个账号同时最多使用 LLM_ACCOUNT_CONCURRENCY 个大模型通道，另可排队 LLM_ACCOUNT_QUEUE 个，其余立即拒绝，以免一个账号占满全站的大模型）； 什么也没保存、没扣费；等待秒数见 Retry-After 响应头 */
+        ModelTooManyRequests: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5441,26 +5924,8 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "error": {
-                 *         "code": "MODEL_UNAVAILABLE",
-                 *         "message": "大模型服务暂时不可用，请稍后重试"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description 大模型服务响应超时（第一个片段前；什么也没保存、没扣费） */
-        GatewayTimeout: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "MODEL_TIMEOUT",
-                 *         "message": "大模型服务响应超时，请稍后重试"
+                 *         "code": "MODEL_ACCOUNT_BUSY",
+                 *         "message": "您同时进行的大模型请求已达上限，请等当前的回答或任务完成后再试"
                  *       }
                  *     }
                  */
@@ -5507,23 +5972,33 @@ export type $defs = Record<string, never>;
 export interface operations {
     loginLogin: {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description 用户名或注册时绑定的 11 位手机号（前后空白会被去掉）
+                 * @description 用户名或注册时绑定的 11 位手机号（前后空白会被去掉）；规范的调用方式，也可改放在请求体中
                  * @example zhangsan
                  */
-                username: string;
+                username?: string;
                 /**
-                 * @description 密码
+                 * @description 密码；规范的调用方式，也可改放在请求体中
                  * @example Moyan2026!
                  */
-                password: string;
+                password?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "zhangsan",
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginCredentials"];
+            };
+        };
         responses: {
             /** @description 登录成功 */
             200: {
@@ -5840,7 +6315,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi"
+                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi",
+                 *       "deviceKey": "dk_Yx3Qm8Vb1Nc6Lz0Rw5Tk9Pj2Hf7Ds4Ga8Eu3Io6Ky1Wq"
                  *     }
                  */
                 "application/json": components["schemas"]["QrScanBody"];
@@ -5913,6 +6389,327 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    loginQrConfirmAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scanToken": "q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi",
+                 *       "username": "13800138000",
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["QrConfirmAccountBody"];
+            };
+        };
+        responses: {
+            /** @description 已确认 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QrMobileStateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description 用户名（或手机号）或密码错误（BAD_CREDENTIALS） */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "BAD_CREDENTIALS",
+                     *         "message": "用户名或密码错误"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoSetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetPasswordBody"];
+            };
+        };
+        responses: {
+            /** @description 已设置，返回更新后的账户信息 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 账号已有密码（PASSWORD_ALREADY_SET） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PASSWORD_ALREADY_SET",
+                     *         "message": "该账号已设置密码，如需更换请使用“修改密码”"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoBindPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "13800138000",
+                 *       "password": "Moyan2026!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BindPhoneBody"];
+            };
+        };
+        responses: {
+            /** @description 已绑定，返回更新后的账户信息 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountInfoResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 登录密码不正确（WRONG_PASSWORD） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "WRONG_PASSWORD",
+                     *         "message": "登录密码不正确"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 手机号已被使用（PHONE_TAKEN），或账号还没有密码（PASSWORD_NOT_SET） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PHONE_TAKEN",
+                     *         "message": "该手机号已被注册"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "oldPassword": "Moyan2026!",
+                 *       "newPassword": "Moyan2027!new"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePasswordBody"];
+            };
+        };
+        responses: {
+            /** @description 已修改 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChangedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 原密码不正确（WRONG_PASSWORD） */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "WRONG_PASSWORD",
+                     *         "message": "原密码不正确"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 账号还没有密码（PASSWORD_NOT_SET） */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PASSWORD_NOT_SET",
+                     *         "message": "该账号还没有设置密码，请先设置密码"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoSessions: {
+        parameters: {
+            query?: {
+                /** @description 页码，从 1 开始 */
+                pageNo?: components["parameters"]["PageNo"];
+                /** @description 每页条数，1-100 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 登录分页 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionPageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoRevokeSession: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已退出 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRevokedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoRevokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已退出的登录数 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsRevokedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6354,6 +7151,28 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    accountInfoFreeUses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 今日免费次数 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeUsesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     checkQueryList: {
         parameters: {
             query?: {
@@ -6742,6 +7561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6787,6 +7607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7075,7 +7896,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7107,6 +7928,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7172,8 +7994,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["RewriteEngineUnavailable"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     paperMachineCheckMachineSubmit: {
@@ -7641,6 +8466,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["RewriteNotFinished"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7877,6 +8703,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description 文件内容不是 .docx、.pdf 或 .txt（按文件内容判断，不看扩展名） */
             415: {
@@ -7987,7 +8814,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8017,6 +8844,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8110,6 +8938,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["AigcNotFinished"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8311,6 +9140,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperNotReady"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8471,7 +9301,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8707,6 +9537,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["PaperNotReady"];
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8827,7 +9658,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["ModelTooManyRequests"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8928,7 +9759,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["ModelTooManyRequests"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9026,7 +9857,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PptBusy"];
             413: components["responses"]["PayloadTooLarge"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["FreeUseTooManyRequests"];
             500: components["responses"]["ServerError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9254,6 +10085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["ReadTooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

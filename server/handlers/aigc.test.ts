@@ -282,6 +282,34 @@ describe('AIGC detection (paper_aigc_api)', () => {
     expect(text).toContain(MACHINE.slice(0, 20));
   });
 
+  it('detects a finished check’s own text from its report: nothing pasted again; only the owner’s finished check', async () => {
+    const token = await paidUser();
+    const form = await multipart({ title: '查重后检测', content: PAPER });
+    const check = body<{ id: string }>(
+      await t.app.inject({ method: 'POST', url: '/api/base/check_api/check_init', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } }),
+    ).result;
+    const other = await paidUser();
+    await expectNoChange(t.db, async () => {
+      expect((await init(token, { title: '未完成', checkId: check.id })).statusCode).toBe(404);
+    });
+    await post(t.app, '/api/base/check_api/check_submit', { token, payload: { id: check.id } });
+    await runJobs(t.runtime);
+    await expectNoChange(t.db, async () => {
+      expect((await init(other, { title: '别人的', checkId: check.id })).statusCode).toBe(404);
+    });
+
+    const created = await init(token, { title: '查重后检测', checkId: check.id });
+    expect(created.statusCode, created.body).toBe(200);
+    const record = body<Detection>(created).result;
+    const quote = body<{ charCount: number; priceFen: number }>(await call('word_count', token, { payload: { content: PAPER } })).result;
+    expect(record).toMatchObject({ status: 'draft', charCount: quote.charCount, priceFen: quote.priceFen });
+    expect((await call('machine_submit', token, { payload: { id: record.id } })).statusCode).toBe(200);
+    await runJobs(t.runtime);
+    expect((await load(token, record.id)).status).toBe('done');
+    const scored = await paragraphs(token, record.id);
+    expect(scored.records.map((p) => p.text).join('\n')).toBe(PAPER.split('\n').filter((line) => line.trim()).join('\n'));
+  });
+
   it('takes an uploaded .docx, split into its paragraphs', async () => {
     const token = await paidUser();
     const docx = await buildDocx(PAPER.split('\n'));

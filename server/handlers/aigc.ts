@@ -24,6 +24,7 @@ import { listAigcRecords } from '../services/aigc/lower-list';
 import { paymentStatus } from '../services/billing/charges';
 import { pageOf } from '../services/paging';
 import { deleteRewrite, listPairs } from '../services/rewrite';
+import { requesterOf } from './requester';
 import type { HandlerGroup } from './types';
 import { andWake } from './wake';
 
@@ -65,10 +66,10 @@ export const aigcHandlers: HandlerGroup<DetectionOperations> = {
   paperAigcMachineSubmit: ({ app, user, body }) => andWake(app, submitDetection(app, user.id, body.id)),
   paperAigcCheckOrderId: async ({ app, user, query }) =>
     (await findLowering(app.db, user.id, query.id)) ? paymentStatus(app.db, user.id, query.id) : detectionPayment(app.db, user.id, query.id),
-  paperAigcReload: async ({ app, user, query }) =>
+  paperAigcReload: async ({ app, user, query, request }) =>
     (await findLoweredParagraph(app.db, user.id, query.id))
-      ? andWake(app, reloadLoweredParagraph(app, user.id, query.id))
-      : reloadDetectionParagraph(app, user.id, query.id),
+      ? andWake(app, reloadLoweredParagraph(app, requesterOf(user, request), query.id))
+      : reloadDetectionParagraph(app, requesterOf(user, request), query.id),
   paperAigcDownloadReport: async ({ app, user, query }) => ({ kind: 'file', ...(await downloadAigcReport(app, user.id, query.id)) }),
 };
 

@@ -160,6 +160,32 @@ describe('accounts: registration, password login, current user, account, logout'
     expect(body(response).error).toEqual({ code: 'VALIDATION_FAILED', message });
   });
 
+  it('takes the same fields in a JSON body (the UI’s call), the body over the query string when both are sent', async () => {
+    const { username, password } = await signUp(t.app);
+    const inBody = await post(t.app, LOGIN, { payload: { username: ` ${username} `, password } });
+    expect(inBody.statusCode, inBody.body).toBe(200);
+    const token = body<{ access_token: string }>(inBody).result.access_token;
+    expect(body(await post(t.app, CURRENT, { token })).result).toMatchObject({ loginName: username });
+
+    const wrong = await post(t.app, LOGIN, { payload: { username, password: 'Wrong-password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(body(wrong).error).toEqual({ code: 'BAD_CREDENTIALS', message: '用户名或密码错误' });
+    const both = await post(t.app, LOGIN, { query: { username, password: 'Wrong-password' }, payload: { username, password } });
+    expect(both.statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ password: 'x' }, '请求参数不正确：username 不能为空'],
+    [{ username: 'zhangsan' }, '请求参数不正确：password 不能为空'],
+    [{ username: 'zhangsan', password: '' }, '请求参数不正确：password 不能为空'],
+    [{ username: 'u'.repeat(65), password: 'x' }, '请求参数不正确：username 长度不能超过 64'],
+    [undefined, '请求参数不正确：username 不能为空'],
+  ])('rejects login body %j', async (payload, message) => {
+    const response = await expectNoChange(t.db, () => post(t.app, LOGIN, { payload }));
+    expect(response.statusCode).toBe(400);
+    expect(body(response).error).toEqual({ code: 'VALIDATION_FAILED', message });
+  });
+
   it('rejects calls without a token, with a malformed or unknown one, and with an expired one', async () => {
     const { token } = await signUp(t.app);
     const cases = [
@@ -218,7 +244,7 @@ describe('rate limits and logs of the sign-in calls', () => {
     }
   });
 
-  it('never writes the password, the query string or the token to the log', async () => {
+  it('never writes the password (in the query string or the body), the query string or the token to the log', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -234,11 +260,13 @@ describe('rate limits and logs of the sign-in calls', () => {
       const ok = await post(app, LOGIN, { query: { username: 'logged', password: 'Secret-Pass-123' } });
       const token = body<{ access_token: string }>(ok).result.access_token;
       await post(app, LOGIN, { query: { username: 'logged', password: 'Wrong-Pass-456' } });
+      await post(app, LOGIN, { payload: { username: 'logged', password: 'Body-Pass-789' } });
       await post(app, CURRENT, { token });
       const log = lines.join('');
       expect(log).toContain('/api/base/login_api/f/login');
       expect(log).not.toContain('Secret-Pass-123');
       expect(log).not.toContain('Wrong-Pass-456');
+      expect(log).not.toContain('Body-Pass-789');
       expect(log).not.toContain('password=');
       expect(log).not.toContain(token);
     } finally {

@@ -5,7 +5,7 @@ import {
   initCheck,
   listChecks,
   loadCheck,
-  loadReport,
+  reportAnswer,
   submitCheck,
   updateTitle,
   wordCount,
@@ -42,5 +42,5 @@ export const checkHandlers: HandlerGroup<CheckOperations> = {
     kind: 'file',
     ...(await downloadReport(app, user.id, query.id, query.format)),
   }),
-  checkReportParagraphs: ({ app, user, query }) => loadReport(app.db, user.id, query.id, '查看'),
+  checkReportParagraphs: ({ app, user, query }) => reportAnswer(app.db, user.id, query.id),
 };

@@ -14,6 +14,7 @@ import {
   submitClassicPaper,
   updateContent,
 } from '../services/paper';
+import { requesterOf } from './requester';
 import type { HandlerGroup } from './types';
 import { andWake } from './wake';
 
@@ -52,7 +53,7 @@ export const paperHandlers: HandlerGroup<PaperOperations> = {
   paperInfoLoadOtherById: ({ app, user, query }) => paperMaterials(app, user.id, query.id),
   paperInfoPaperXueshuSubmit: ({ app, user, body }) => andWake(app, submitClassicPaper(app, user.id, body, 'journal')),
   paperInfoPaperSubmit: ({ app, user, body }) => andWake(app, submitClassicPaper(app, user.id, body, 'thesis')),
-  aiPaperInfoGeneratePaper: ({ app, user, body }) => generatePaper(app, user.id, body),
+  aiPaperInfoGeneratePaper: ({ app, user, body, request }) => generatePaper(app, requesterOf(user, request), body),
   aiPaperInfoQueryList: ({ app, user, query, body }) => listPapers(app.db, user.id, 'ai', pageOf(query), body ?? {}),
   aiPaperInfoDelete: ({ app, user, query }) => deletePaper(app, user.id, query.id, 'ai'),
   aiPaperInfoQueryContentList: ({ app, user, query }) => listSections(app.db, user.id, query.id, pageOf(query), 'ai'),

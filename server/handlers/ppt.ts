@@ -11,6 +11,7 @@ import {
   submitDeck,
   templateList,
 } from '../services/ppt';
+import { requesterOf } from './requester';
 import type { HandlerGroup } from './types';
 import { andWake } from './wake';
 
@@ -32,8 +33,8 @@ export const pptHandlers: HandlerGroup<PptOperations> = {
   aiPptInfoGetTemplateList: async () => templateList(),
   aiSysConfigLoadAllByEntity: ({ app, body }) => loadAllByEntity(app.db, body.entity),
   aiSysConfigLoadById: ({ app, query }) => loadConfigById(app.db, query.id),
-  aiPptInfoSaveOrUpdate: ({ app, user, body }) => saveOrUpdate(app, user.id, body),
-  aiPptInfoPaperInit: ({ app, user, body }) => paperInit(app, user.id, body),
+  aiPptInfoSaveOrUpdate: ({ app, user, body, request }) => saveOrUpdate(app, requesterOf(user, request), body),
+  aiPptInfoPaperInit: ({ app, user, body, request }) => paperInit(app, requesterOf(user, request), body),
   aiPptInfoQueryList: ({ app, user, query, body }) => listDecks(app.db, user.id, pageOf(query), body ?? {}),
   aiPptInfoDelete: ({ app, user, query }) => deleteDeck(app, user.id, query.id),
   aiPptInfoSubmitById: ({ app, user, query }) => andWake(app, submitDeck(app, user.id, query.id)),

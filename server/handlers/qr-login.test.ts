@@ -13,6 +13,7 @@ interface MobileState {
   expiresAt: string;
   loginName: string | null;
   deviceKey: string | null;
+  knownPhone: boolean;
 }
 
 describe('QR login with the local provider', () => {
@@ -53,7 +54,7 @@ describe('QR login with the local provider', () => {
 
     const scanned = await scan(desktop);
     expect(scanned.statusCode).toBe(200);
-    expect(stateOf(scanned)).toEqual({ status: 'scanned', expiresAt: desktop.session.expiresAt, loginName: null, deviceKey: null });
+    expect(stateOf(scanned)).toEqual({ status: 'scanned', expiresAt: desktop.session.expiresAt, loginName: null, deviceKey: null, knownPhone: false });
     expect(body(await desktop.poll()).result).toBeNull();
 
     const confirmed = await confirm(desktop);

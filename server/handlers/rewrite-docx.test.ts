@@ -8,10 +8,9 @@ import { UNUSUAL, withParagraphs } from '../engines/docx/fixtures/unusual';
 import { readDocumentXml } from '../engines/docx/package';
 import { scanDocument } from '../engines/docx/scan';
 import { extractDocx } from '../engines/text/docx';
-import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
+import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
 import { grant } from '../test/fixtures';
 import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
-import { poolCompute } from '../workers/compute';
 import { multipart, runJobs, scratchDir, type UploadFile } from './check.test-helpers';
 
 // A paper uploaded as .docx comes back as the student's own file: 智能降重 with the real offline engine, the
@@ -47,19 +46,9 @@ describe('rewriting an uploaded .docx in place', () => {
   let t: TestApp;
   let dir: Awaited<ReturnType<typeof scratchDir>>;
   let thesis: Buffer;
-  let standIn: StandInEngine | undefined;
   beforeAll(async () => {
     dir = await scratchDir();
-    // The real offline engine, unless a test stands one in.
-    const real = poolCompute(testConfig());
-    const current = () => (standIn ? withRewriteEngine(real, standIn) : real);
-    const compute: typeof real = {
-      ...real,
-      rewriteOffline: (input, run) => current().rewriteOffline(input, run),
-      rewriteDocument: (text, options) => current().rewriteDocument(text, options),
-      rewriteParagraph: (text, options) => current().rewriteParagraph(text, options),
-    };
-    t = await createTestApp({ DATA_DIR: dir.path }, { compute });
+    t = await createTestApp({ DATA_DIR: dir.path });
     thesis = await buildThesisDocx();
   });
   afterAll(async () => {
@@ -79,10 +68,10 @@ describe('rewriting an uploaded .docx in place', () => {
     expect(created.statusCode, created.body).toBe(200);
     return body<{ id: string }>(created).result;
   };
-  const smartRewrite = async (token: string, docx: Buffer) => {
+  const smartRewrite = async (token: string, docx: Buffer, engine?: StandInEngine) => {
     const draft = await upload(token, `${MACHINE}/machine_init`, { title: THESIS_TITLE }, { name: '我的论文.docx', data: docx });
     expect((await post(t.app, `${MACHINE}/machine_submit`, { token, payload: { id: draft.id } })).statusCode).toBe(200);
-    await runJobs(t.runtime);
+    await runJobs(engine ? { ...t.runtime, compute: withRewriteEngine(t.runtime.compute, engine) } : t.runtime);
     return draft.id;
   };
   const load = async (token: string, id: string) => body<Record_>(await post(t.app, `${PAPER}/load_by_id`, { token, query: { id } })).result;
@@ -135,7 +124,7 @@ describe('rewriting an uploaded .docx in place', () => {
   it('keeps a paragraph the file cannot take in place (a text box), says so on the record and the pair, and writes the rest', async () => {
     const docx = await withParagraphs(thesis, UNUSUAL.textBox.xml);
     // A stand-in engine that rewrites the text box's line and one ordinary paragraph, nothing else.
-    standIn = {
+    const standIn: StandInEngine = {
       async rewriteDocument(text, options) {
         const paragraphs = text.split('\n').map((original, index) => {
           const rewritten = original === UNUSUAL.textBox.text ? '文本框前面的说明文字。文本框中的内容同样会被读取。' : original === THESIS_PARAGRAPHS.finding ? '研究表明，宽带普及率每提高10个百分点，农村电商交易额平均增长约6.2%。' : original;
@@ -145,18 +134,14 @@ describe('rewriting an uploaded .docx in place', () => {
         return { mode: options.mode, offline: true, paragraphs };
       },
     };
-    try {
-      const token = await paidUser();
-      const id = await smartRewrite(token, docx);
-      expect(await load(token, id)).toMatchObject({ docxInPlace: true, paragraphKeptInDocx: 1 });
-      const kept = (await pairs(token, id)).filter((p) => p.docxKept);
-      expect(kept.map((p) => [p.original, p.docxKept])).toEqual([[UNUSUAL.textBox.text, 'textbox']]);
-      const out = await lines(await download(token, id));
-      expect(out).toContain(UNUSUAL.textBox.text);
-      expect(out).toContain('研究表明，宽带普及率每提高10个百分点，农村电商交易额平均增长约6.2%。');
-    } finally {
-      standIn = undefined;
-    }
+    const token = await paidUser();
+    const id = await smartRewrite(token, docx, standIn);
+    expect(await load(token, id)).toMatchObject({ docxInPlace: true, paragraphKeptInDocx: 1 });
+    const kept = (await pairs(token, id)).filter((p) => p.docxKept);
+    expect(kept.map((p) => [p.original, p.docxKept])).toEqual([[UNUSUAL.textBox.text, 'textbox']]);
+    const out = await lines(await download(token, id));
+    expect(out).toContain(UNUSUAL.textBox.text);
+    expect(out).toContain('研究表明，宽带普及率每提高10个百分点，农村电商交易额平均增长约6.2%。');
   });
 
   it('a pasted paper gets a new .docx: headings as Word headings, the title once, the references as they were', async () => {

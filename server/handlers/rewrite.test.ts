@@ -5,6 +5,7 @@ import { countChars } from '@common/char-count';
 import { buildDocx } from '../engines/text/fixtures/build';
 import type { RewriteOptions, RewrittenParagraph } from '../engines/rewrite';
 import { ReferenceLibrary } from '../services/library/library';
+import { runRewrite } from '../services/rewrite/run';
 import { body, createTestApp, post, signUp, type TestApp, testConfig } from '../test/app';
 import { grant } from '../test/fixtures';
 import { type StandInEngine, withRewriteEngine } from '../test/rewrite-engine';
@@ -200,6 +201,35 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     expect(reportXml).toContain('AI字符占比：改写前');
   });
 
+  it('keeps each paragraph’s id, text and the student’s choice when a run is resumed after a crash, so an open comparison view’s accept and reload still work', async () => {
+    const token = await paidUser();
+    const draft = await pasteAndSubmit(token);
+    // The run the crash interrupts: two paragraphs stored (and one of them rejected by the student), then it dies.
+    failAfter = 2;
+    await expect(runRewrite(t.runtime, draft.id, async () => undefined)).rejects.toThrow('model failed mid-paper');
+    const open = (await pairs(token, draft.id)).records;
+    expect(open).toHaveLength(2);
+    expect(body<Pair>(await call(PAPER, 'accept_content', token, { payload: { id: open[1].id, accepted: false } })).result.accepted).toBe(false);
+
+    // After the restart the runner starts the job again on the same task.
+    failAfter = Infinity;
+    await runJobs(t.runtime);
+    expect((await load(token, draft.id)).status).toBe('done');
+    const resumed = (await pairs(token, draft.id)).records;
+    expect(resumed).toHaveLength(3);
+    expect(resumed.slice(0, 2).map((p) => [p.id, p.index, p.rewritten, p.accepted])).toEqual([
+      [open[0].id, 0, open[0].rewritten, true],
+      [open[1].id, 1, open[1].rewritten, false],
+    ]);
+
+    const accepted = await call(PAPER, 'accept_content', token, { payload: { id: open[1].id, accepted: true } });
+    expect(accepted.statusCode).toBe(200);
+    const reload = await call(PAPER, 'reload', token, { query: { id: open[0].id } });
+    expect(reload.statusCode).toBe(200);
+    await runJobs(t.runtime);
+    expect(body<Pair>(await call(PAPER, 'load_content_by_id', token, { query: { id: open[0].id } })).result.status).toBe('done');
+  });
+
   it('re-checks the rewritten text with 查重: a new check record, charged at the check price, once', async () => {
     const token = await paidUser();
     const draft = await pasteAndSubmit(token);
@@ -354,6 +384,49 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     const result = (await pairs(token, record.id)).records;
     expect(result.map((p) => p.rewritten !== '')).toEqual([true, false]);
   });
+  it('学术库降重 from a finished check report: nothing pasted again, priced as the rewrite alone, no second 查重', async () => {
+    const token = await paidUser();
+    const own = '本文提出的框架在三个公开数据集上进行了系统评估，并讨论了参数选择对结果的影响。';
+    const text = `${paragraphsOfA[0]}\n${own}`;
+    const form = await multipart({ title: '按报告学术库降重', content: text });
+    const check = body<{ id: string }>(
+      await t.app.inject({ method: 'POST', url: '/api/base/check_api/check_init', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } }),
+    ).result;
+    await post(t.app, '/api/base/check_api/check_submit', { token, payload: { id: check.id } });
+    await runJobs(t.runtime);
+    const checksBefore = await t.db.sql('select task_id from checks');
+
+    const answered = await init(MACHINE, 'machine_cnki_init', token, { title: '按报告学术库降重', checkId: check.id });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const draft = body<Task>(answered).result;
+    const rewriteOnly = body<{ priceFen: number }>(await call(PAPER, 'word_count', token, { payload: { content: text, mode: 'rewrite' } })).result.priceFen;
+    const withCheck = body<{ priceFen: number }>(await call(MACHINE, 'word_count', token, { payload: { content: text, mode: 'cnki' } })).result.priceFen;
+    expect(draft).toMatchObject({ mode: 'cnki', status: 'draft', charCount: countChars(text), priceFen: rewriteOnly });
+    expect(draft.priceFen).toBeLessThan(withCheck);
+
+    expect((await call(MACHINE, 'machine_cnki_submit', token, { payload: { id: draft.id } })).statusCode).toBe(200);
+    const charged = await t.db.sql<{ amount_fen: number }>("select amount_fen from ledger_entries where task_id = $1 and kind = 'charge'", [draft.id]);
+    expect(charged.map((e) => e.amount_fen)).toEqual([-rewriteOnly]);
+    await runJobs(t.runtime);
+    expect(await t.db.sql('select task_id from checks')).toEqual(checksBefore);
+    const result = (await pairs(token, draft.id)).records;
+    expect(result.map((p) => p.rewritten !== '')).toEqual([true, false]);
+  });
+
+  it('学术库降重 from a check refuses a check that is not the caller’s finished one (404), with nothing pasted', async () => {
+    const owner = await paidUser();
+    const other = await paidUser();
+    const form = await multipart({ title: '未完成的查重', content: paragraphsOfA[0] });
+    const check = body<{ id: string }>(
+      await t.app.inject({ method: 'POST', url: '/api/base/check_api/check_init', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${owner}` } }),
+    ).result;
+    await expectNoChange(t.db, async () => {
+      expect((await init(MACHINE, 'machine_cnki_init', owner, { title: '草稿', checkId: check.id })).statusCode).toBe(404);
+      expect((await init(MACHINE, 'machine_cnki_init', other, { title: '别人的', checkId: check.id })).statusCode).toBe(404);
+      expect((await init(MACHINE, 'machine_cnki_init', owner, { title: '什么都没有' })).statusCode).toBe(400);
+    });
+  });
+
   it('check_api check_machine_submit: once the check is done, its flagged paragraphs are queued for rewording and charged', async () => {
     const token = await paidUser();
     const own = '本文提出的框架在三个公开数据集上进行了系统评估，并讨论了参数选择对结果的影响。';

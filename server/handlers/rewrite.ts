@@ -19,6 +19,7 @@ import {
   submitFromCheck,
   submitRewrite,
 } from '../services/rewrite';
+import { requesterOf } from './requester';
 import type { HandlerGroup } from './types';
 import { andWake } from './wake';
 
@@ -57,13 +58,13 @@ const built: HandlerGroup<RewriteOperations> = {
   paperMachineWordCount: ({ app, body }) => rewriteWordCount(app, body.content, body.mode ?? 'rewrite'),
   paperMachineMachineInit: ({ app, user, body }) => initRewrite(app, user.id, body),
   paperMachineMachineSubmit: ({ app, user, body }) => andWake(app, submitRewrite(app, user.id, body.id, 'paper', PAPER_MODES)),
-  paperMachineReload: ({ app, user, query }) => andWake(app, reloadParagraph(app, user.id, query.id)),
+  paperMachineReload: ({ app, user, query, request }) => andWake(app, reloadParagraph(app, requesterOf(user, request), query.id)),
   paperMachineDownload: async ({ app, user, query }) => ({
     kind: 'file',
     ...(await downloadRewritten(app, user.id, query.id, query.marked ?? false)),
   }),
   paperMachineSubmitCheck: ({ app, user, query }) => andWake(app, recheckRewrite(app, user.id, query.id)),
-  paperMachineReduction: ({ app, body }) => reduce(app, body),
+  paperMachineReduction: ({ app, user, body, request }) => reduce(app, requesterOf(user, request), body),
   paperMachineCheckMachineSubmit: ({ app, user, body }) => andWake(app, submitFromCheck(app, user.id, body.checkId, body.mode)),
   paperMachineAcceptContent: ({ app, user, body }) => acceptPair(app, user.id, body.id, body.accepted),
   machineQueryList: ({ app, user, query, body }) => listRewrites(app.db, user.id, 'machine', pageOf(query), body ?? {}),

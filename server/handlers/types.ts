@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import type { CachedAnswer } from '../http/answer-cache';
 import type { operations } from '../gen/openapi';
 import type { AuthUser } from '../services/accounts/types';
 
@@ -36,7 +37,7 @@ export interface UploadedFile {
 export type ResultOf<O extends OperationId> = [JsonOk<O>] extends [never]
   ? FileResult | FastifyReply
   : JsonOk<O> extends { result: infer R }
-    ? R
+    ? R | CachedAnswer<R>
     : never;
 
 export type QueryOf<O extends OperationId> = NonNullable<Op<O>['parameters']['query']>;

@@ -2,8 +2,8 @@ import type { LoggerOptions } from 'pino';
 import type { Config } from '../config';
 import { safeError } from '../safe-error';
 
-// Query strings never reach the logs: f/login carries the password there (as the spec demands), the QR
-// page its secret, the sandbox pay page its token. Authorization headers are not logged either, nor any
+// Query strings never reach the logs: the spec's f/login call carries the password there (our UI sends it in
+// the body), the sandbox pay page its token. Authorization headers are not logged either, nor any
 // error's values (a failed query's parameters can be a whole paper): see safeError.
 export function logOptions(config: Config): LoggerOptions {
   return {

@@ -6,12 +6,26 @@ import { AppError, badRequest, unauthorized } from '../errors';
 import type { FileResult, HandlerContext, Handlers, OperationId } from '../handlers/types';
 import { resolveToken } from '../services/accounts/tokens';
 import { modelFeatureOf, requireModel } from '../services/llm/required';
+import { isCachedAnswer } from './answer-cache';
 import { addressBucket } from './client-identity';
 import { type Contract, type OperationInfo, operationsOf } from './contract';
+import { checkResponse } from './response-validation';
 import { sendFile } from './send-file';
 
 // Auth calls get the tightest limit; polling calls are made every few seconds by design.
 const POLLING = new Set(['loginValLoginQrCode', 'taskProgress']);
+// Reads of whole reports and documents (megabytes each): a limit of their own per user.
+const HEAVY_READS = new Set([
+  'checkReportParagraphs',
+  'checkDownloadReport',
+  'paperMachineDownload',
+  'machineDownloadReport',
+  'paperAigcDownloadReport',
+  'paperAigcDownload',
+  'paperInfoDownload',
+  'aiPaperInfoDownload',
+  'aiPptInfoDownload',
+]);
 
 /**
  * Registers every operation of the contract with fastify-openapi-glue (schemas, validation) and binds it
@@ -69,6 +83,14 @@ function routeFor(info: OperationInfo, handler: AnyHandler, context: AppContext)
       const result = await handler(ctx);
       if (result === reply) return reply;
       if (isFileResult(result)) return sendFile(reply, result);
+      if (isCachedAnswer(result)) {
+        const bytes = await context.answers.get(result.key, async () => {
+          const envelope = { success: true, result: await result.build() };
+          if (context.config.VALIDATE_RESPONSES) checkResponse(request, 200, envelope);
+          return Buffer.from(JSON.stringify(envelope));
+        });
+        return reply.type('application/json; charset=utf-8').send(bytes);
+      }
       return { success: true, result: result ?? null };
     },
   };
@@ -110,18 +132,18 @@ function checkBody(info: OperationInfo) {
   };
 }
 
-function rateLimitFor(info: OperationInfo, config: Config) {
+function perMinute(info: OperationInfo, config: Config): number {
   const id = info.operation.operationId;
-  const auth = info.path.startsWith('/api/base/login_api/');
-  const max = POLLING.has(id)
-    ? config.POLL_RATE_LIMIT_PER_MINUTE
-    : auth
-      ? config.AUTH_RATE_LIMIT_PER_MINUTE
-      : modelFeatureOf(info.operation) === 'chat'
-        ? config.CHAT_RATE_LIMIT_PER_MINUTE
-        : config.API_RATE_LIMIT_PER_MINUTE;
+  if (POLLING.has(id)) return config.POLL_RATE_LIMIT_PER_MINUTE;
+  if (HEAVY_READS.has(id)) return config.READ_RATE_LIMIT_PER_MINUTE;
+  if (info.path.startsWith('/api/base/login_api/')) return config.AUTH_RATE_LIMIT_PER_MINUTE;
+  if (modelFeatureOf(info.operation) === 'chat') return config.CHAT_RATE_LIMIT_PER_MINUTE;
+  return config.API_RATE_LIMIT_PER_MINUTE;
+}
+
+function rateLimitFor(info: OperationInfo, config: Config) {
   return {
-    max,
+    max: perMinute(info, config),
     timeWindow: 60_000,
     // Public calls are limited per address (IPv6 per /64, which one subscriber holds whole); signed-in
     // calls per user, so a campus NAT is not one bucket.

@@ -24,6 +24,14 @@ export function page(title: string, body: string, script: string, nonce: Nonces)
   .amount { font-size: 28px; color: #f56c6c; margin: 16px 0; }
   button { width: 100%; margin-top: 20px; padding: 14px; font-size: 17px; border: 0; border-radius: 8px; background: #409eff; color: #fff; }
   button:disabled { background: #a0cfff; }
+  button.secondary { background: #fff; color: #409eff; border: 1px solid #409eff; }
+  button.link { background: none; color: #409eff; margin-top: 8px; padding: 8px; font-size: 15px; }
+  h2 { font-size: 17px; margin: 16px 0 4px; }
+  label { display: block; font-size: 14px; margin: 12px 0 4px; }
+  input { box-sizing: border-box; width: 100%; padding: 12px; font-size: 16px; border: 1px solid #dcdfe6; border-radius: 8px; }
+  .small { font-size: 13px; }
+  .divider { display: flex; align-items: center; gap: 12px; color: #909399; font-size: 14px; margin: 24px 0 0; }
+  .divider::before, .divider::after { content: ""; flex: 1; border-top: 1px solid #ebeef5; }
   .ok { color: #67c23a; }
   .error { color: #f56c6c; }
   [hidden] { display: none !important; }

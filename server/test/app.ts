@@ -27,10 +27,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       POLL_RATE_LIMIT_PER_MINUTE: '10000',
       API_RATE_LIMIT_PER_MINUTE: '10000',
+      READ_RATE_LIMIT_PER_MINUTE: '10000',
       CHAT_RATE_LIMIT_PER_MINUTE: '10000',
       // Every test sign-up comes from 127.0.0.1; the limits have their own tests.
       FREE_CHECKS_PER_DEVICE_PER_DAY: '1000',
       FREE_CHECKS_PER_IP_PER_DAY: '100000',
+      // Every test account asks from 127.0.0.1 too: the free model uses count per account here.
+      FREE_USES_ADDRESS_FACTOR: '1000',
       SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
       SIGNUPS_PER_ADDRESS_PER_DAY: '100000',
     }),

@@ -145,15 +145,16 @@ export async function submitRewrite(api: ApiClient): Promise<SubmittedTask> {
   const PAPER = '/api/base/paper_machine_api';
   const draft = await api.call<{ id: string }>(`${PAPER}/machine_init`, { form: { title: '相似度检测方法比较', mode: 'strong', content: REWRITE_TEXT } });
   await api.call(`${PAPER}/machine_submit`, { body: { id: draft.id } });
-  type Pairs = { records: Array<{ index: number; rewritten: string | null }> };
+  type Pairs = { records: Array<{ id: string; index: number; rewritten: string | null }> };
   return {
     kind: 'rewrite',
     id: draft.id,
     status: async () => (await api.call<{ status: string }>(`${PAPER}/load_by_id`, { query: { id: draft.id } })).status,
     stored: async () => {
       const { records } = await api.call<Pairs>(`${PAPER}/query_content_list`, { query: { id: draft.id, pageSize: '100' } });
-      // A pair is listed once its paragraph is rewritten; every paragraph of the document gets one.
-      return { parts: new Map(records.filter((r) => r.rewritten).map((r) => [String(r.index), r.rewritten ?? ''])), total: REWRITE_PARAGRAPHS };
+      // A pair is listed once its paragraph is rewritten; every paragraph of the document gets one. Keyed by
+      // the pair's id: an open comparison view accepts and reloads by it, so a resumed run must keep it.
+      return { parts: new Map(records.filter((r) => r.rewritten).map((r) => [r.id, r.rewritten ?? ''])), total: REWRITE_PARAGRAPHS };
     },
   };
 }

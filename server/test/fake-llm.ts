@@ -3,7 +3,8 @@
 // GET /v1/models. Its answers are canned, chosen by the prompt, and say plainly that they are canned.
 //
 // Faults are scripted by markers in the last user message, e.g. `[[fake:500]]` or `[[fake:slow-first-token=2000]]`,
-// or for the next requests whatever their prompt, by `fake.script(...)` or `POST /_fake/script {"faults": [...]}`:
+// or for the next requests whatever their prompt, by `fake.script(...)` or `POST /_fake/script {"faults": [...]}`, or
+// for every request that mentions a text anywhere in its messages (one account's papers, say) by `fake.when(...)`:
 //   slow-first-token=MS   wait MS before the first token          slow=MS        wait MS between tokens
 //   error-mid-stream=N    an error event after N tokens (default 5; non-stream: 500)
 //   429-then-ok=S         429 with Retry-After: S (or retry-after-ms with `=300ms`), then success for the same prompt
@@ -63,6 +64,8 @@ export interface FakeLlm {
   requests: FakeRequest[];
   /** Faults for the next requests, whatever their prompt: one entry per request, e.g. ['500', '429-then-ok=1']. */
   script(...faults: string[]): void;
+  /** Faults for every request with `text` in one of its messages, until reset: e.g. when('洪水', 'slow=300'). */
+  when(text: string, ...faults: string[]): void;
   /** Resolves once `predicate` holds for a logged request (polling the log), with that request. */
   waitFor(predicate: (request: FakeRequest) => boolean, timeoutMs?: number): Promise<FakeRequest>;
   reset(): void;
@@ -78,6 +81,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   const models = options.models ?? [FAKE_MODEL];
   const requests: FakeRequest[] = [];
   const scripted: string[] = [];
+  const rules: Array<{ text: string; faults: string[] }> = [];
   // How often a prompt was seen, for the "... then ok" faults.
   const seen = new Map<string, number>();
   const sockets = new Set<import('node:net').Socket>();
@@ -127,7 +131,8 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     const body = (await readJson(req)) as ChatBody | undefined;
     const messages = (body?.messages ?? []).map((m) => ({ role: String(m.role), content: contentOf(m.content) }));
     const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-    const faults = [...markersIn(lastUser), ...(scripted.length > 0 ? [scripted.shift() as string] : [])];
+    const ruled = rules.filter((r) => messages.some((m) => m.content.includes(r.text))).flatMap((r) => r.faults);
+    const faults = [...markersIn(lastUser), ...ruled, ...(scripted.length > 0 ? [scripted.shift() as string] : [])];
     const record: FakeRequest = {
       id: requests.length + 1,
       model: String(body?.model ?? ''),
@@ -284,6 +289,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   function reset(): void {
     requests.length = 0;
     scripted.length = 0;
+    rules.length = 0;
     seen.clear();
   }
 
@@ -298,6 +304,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     port,
     requests,
     script: (...faults) => scripted.push(...faults),
+    when: (text, ...faults) => rules.push({ text, faults }),
     waitFor: async (predicate, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -15,9 +15,15 @@ export interface Spawned {
 /**
  * `node --import tsx <script>` (server/server.ts, server/worker.ts) from the repository root; its output kept for
  * `output()`, or with `inheritOutput` written straight to this process's (the benches), `output()` then empty.
+ * `launcher`: a command the node process is started through (it gets node and its arguments last).
  */
-export function spawnScript(script: string, env: NodeJS.ProcessEnv, { inheritOutput = false } = {}): Spawned {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: inheritOutput ? ['ignore', 'inherit', 'inherit'] : 'pipe' });
+export function spawnScript(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  { inheritOutput = false, launcher = [] as string[] } = {},
+): Spawned {
+  const [command, ...args] = [...launcher, process.execPath, '--import', 'tsx', script];
+  const proc = spawn(command, args, { cwd: root, env, stdio: inheritOutput ? ['ignore', 'inherit', 'inherit'] : 'pipe' });
   let output = '';
   proc.stdout?.on('data', (chunk) => (output += chunk));
   proc.stderr?.on('data', (chunk) => (output += chunk));

@@ -34,8 +34,8 @@ describe('services this instance does not offer', () => {
     expect(within(nav).getByRole('link', { name: /论文写作/ })).toHaveTextContent('论文写作建设中');
     expect(within(nav).getByRole('link', { name: /论文查重/ })).toHaveTextContent(/^论文查重$/);
 
-    await screen.findByRole('heading', { name: 'AI 生成 PPT', level: 2 });
-    const card = (title: string) => screen.getByRole('heading', { name: title, level: 2 }).closest('a') as HTMLElement;
+    await screen.findByRole('heading', { name: 'AI 生成 PPT', level: 3 });
+    const card = (title: string) => screen.getByRole('heading', { name: title, level: 3 }).closest('a') as HTMLElement;
     expect(within(card('AI 生成 PPT')).getByText('建设中')).toBeInTheDocument();
     expect(within(card('AI 生成 PPT')).getByText('敬请期待')).toBeInTheDocument();
     expect(within(card('论文查重')).queryByText('建设中')).not.toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('services this instance does not offer', () => {
     renderApp('/home');
     const nav = await screen.findByRole('navigation', { name: '主导航' });
     await waitFor(() => expect(within(nav).getByRole('link', { name: /降AI痕迹/ })).toHaveTextContent('降AI痕迹建设中'));
-    const detection = (await screen.findByRole('heading', { name: 'AIGC检测', level: 2 })).closest('a') as HTMLElement;
+    const detection = (await screen.findByRole('heading', { name: 'AIGC检测', level: 3 })).closest('a') as HTMLElement;
     expect(detection).toHaveAttribute('href', '/aigccheck/check');
     expect(within(detection).getByText('立即使用')).toBeInTheDocument();
   });

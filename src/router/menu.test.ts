@@ -2,7 +2,7 @@ import { type AnyRoute, createRootRoute, createRoute } from '@tanstack/react-rou
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/query-client';
 import { createAppRouter } from '@/router';
-import { buildMenu, flattenMenu } from './menu';
+import { buildMenu, flattenMenu, searchablePages } from './menu';
 import { hasPermission } from './meta';
 import { createRouteSearch } from './route-search';
 
@@ -35,6 +35,14 @@ describe('buildMenu', () => {
     expect(writing?.children.map((child) => child.path)).toEqual(['/aipaper/gc', '/aipaper/list']);
   });
 
+  it('names the 降AI痕迹 screen once: /aigcdown/machine is the same screen under the same name, not a second item', () => {
+    const titles = flattenMenu(buildMenu(appRoutes(), ['admin'])).map((item) => item.title);
+    expect(titles.filter((title) => title.includes('降AI痕迹'))).toEqual(['降AI痕迹 > 降AI痕迹', '降AI痕迹 > 降AI记录']);
+    expect(titles.filter((title) => title.includes('降AIGC'))).toEqual([]);
+    const aigcLower = appRoutes().filter((route) => ['/aiaigc/jc', '/aigcdown/machine'].includes(route.fullPath));
+    expect(aigcLower.map((route) => route.options.staticData?.meta?.title)).toEqual(['降AI痕迹', '降AI痕迹']);
+  });
+
   it('filters by roles and shows a one-page section as that page', () => {
     const root = createRootRoute();
     const app = createRoute({ getParentRoute: () => root, id: '_app' });
@@ -52,11 +60,37 @@ describe('buildMenu', () => {
 });
 
 describe('route search', () => {
-  const search = createRouteSearch(flattenMenu(buildMenu(appRoutes(), ['admin'])));
+  const pages = searchablePages(appRoutes(), ['admin']);
+  const search = createRouteSearch(pages);
 
   it('finds pages by title and by path', () => {
     expect(search('论文记录')[0].path).toBe('/aipaper/list');
     expect(search('taocan')[0].path).toBe('/order/taocan');
+  });
+
+  it('finds the hidden pages a student uses, which the sidebar leaves out', () => {
+    const sidebar = flattenMenu(buildMenu(appRoutes(), ['admin'])).map((item) => item.path);
+    for (const [query, path] of [
+      ['对话', '/gpt'],
+      ['智能降重', '/nlp/machine'],
+      ['AIGC检测', '/aigccheck/check'],
+      ['检测记录', '/aigccheck/list'],
+      ['智能降重记录', '/machine/list'],
+      ['查重记录', '/paper/report'],
+      ['gpt', '/gpt'],
+      ['nlp', '/nlp/machine'],
+    ]) {
+      expect(sidebar).not.toContain(path);
+      expect(search(query).map((item) => item.path).slice(0, 2), query).toContain(path);
+    }
+    expect(pages).toContainEqual({ title: 'AIGC检测 > 提交检测', path: '/aigccheck/check' });
+  });
+
+  it('leaves out what cannot be opened by itself: a record’s detail, the status pages, the redirect', () => {
+    const paths = pages.map((item) => item.path);
+    expect(paths.filter((path) => path.includes('$'))).toEqual([]);
+    for (const path of ['/401', '/404', '/paper/submit', '/redirect']) expect(paths).not.toContain(path);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   it('returns nothing for an empty query or an unrelated one', () => {

@@ -60,6 +60,28 @@ export function buildMenu(routes: readonly AnyRoute[], roles: readonly string[])
 
 export type SearchItem = { title: string; path: string };
 
+const LAYOUT_IDS = new Set([APP_LAYOUT_ID, '/_bare']);
+
+/**
+ * What the route search finds: every page of the menu, then the hidden pages a student can open by
+ * themselves (/gpt, /nlp/machine, /aigccheck/check, the record lists …): pages with a title, no path
+ * parameter (a record's detail needs its record) and not marked `searchable: false` (the status pages).
+ * Each is titled with its section as the menu's are: AIGC检测 > 检测记录.
+ */
+export function searchablePages(routes: readonly AnyRoute[], roles: readonly string[]): SearchItem[] {
+  const hasPageChild = (route: AnyRoute) => routes.some((child) => child.parentRoute?.id === route.id && child.options.staticData?.meta);
+  const hidden = routes.flatMap((route): SearchItem[] => {
+    const meta = route.options.staticData?.meta;
+    const inLayout = [...LAYOUT_IDS].some((id) => route.id.startsWith(`${id}/`));
+    if (!meta?.hidden || !inLayout || meta.searchable === false || route.fullPath.includes('$') || hasPageChild(route) || !hasPermission(roles, meta)) return [];
+    const parent = route.parentRoute as AnyRoute | undefined;
+    const section = parent && !LAYOUT_IDS.has(parent.id) ? parent.options.staticData?.meta?.title : undefined;
+    return [{ title: section && section !== meta.title ? `${section} > ${meta.title}` : meta.title, path: trimSlash(route.fullPath) }];
+  });
+  const menu = flattenMenu(buildMenu(routes, roles));
+  return [...menu, ...hidden.filter((item) => !menu.some((shown) => shown.path === item.path))];
+}
+
 /** Every page of the menu, titled with its section: 论文写作 > 论文记录. */
 export function flattenMenu(nodes: readonly MenuNode[], prefix: string[] = []): SearchItem[] {
   return nodes.flatMap((node) =>

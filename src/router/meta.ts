@@ -6,8 +6,10 @@ export type RouteMeta = {
   icon?: IconName;
   /** Pinned in the tags-view, cannot be closed. */
   affix?: boolean;
-  /** Left out of the sidebar and the route search. */
+  /** Left out of the sidebar; the route search still finds it (router/menu.ts searchablePages). */
   hidden?: boolean;
+  /** false: not even the route search finds it (the status pages). */
+  searchable?: boolean;
   /** Kept when the user has any of them; no roles means everyone. */
   roles?: string[];
   /** The spec's named routes (aippttype). */

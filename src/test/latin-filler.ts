@@ -1,8 +1,15 @@
 // Random Latin letters where the product shows Chinese: the heuristic of the mock realism tests (unit
 // and e2e). A word of four or more Latin letters is filler unless the product itself uses it.
 
-/** Latin words the screens and the mocked data really use (lower case): product terms, our own name (the detector is moyan-aigc), formats, the English abstract a paper may have, a student's question. */
-const PRODUCT_WORDS = new Set(['aigc', 'word', 'docx', 'pptx', 'html', 'markdown', 'deepseek', 'bearer', 'python', 'moyan', 'abstract']);
+/**
+ * Latin words the screens and the mocked data really use (lower case): product terms, our own name (the
+ * detector is moyan-aigc), formats, the English abstract a paper may have, a student's question, and the
+ * browsers and systems the device list names (read from the User-Agent: they have no Chinese names).
+ */
+const PRODUCT_WORDS = new Set([
+  'aigc', 'word', 'docx', 'pptx', 'html', 'markdown', 'deepseek', 'bearer', 'python', 'moyan', 'abstract',
+  'chrome', 'windows', 'wechat', 'android',
+]);
 
 /** The words of four or more Latin letters in `text` that the product does not use. */
 export function latinWords(text: string): string[] {

@@ -33,14 +33,21 @@ import type {
   RequestHandlerOptions
 } from 'msw';
 
+import {
+  SignInMethod
+} from '../../../src/api/gen/model';
 import type {
   AccountInfoResponse,
+  AccountSessionPageResponse,
   CurrentUserResponse,
   LoginTokenResponse,
   LogoutResponse,
+  PasswordChangedResponse,
   QrMobileStateResponse,
   QrSessionResponse,
   QrTokenResponse,
+  SessionRevokedResponse,
+  SessionsRevokedResponse,
   WechatUnlinkResponse
 } from '../../../src/api/gen/model';
 
@@ -49,7 +56,7 @@ export const getLoginLoginResponseMock = (overrideResponse: Partial< LoginTokenR
 
 export const getLoginCurrentResponseMock = (overrideResponse: Partial< CurrentUserResponse > = {}): CurrentUserResponse => ({success: true, result: {id: (() => vocab.id())(), loginName: (() => vocab.username())(), avatar: (() => '/avatar/default.svg')(), roles: faker.helpers.arrayElements(['admin'] as const)}, ...overrideResponse})
 
-export const getAccountInfoAccountResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), wechat: {...{nickname: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), linkedAt: (() => vocab.recent())()},}, balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
+export const getAccountInfoAccountResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), wechat: {...{nickname: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), linkedAt: (() => vocab.recent())()},}, balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
 
 export const getAccountInfoWechatLinkResponseMock = (overrideResponse: Partial< QrSessionResponse > = {}): QrSessionResponse => ({success: true, result: {id: (() => vocab.id())(), qrCode: (() => vocab.qrUrl())(), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), provider: faker.helpers.arrayElement(['local','wechat'] as const)}, ...overrideResponse})
 
@@ -63,9 +70,23 @@ export const getLoginLogoutResponseMock = (overrideResponse: Partial< LogoutResp
 
 export const getLoginRegisterResponseMock = (overrideResponse: Partial< LoginTokenResponse > = {}): LoginTokenResponse => ({success: true, result: {access_token: (() => vocab.token())(), token_type: faker.helpers.arrayElement(['Bearer'] as const), expires_in: (() => 2592000)()}, ...overrideResponse})
 
-export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null])}, ...overrideResponse})
+export const getLoginQrScanResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null]), knownPhone: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null])}, ...overrideResponse})
+export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null]), knownPhone: faker.datatype.boolean()}, ...overrideResponse})
+
+export const getLoginQrConfirmAccountResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null]), knownPhone: faker.datatype.boolean()}, ...overrideResponse})
+
+export const getAccountInfoSetPasswordResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), wechat: {...{nickname: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), linkedAt: (() => vocab.recent())()},}, balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
+
+export const getAccountInfoBindPhoneResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), wechat: {...{nickname: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), linkedAt: (() => vocab.recent())()},}, balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
+
+export const getAccountInfoChangePasswordResponseMock = (overrideResponse: Partial< PasswordChangedResponse > = {}): PasswordChangedResponse => ({success: true, result: {signedOutSessions: faker.number.int({min: 0, max: 100000})}, ...overrideResponse})
+
+export const getAccountInfoSessionsResponseMock = (overrideResponse: Partial< AccountSessionPageResponse > = {}): AccountSessionPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), current: faker.datatype.boolean(), method: faker.helpers.arrayElement(Object.values(SignInMethod)), device: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 80}}), null]), createdAt: (() => vocab.recent())(), lastUsedAt: (() => vocab.recent())(), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())()}))},}, ...overrideResponse})
+
+export const getAccountInfoRevokeSessionResponseMock = (overrideResponse: Partial< SessionRevokedResponse > = {}): SessionRevokedResponse => ({success: true, result: {id: (() => vocab.id())(), revoked: faker.datatype.boolean()}, ...overrideResponse})
+
+export const getAccountInfoRevokeOtherSessionsResponseMock = (overrideResponse: Partial< SessionsRevokedResponse > = {}): SessionsRevokedResponse => ({success: true, result: {revoked: faker.number.int({min: 0, max: 100000})}, ...overrideResponse})
 
 
 export const getLoginLoginMockHandler = (overrideResponse?: LoginTokenResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<LoginTokenResponse> | LoginTokenResponse), options?: RequestHandlerOptions) => {
@@ -199,6 +220,90 @@ export const getLoginQrConfirmMockHandler = (overrideResponse?: QrMobileStateRes
       })
   }, options)
 }
+
+export const getLoginQrConfirmAccountMockHandler = (overrideResponse?: QrMobileStateResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<QrMobileStateResponse> | QrMobileStateResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/login_api/f/qr_confirm_account', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getLoginQrConfirmAccountResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAccountInfoSetPasswordMockHandler = (overrideResponse?: AccountInfoResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AccountInfoResponse> | AccountInfoResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/account_info_api/set_password', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoSetPasswordResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAccountInfoBindPhoneMockHandler = (overrideResponse?: AccountInfoResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AccountInfoResponse> | AccountInfoResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/account_info_api/bind_phone', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoBindPhoneResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAccountInfoChangePasswordMockHandler = (overrideResponse?: PasswordChangedResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PasswordChangedResponse> | PasswordChangedResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/account_info_api/change_password', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoChangePasswordResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAccountInfoSessionsMockHandler = (overrideResponse?: AccountSessionPageResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AccountSessionPageResponse> | AccountSessionPageResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/account_info_api/sessions', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoSessionsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAccountInfoRevokeSessionMockHandler = (overrideResponse?: SessionRevokedResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SessionRevokedResponse> | SessionRevokedResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/account_info_api/revoke_session', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoRevokeSessionResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAccountInfoRevokeOtherSessionsMockHandler = (overrideResponse?: SessionsRevokedResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SessionsRevokedResponse> | SessionsRevokedResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/account_info_api/revoke_other_sessions', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoRevokeOtherSessionsResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 export const getAuthMock = () => [
   getLoginLoginMockHandler(),
   getLoginCurrentMockHandler(),
@@ -210,4 +315,11 @@ export const getAuthMock = () => [
   getLoginLogoutMockHandler(),
   getLoginRegisterMockHandler(),
   getLoginQrScanMockHandler(),
-  getLoginQrConfirmMockHandler()]
+  getLoginQrConfirmMockHandler(),
+  getLoginQrConfirmAccountMockHandler(),
+  getAccountInfoSetPasswordMockHandler(),
+  getAccountInfoBindPhoneMockHandler(),
+  getAccountInfoChangePasswordMockHandler(),
+  getAccountInfoSessionsMockHandler(),
+  getAccountInfoRevokeSessionMockHandler(),
+  getAccountInfoRevokeOtherSessionsMockHandler()]

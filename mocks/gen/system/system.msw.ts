@@ -38,13 +38,16 @@ import {
 } from '../../../src/api/gen/model';
 import type {
   CapabilitiesResponse,
+  FreeUsesResponse,
   HealthResponse
 } from '../../../src/api/gen/model';
 
 
 export const getSystemHealthResponseMock = (overrideResponse: Partial< HealthResponse > = {}): HealthResponse => ({success: true, result: {status: faker.helpers.arrayElement(['ok','degraded'] as const), database: faker.helpers.arrayElement(['pglite','postgres'] as const), version: (() => '0.1.0')(), uptimeSeconds: (() => faker.number.int({ min: 60, max: 864000 }))(), model: {configured: faker.datatype.boolean(), models: {chat: faker.helpers.arrayElement([(() => 'deepseek-chat')(), null]), rewrite: faker.helpers.arrayElement([(() => 'deepseek-chat')(), null]), writing: faker.helpers.arrayElement([(() => 'deepseek-chat')(), null]), slides: faker.helpers.arrayElement([(() => 'deepseek-chat')(), null])}}}, ...overrideResponse})
 
-export const getSystemCapabilitiesResponseMock = (overrideResponse: Partial< CapabilitiesResponse > = {}): CapabilitiesResponse => ({success: true, result: {services: {check: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, aigc: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, aigcLower: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, rewrite: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, paper: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, ppt: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, chat: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}}, payment: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null]), channels: faker.helpers.arrayElements(Object.values(PayChannel))}, registration: {open: faker.datatype.boolean()}, wechatLogin: faker.datatype.boolean()}, ...overrideResponse})
+export const getSystemCapabilitiesResponseMock = (overrideResponse: Partial< CapabilitiesResponse > = {}): CapabilitiesResponse => ({success: true, result: {services: {check: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, aigc: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, aigcLower: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, rewrite: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, paper: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, ppt: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}, chat: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null])}}, payment: {available: faker.datatype.boolean(), reason: faker.helpers.arrayElement([(() => vocab.unavailable())(), null]), channels: faker.helpers.arrayElements(Object.values(PayChannel))}, registration: {open: faker.datatype.boolean()}, freeUses: {reduction: {perAccount: faker.number.int({min: 0, max: 10000}), perAddress: faker.number.int({min: 0, max: 1000000000})}, outline: {perAccount: faker.number.int({min: 0, max: 10000}), perAddress: faker.number.int({min: 0, max: 1000000000})}, pptDraft: {perAccount: faker.number.int({min: 0, max: 10000}), perAddress: faker.number.int({min: 0, max: 1000000000})}, reload: {perAccount: faker.number.int({min: 0, max: 10000}), perAddress: faker.number.int({min: 0, max: 1000000000})}}, wechatLogin: faker.datatype.boolean()}, ...overrideResponse})
+
+export const getAccountInfoFreeUsesResponseMock = (overrideResponse: Partial< FreeUsesResponse > = {}): FreeUsesResponse => ({success: true, result: {day: faker.date.past().toISOString().split('T')[0], uses: {reduction: {perDay: faker.number.int({min: 0, max: 10000}), used: faker.number.int({min: 0, max: 10000}), remaining: faker.number.int({min: 0, max: 10000})}, outline: {perDay: faker.number.int({min: 0, max: 10000}), used: faker.number.int({min: 0, max: 10000}), remaining: faker.number.int({min: 0, max: 10000})}, pptDraft: {perDay: faker.number.int({min: 0, max: 10000}), used: faker.number.int({min: 0, max: 10000}), remaining: faker.number.int({min: 0, max: 10000})}, reload: {perDay: faker.number.int({min: 0, max: 10000}), used: faker.number.int({min: 0, max: 10000}), remaining: faker.number.int({min: 0, max: 10000})}}}, ...overrideResponse})
 
 
 export const getSystemHealthMockHandler = (overrideResponse?: HealthResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<HealthResponse> | HealthResponse), options?: RequestHandlerOptions) => {
@@ -70,6 +73,19 @@ export const getSystemCapabilitiesMockHandler = (overrideResponse?: Capabilities
       })
   }, options)
 }
+
+export const getAccountInfoFreeUsesMockHandler = (overrideResponse?: FreeUsesResponse | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<FreeUsesResponse> | FreeUsesResponse), options?: RequestHandlerOptions) => {
+  return http.get('*/api/base/account_info_api/free_uses', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoFreeUsesResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 export const getSystemMock = () => [
   getSystemHealthMockHandler(),
-  getSystemCapabilitiesMockHandler()]
+  getSystemCapabilitiesMockHandler(),
+  getAccountInfoFreeUsesMockHandler()]

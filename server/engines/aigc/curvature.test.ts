@@ -60,6 +60,8 @@ describe('detectAigcWithModel against the fake model', () => {
     firstTokenTimeoutMs: 5_000,
     maxRetries: 0,
     concurrency: 2,
+    accountConcurrency: 1,
+    accountQueue: 4,
     queueTimeoutMs: 1000,
   });
   // Paragraphs of at most 40 characters: the fake quotes a question that short whole in its answer.

@@ -5,6 +5,7 @@
 export type LlmErrorKind =
   | 'not_configured'
   | 'busy'
+  | 'account_busy'
   | 'aborted'
   | 'timeout'
   | 'rate_limited'
@@ -19,6 +20,7 @@ export type LlmErrorKind =
 const MESSAGES: Record<LlmErrorKind, string> = {
   not_configured: '未配置大模型服务，请联系管理员配置后再试',
   busy: '大模型服务繁忙，请稍后再试',
+  account_busy: '您同时进行的大模型请求已达上限，请等当前的回答或任务完成后再试',
   aborted: '已停止生成',
   timeout: '大模型服务响应超时，请稍后重试',
   rate_limited: '大模型服务请求过多，请稍后重试',

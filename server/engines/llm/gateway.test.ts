@@ -25,6 +25,8 @@ function settings(overrides: Partial<LlmSettings> = {}): LlmSettings {
     firstTokenTimeoutMs: 10_000,
     maxRetries: 2,
     concurrency: 4,
+    accountConcurrency: 2,
+    accountQueue: 2,
     queueTimeoutMs: 1000,
     ...overrides,
   };
@@ -233,6 +235,25 @@ describe('the model gateway', () => {
     controller.abort();
     expect(await running).toMatchObject({ kind: 'aborted' });
     expect((await gateway.complete(ask('你好'))).content).toBe(answerFor('你好'));
+  });
+
+  it("makes an account's calls through forAccount share that account's slots, and leaves other accounts theirs", async () => {
+    const gateway = createLlmGateway(settings({ concurrency: 4, accountConcurrency: 1, accountQueue: 0 }));
+    const controller = new AbortController();
+    const held = gateway.forAccount('user-a').stream(ask('[[fake:hang]]', { signal: controller.signal }));
+    const running = (async () => {
+      for await (const _ of held) void _;
+    })().catch((e: unknown) => e);
+    await fake.waitFor(() => true);
+
+    const refused = await failure(gateway.forAccount('user-a').complete(ask('你好')));
+    expect(refused.kind).toBe('account_busy');
+    expect((await gateway.forAccount('user-b').complete(ask('你好'))).content).toBe(answerFor('你好'));
+    // A job of the same account waits for its turn instead of being refused.
+    const job = gateway.forAccount('user-a', { background: true }).complete(ask('你好'));
+    controller.abort();
+    await running;
+    expect((await job).content).toBe(answerFor('你好'));
   });
 
   it('names the model per feature and refuses calls for a feature without one', async () => {

@@ -35,7 +35,7 @@ export interface LlmGateway {
   models(): Record<LlmFeature, string | null>;
   /**
    * Streams an answer. Fails with LlmError: not_configured, busy (no free slot within LLM_QUEUE_TIMEOUT_MS),
-   * aborted (request.signal), timeout (no first token within LLM_FIRST_TOKEN_TIMEOUT_MS, or not done within
+   * account_busy (the account's own calls hold its LLM_ACCOUNT_CONCURRENCY slots and LLM_ACCOUNT_QUEUE more wait), aborted (request.signal), timeout (no first token within LLM_FIRST_TOKEN_TIMEOUT_MS, or not done within
    * LLM_TIMEOUT_MS), or what the endpoint answered. 429, 5xx and lost connections are retried (honouring
    * Retry-After) only while nothing has been handed out: a half-delivered answer is never replayed.
    */
@@ -46,6 +46,8 @@ export interface LlmGateway {
   supportsLogprobs(feature: LlmFeature): Promise<boolean>;
   /** Calls running now and waiting for a slot. */
   load(): { active: number; queued: number };
+  /** This gateway with every call made for `account` (its own limit, its turn among accounts); `background` for a job's calls. */
+  forAccount(account: string, options?: { background?: boolean }): LlmGateway;
 }
 
 export interface GatewayOptions {
@@ -57,7 +59,13 @@ export interface GatewayOptions {
 const NEVER = new AbortController().signal;
 
 export function createLlmGateway(settings: LlmSettings, options: GatewayOptions = {}): LlmGateway {
-  const limiter = new Limiter(settings.concurrency, settings.queueTimeoutMs);
+  const limiter = new Limiter({
+    max: settings.concurrency,
+    perAccount: settings.accountConcurrency,
+    queuedPerAccount: settings.accountQueue,
+    waitMs: settings.queueTimeoutMs,
+    backgroundWaitMs: settings.timeoutMs,
+  });
   const client = settings.baseUrl
     ? new OpenAI({
         baseURL: settings.baseUrl,
@@ -93,7 +101,7 @@ export function createLlmGateway(settings: LlmSettings, options: GatewayOptions 
     const name = model(request.feature);
     if (!client || !name) throw new LlmError('not_configured');
     const caller = request.signal ?? NEVER;
-    const release = await limiter.acquire(caller);
+    const release = await limiter.acquire({ account: request.account, background: request.background, signal: caller });
     const startedAt = performance.now();
     const total = new AbortController();
     const totalTimer = setTimeout(() => total.abort(), settings.timeoutMs);
@@ -219,15 +227,17 @@ export function createLlmGateway(settings: LlmSettings, options: GatewayOptions 
     }
   }
 
-  return {
+  const gateway = (defaults: Pick<LlmRequest, 'account' | 'background'>): LlmGateway => ({
     configured: (feature) => model(feature) !== null,
     model,
     models: () => Object.fromEntries(LLM_FEATURES.map((f) => [f, model(f)])) as Record<LlmFeature, string | null>,
-    stream,
-    complete,
+    stream: (request) => stream({ ...request, ...defaults }),
+    complete: (request) => complete({ ...request, ...defaults }),
     supportsLogprobs,
     load: () => ({ active: limiter.active, queued: limiter.queued }),
-  };
+    forAccount: (account, options = {}) => gateway({ account, background: options.background ?? false }),
+  });
+  return gateway({});
 }
 
 function bodyFor(model: string, request: LlmRequest): ChatCompletionCreateParamsStreaming {

@@ -10,6 +10,8 @@ export interface LlmSettings {
   firstTokenTimeoutMs: number;
   maxRetries: number;
   concurrency: number;
+  accountConcurrency: number;
+  accountQueue: number;
   queueTimeoutMs: number;
 }
 
@@ -26,6 +28,8 @@ type LlmConfig = Pick<
   | 'LLM_FIRST_TOKEN_TIMEOUT_MS'
   | 'LLM_MAX_RETRIES'
   | 'LLM_CONCURRENCY'
+  | 'LLM_ACCOUNT_CONCURRENCY'
+  | 'LLM_ACCOUNT_QUEUE'
   | 'LLM_QUEUE_TIMEOUT_MS'
 >;
 
@@ -59,6 +63,9 @@ export function llmSettings(config: LlmConfig): LlmSettings {
     firstTokenTimeoutMs: config.LLM_FIRST_TOKEN_TIMEOUT_MS,
     maxRetries: config.LLM_MAX_RETRIES,
     concurrency: config.LLM_CONCURRENCY,
+    // One account never holds every slot, whatever the settings say.
+    accountConcurrency: Math.max(1, Math.min(config.LLM_ACCOUNT_CONCURRENCY, config.LLM_CONCURRENCY - 1)),
+    accountQueue: config.LLM_ACCOUNT_QUEUE,
     queueTimeoutMs: config.LLM_QUEUE_TIMEOUT_MS,
   };
 }

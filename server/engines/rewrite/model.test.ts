@@ -34,6 +34,9 @@ function stubGateway(answers: Array<(masked: string) => string>, configured = tr
     },
     supportsLogprobs: async () => false,
     load: () => ({ active: 0, queued: 0 }),
+    forAccount(): LlmGateway {
+      return this;
+    },
   } satisfies LlmGateway;
   return { gateway, requests };
 }

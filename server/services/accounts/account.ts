@@ -28,6 +28,7 @@ export async function accountInfo(deps: Deps, userId: string) {
     loginName: user.username,
     phone: user.phone,
     wechat: await wechatOf(deps, userId),
+    hasPassword: user.passwordHash !== null,
     balanceFen: totals.balanceFen,
     freeCheckAvailable: freeCheckAvailable(user),
     freeCheckNotice: freeCheckNotice(user.qrSignup ? user.freeCheckWithheld : null),

@@ -2,7 +2,8 @@ import type { Deps } from '../../context';
 import { AppError } from '../../errors';
 import { assertNotThrottled, clearLoginFailures, recordLoginFailure, throttleKey } from './login-throttle';
 import { verifyPassword } from './passwords';
-import { type IssuedToken, issueToken } from './tokens';
+import { type IssuedToken, issueToken, type SignInOrigin } from './tokens';
+import type { User } from '../../db/schema/users';
 import { findUserByLoginName } from './users';
 
 const badCredentials = () => new AppError(401, 'BAD_CREDENTIALS', '用户名或密码错误');
@@ -18,7 +19,14 @@ export async function passwordLogin(
   loginName: string,
   password: string,
   addressHash: string,
+  origin?: SignInOrigin,
 ): Promise<IssuedToken> {
+  const user = await accountOfCredentials(deps, loginName, password, addressHash);
+  return issueToken(deps, user.id, origin);
+}
+
+/** The account a login name and password sign in to, with the password login's answers and back-off. */
+export async function accountOfCredentials(deps: Deps, loginName: string, password: string, addressHash: string): Promise<User> {
   const name = loginName.trim();
   const key = throttleKey(name, addressHash);
   await assertNotThrottled(deps, key);
@@ -29,5 +37,5 @@ export async function passwordLogin(
     throw badCredentials();
   }
   await clearLoginFailures(deps, key);
-  return issueToken(deps, user.id);
+  return user;
 }

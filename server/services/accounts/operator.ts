@@ -3,9 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { accessTokens } from '../../db/schema/sessions';
 import { type FreeCheckWithheldReason, type User, users } from '../../db/schema/users';
-import { badRequest } from '../../errors';
 import { clearThrottlesForNames } from './login-throttle';
-import { hashPassword } from './passwords';
+import { assertPasswordRule, hashPassword } from './passwords';
 import { forgetUserTokens } from './tokens';
 
 export type FreeCheckState = 'none' | 'available' | 'used' | FreeCheckWithheldReason;
@@ -45,7 +44,7 @@ export async function listUsers(deps: Deps, limit: number): Promise<{ total: num
  */
 export async function resetPassword(deps: Deps, user: User, password?: string): Promise<string> {
   const next = password ?? generatePassword();
-  if (next.length < 8 || next.length > 72) throw badRequest('password 长度应为 8-72 位');
+  assertPasswordRule(next, 'password', user);
   const passwordHash = await hashPassword(next);
   await deps.db.transaction(async (tx) => {
     await tx.orm.update(users).set({ passwordHash }).where(eq(users.id, user.id));

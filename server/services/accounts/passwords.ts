@@ -1,4 +1,18 @@
 import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_LENGTH, weakPasswordReason } from '@common/password-rule';
+import { AppError, badRequest } from '../../errors';
+
+/**
+ * The one rule for a password an account is given (sign-up, set, change, operator reset): 8-72
+ * characters, and not one the sign-up form refuses (common/password-rule.ts): 400 WEAK_PASSWORD.
+ */
+export function assertPasswordRule(password: string, field = 'password', account: { username?: string; phone?: string | null } = {}): void {
+  if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
+    throw badRequest(`${field} 长度应为 ${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} 位`);
+  }
+  const weak = weakPasswordReason(password, { username: account.username, phone: account.phone ?? undefined });
+  if (weak) throw new AppError(400, 'WEAK_PASSWORD', weak);
+}
 
 // argon2id (the library's default algorithm) with OWASP's baseline: 19 MiB, 2 passes, 1 lane.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };

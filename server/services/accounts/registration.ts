@@ -2,7 +2,7 @@ import { type Deps, withDb } from '../../context';
 import { AppError } from '../../errors';
 import { assertNotThrottled, recordLoginFailure, registerProbeKey } from './login-throttle';
 import { takeSignup } from './signup-limit';
-import { type IssuedToken, issueToken } from './tokens';
+import { type IssuedToken, issueToken, type SignInOrigin } from './tokens';
 import { createUser, type NewUser } from './users';
 
 /** REGISTRATION=closed: no new accounts, by the register call or by a first QR scan. */
@@ -14,7 +14,7 @@ export const registrationClosed = () =>
  * an account exists, so those answers back off per address as failed logins do (REGISTER_THROTTLED), and
  * each new account counts against the address's sign-up limits (SIGNUP_LIMITED).
  */
-export async function register(deps: Deps, input: NewUser, addressHash: string): Promise<IssuedToken> {
+export async function register(deps: Deps, input: NewUser, addressHash: string, origin: SignInOrigin): Promise<IssuedToken> {
   if (deps.config.REGISTRATION === 'closed') throw registrationClosed();
   const probes = registerProbeKey(addressHash);
   await assertNotThrottled(deps, probes, 'register');
@@ -23,7 +23,7 @@ export async function register(deps: Deps, input: NewUser, addressHash: string):
       const txDeps = withDb(deps, tx);
       await takeSignup(txDeps, [addressHash]);
       const user = await createUser(txDeps, input);
-      return issueToken(txDeps, user.id);
+      return issueToken(txDeps, user.id, origin);
     });
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 409) await recordLoginFailure(deps, probes);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Deps } from '../../context';
-import { accessTokens } from '../../db/schema/sessions';
+import { accessTokens, type SignInMethod } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { TokenCache } from './token-cache';
 import type { AuthUser } from './types';
@@ -14,14 +14,38 @@ export interface IssuedToken {
 
 const TOKEN_PREFIX = 'mya_';
 
+/** How a token came to be and the browser it went to, for the account centre's list of devices. */
+export interface SignInOrigin {
+  method: SignInMethod;
+  userAgent: string | null;
+}
+
+// A token's last use is written when it is looked up in the database and the stored time is older than
+// this: the device list is accurate to a few minutes, and a busy token costs no write per call.
+const LAST_USED_GRANULARITY_MS = 5 * 60_000;
+const USER_AGENT_MAX = 400;
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueToken(deps: Deps, userId: string): Promise<IssuedToken> {
+export async function issueToken(
+  deps: Deps,
+  userId: string,
+  origin: SignInOrigin = { method: 'password', userAgent: null },
+): Promise<IssuedToken> {
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  const expiresAt = new Date(deps.now().getTime() + deps.config.TOKEN_TTL_SECONDS * 1000);
-  await deps.db.orm.insert(accessTokens).values({ userId, tokenHash: hashToken(token), expiresAt });
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + deps.config.TOKEN_TTL_SECONDS * 1000);
+  await deps.db.orm.insert(accessTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    method: origin.method,
+    userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX) || null,
+    createdAt: now,
+    lastUsedAt: now,
+  });
   return { access_token: token, token_type: 'Bearer', expires_in: deps.config.TOKEN_TTL_SECONDS };
 }
 
@@ -50,7 +74,13 @@ export async function resolveToken(deps: Deps, token: string): Promise<AuthUser 
   if (cached) return cached;
   const epoch = cache.epoch;
   const [row] = await deps.db.orm
-    .select({ id: users.id, username: users.username, avatar: users.avatar, expiresAt: accessTokens.expiresAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      avatar: users.avatar,
+      expiresAt: accessTokens.expiresAt,
+      lastUsedAt: accessTokens.lastUsedAt,
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(
@@ -58,7 +88,10 @@ export async function resolveToken(deps: Deps, token: string): Promise<AuthUser 
     )
     .limit(1);
   if (!row) return null;
-  const { expiresAt, ...account } = row;
+  const { expiresAt, lastUsedAt, ...account } = row;
+  if (deps.now().getTime() - lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
+    await deps.db.orm.update(accessTokens).set({ lastUsedAt: deps.now() }).where(eq(accessTokens.tokenHash, tokenHash));
+  }
   const user = { ...account, tokenHash };
   cache.set(user, expiresAt, epoch);
   return user;

@@ -2,12 +2,11 @@ import { eq, or } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { type User, users } from '../../db/schema/users';
-import { PASSWORD_LENGTH, weakPasswordReason } from '@common/password-rule';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { hashPassword } from './passwords';
+import { badRequest, conflict, notFound } from '../../errors';
+import { assertPasswordRule, hashPassword } from './passwords';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-const PHONE_PATTERN = /^1[3-9][0-9]{9}$/;
+export const PHONE_PATTERN = /^1[3-9][0-9]{9}$/;
 
 export interface NewUser {
   username: string;
@@ -16,7 +15,7 @@ export interface NewUser {
 }
 
 const usernameTaken = () => conflict('USERNAME_TAKEN', '该用户名已被注册');
-const phoneTaken = () => conflict('PHONE_TAKEN', '该手机号已被注册');
+export const phoneTaken = () => conflict('PHONE_TAKEN', '该手机号已被注册');
 
 /**
  * Creates a password account. A username and a phone share one namespace (either signs in), so neither
@@ -27,14 +26,10 @@ export async function createUser(deps: Deps, input: NewUser): Promise<User> {
   if (!USERNAME_PATTERN.test(input.username)) {
     throw badRequest('username 只能是 3-32 位字母、数字、下划线、点或连字符');
   }
-  if (input.password.length < PASSWORD_LENGTH.min || input.password.length > PASSWORD_LENGTH.max) {
-    throw badRequest(`password 长度应为 ${PASSWORD_LENGTH.min}-${PASSWORD_LENGTH.max} 位`);
-  }
+  assertPasswordRule(input.password, 'password', input);
   if (input.phone !== undefined && !PHONE_PATTERN.test(input.phone)) {
     throw badRequest('phone 格式不正确');
   }
-  const weak = weakPasswordReason(input.password, input);
-  if (weak) throw new AppError(400, 'WEAK_PASSWORD', weak);
   if (await loginNameInUse(deps, input.username)) throw usernameTaken();
   if (input.phone && (await loginNameInUse(deps, input.phone))) throw phoneTaken();
 
@@ -52,13 +47,14 @@ export async function createUser(deps: Deps, input: NewUser): Promise<User> {
   }
 }
 
-async function loginNameInUse(deps: Deps, name: string): Promise<boolean> {
+/** Whether another account (not `exceptUserId`) signs in with this name, as its username or its phone. */
+export async function loginNameInUse(deps: Deps, name: string, exceptUserId?: string): Promise<boolean> {
   const rows = await deps.db.orm
     .select({ id: users.id })
     .from(users)
     .where(or(eq(users.username, name), eq(users.phone, name)))
-    .limit(1);
-  return rows.length > 0;
+    .limit(2);
+  return rows.some((row) => row.id !== exceptUserId);
 }
 
 export async function findUserById(deps: Deps, id: string): Promise<User> {

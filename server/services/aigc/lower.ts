@@ -6,9 +6,11 @@ import { type RewriteParagraphRow, type RewriteRecordMode, type RewriteRow, rewr
 import { type Task, tasks } from '../../db/schema/tasks';
 import { AIGC_THRESHOLD, bandOf } from '../../engines/aigc';
 import { countChars } from '@common/char-count';
+import type { LlmGateway } from '../../engines/llm';
 import { badRequest, conflict, notFound } from '../../errors';
 import { priceFor } from '../billing/prices';
 import { prepareRequestText } from '../check/paper-input';
+import type { Requester } from '../free-uses';
 import { downloadRewritten } from '../rewrite/docx';
 import { createRewriteTask } from '../rewrite/drafts';
 import { apiOfMode, loadRewrite, type RewriteRecord } from '../rewrite/records';
@@ -79,7 +81,7 @@ export async function lowerCounts(db: Executor, ids: string[]): Promise<Map<stri
 }
 
 /** A 降AIGC record as paper_aigc_api shows it (kind lower): the AI share before and after, by our detector. */
-export function lowerView(task: Task, rewrite: RewriteRow, counts: LowerCounts = { total: 0, rewritten: 0, flagged: 0 }): AigcRecord {
+export function lowerView(task: Task, rewrite: Omit<RewriteRow, 'text'>, counts: LowerCounts = { total: 0, rewritten: 0, flagged: 0 }): AigcRecord {
   const done = task.status === 'done';
   const after = done ? round4(rewrite.aigcAfter) : null;
   const redetect = typeof task.payload.redetectId === 'string' ? task.payload.redetectId : null;
@@ -164,9 +166,10 @@ export async function findLoweredParagraph(db: Executor, userId: string, pairId:
   return row ?? null;
 }
 
-/** reload of a 降AIGC paragraph: rewritten again through the rewrite job (no charge); poll load_content_by_id. */
-export async function reloadLoweredParagraph(deps: Deps, userId: string, pairId: string): Promise<AigcParagraph> {
-  await reloadParagraph(deps, userId, pairId);
+/** reload of a 降AIGC paragraph: rewritten again through the rewrite job (no charge; a free reload); poll load_content_by_id. */
+export async function reloadLoweredParagraph(deps: Deps & { llm: LlmGateway }, who: Requester, pairId: string): Promise<AigcParagraph> {
+  const { userId } = who;
+  await reloadParagraph(deps, who, pairId);
   const row = await findLoweredParagraph(deps.db, userId, pairId);
   if (!row) throw notFound();
   return loweredParagraphView(row.pair);

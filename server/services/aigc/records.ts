@@ -31,7 +31,7 @@ export function summaryOf(task: Task, row: Pick<AigcDetectionRow, 'summary'>): A
   return task.status === 'done' && row.summary ? (row.summary as unknown as AigcSummary) : null;
 }
 
-export function recordView(task: Task, row: AigcDetectionRow, counts: Counts): AigcRecord {
+export function recordView(task: Task, row: Omit<AigcDetectionRow, 'text'>, counts: Counts): AigcRecord {
   const summary = summaryOf(task, row);
   return {
     ...taskFields(task),
@@ -160,7 +160,7 @@ export interface AigcFilter {
 export async function listDetections(db: Executor, userId: string, page: PageQuery, filter: AigcFilter = {}): Promise<Page<AigcRecord>> {
   const conditions: SQL[] = [eq(tasks.userId, userId), eq(tasks.kind, 'aigc')];
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
-  const { rows, total } = await pageOfTasks(db, aigcDetections, and(...conditions), page);
+  const { rows, total } = await pageOfTasks(db, aigcDetections, and(...conditions), page, ['text']);
   const counts = await countsOf(db, rows.map((r) => r.task.id));
   return { ...page, total, records: rows.map((r) => recordView(r.task, r.detail, counts.get(r.task.id) ?? NO_COUNTS)) };
 }

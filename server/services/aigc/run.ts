@@ -10,7 +10,7 @@ export class DetectionMissing extends Error {}
 const FEATURE = 'chat' as const;
 
 /** Whether the gateway can give the second, log-probability score (a model that returns logprobs). */
-async function modelUsable({ llm, signal }: JobRun): Promise<boolean> {
+export async function modelUsable({ llm, signal }: JobRun): Promise<boolean> {
   if (!llm.configured(FEATURE)) return false;
   try {
     return await llm.supportsLogprobs(FEATURE);

@@ -172,6 +172,7 @@ export async function runAnswer(
     messages: prepared.messages,
     maxTokens: app.config.CHAT_MAX_ANSWER_TOKENS,
     taskId: prepared.taskId,
+    account: prepared.userId,
     signal: hooks.signal,
   });
   let content = '';

@@ -6,6 +6,7 @@ import type { CheckReport as EngineReport } from '../../engines/similarity/types
 import type { LibraryScope } from '../library/scope';
 import type { CheckReportView } from '../../engines/report/check-view';
 import { notFound } from '../../errors';
+import { type CachedAnswer, cachedAnswer } from '../../http/answer-cache';
 import { reportNotReady } from './errors';
 
 export type { CheckReportView };
@@ -60,6 +61,23 @@ function reportView(
     })),
     generatedAt: record.generatedAt.toISOString(),
   };
+}
+
+/**
+ * report_paragraphs: the caller's finished report, served from the answer cache (a report can be megabytes: its
+ * load and serialisation are done once per version, however many requests ask). The owner and the state are
+ * checked on every request; the key holds what the answer shows that can change (title, author).
+ */
+export async function reportAnswer(db: Executor, userId: string, id: string): Promise<CachedAnswer<CheckReportView>> {
+  const [row] = await db.orm
+    .select({ title: tasks.title, status: tasks.status, author: checks.author, reportedAt: checks.reportedAt })
+    .from(tasks)
+    .innerJoin(checks, eq(checks.taskId, tasks.id))
+    .where(and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
+  if (!row) throw notFound();
+  if (row.status !== 'done' || !row.reportedAt) throw reportNotReady('查看');
+  const key = JSON.stringify(['check-report', id, row.reportedAt.toISOString(), row.title, row.author]);
+  return cachedAnswer(key, () => loadReport(db, userId, id, '查看'));
 }
 
 /** The caller's finished report; 404 for others' and unknown ids, 409 before the check is done. */

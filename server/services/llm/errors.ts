@@ -8,7 +8,10 @@ export const modelNotConfigured = () => new AppError(503, 'MODEL_NOT_CONFIGURED'
 
 const BUSY_RETRY_SECONDS = 5;
 
-/** A failed model call as the client sees it: 503 when we or the endpoint are busy, 504 on timeout, else 502. */
+/**
+ * A failed model call as the client sees it: 429 when the account's own calls fill its share, 503 when we or the
+ * endpoint are busy, 504 on timeout, else 502.
+ */
 export function modelFailure(error: LlmError): AppError {
   const kind: LlmErrorKind = error.kind;
   switch (kind) {
@@ -17,6 +20,8 @@ export function modelFailure(error: LlmError): AppError {
     case 'busy':
     case 'rate_limited':
       return new AppError(503, 'MODEL_BUSY', error.message, undefined, { 'retry-after': String(BUSY_RETRY_SECONDS) });
+    case 'account_busy':
+      return new AppError(429, 'MODEL_ACCOUNT_BUSY', error.message, undefined, { 'retry-after': String(BUSY_RETRY_SECONDS) });
     case 'timeout':
       return new AppError(504, 'MODEL_TIMEOUT', error.message);
     case 'aborted':

@@ -12,6 +12,7 @@ import { normalizeReferences } from '../../engines/writing/references';
 import { outlineTemplate } from '../../engines/writing/templates';
 import type { Degree, Outline, PaperBrief } from '../../engines/writing/types';
 import { priceFor } from '../billing/prices';
+import { type Requester, withFreeUse } from '../free-uses';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { loadOwnPaper, loadPaper, type PaperDetail, type PaperRecord, recordView } from './records';
 
@@ -52,25 +53,31 @@ export function cleanBrief(body: GenerateBody | SubmitBody | XueshuBody, degree:
   };
 }
 
-/** The model's outline, or the template when there is no model or the model failed or gave nothing usable. */
-async function outlineFor(app: AppContext, brief: PaperBrief): Promise<OutlineResult> {
-  try {
-    return await generateOutline(app.llm, brief);
-  } catch (error) {
-    if (!(error instanceof LlmError)) throw error;
-    app.log.warn({ kind: error.kind }, 'the model could not draft an outline; the template is used');
-    const t = outlineTemplate(brief.degree, brief.discipline, brief.targetLength);
-    return { outline: t.outline, source: 'template', label: t.label };
+/**
+ * The model's outline (one of the account's free outlines a day: beyond them 429, nothing stored), or the
+ * template when there is no model or the model failed or gave nothing usable.
+ */
+async function outlineFor(app: AppContext, who: Requester, brief: PaperBrief): Promise<OutlineResult> {
+  if (app.llm.configured('writing')) {
+    try {
+      return await withFreeUse(app, who, 'outline', () => generateOutline(app.llm.forAccount(who.userId), brief));
+    } catch (error) {
+      if (!(error instanceof LlmError)) throw error;
+      app.log.warn({ kind: error.kind }, 'the model could not draft an outline; the template is used');
+    }
   }
+  const t = outlineTemplate(brief.degree, brief.discipline, brief.targetLength);
+  return { outline: t.outline, source: 'template', label: t.label };
 }
 
 /**
  * generate_paper: a draft paper (stage outline, not charged) with its editable outline — the model's when
  * one is configured, otherwise the template for the degree and discipline, labelled as such.
  */
-export async function generatePaper(app: AppContext, userId: string, body: GenerateBody): Promise<PaperDetail> {
+export async function generatePaper(app: AppContext, who: Requester, body: GenerateBody): Promise<PaperDetail> {
+  const { userId } = who;
   const brief = cleanBrief(body, body.degree);
-  const outline = await outlineFor(app, brief);
+  const outline = await outlineFor(app, who, brief);
   const id = await app.db.transaction(async (tx) => {
     const deps = withDb(app, tx);
     const task = await createTask(deps, {

@@ -14,6 +14,7 @@ import { findTemplate } from '@common/slides/templates';
 import { OutlineError, refineOutline, topicOutline } from '../../engines/slides/model';
 import { validateText } from '../../engines/text/validate';
 import { priceFor } from '../billing/prices';
+import { isFreeUsesExhausted, type Requester, withFreeUse } from '../free-uses';
 import { asDocumentRequest } from '../check/errors';
 import { prepareRequestText } from '../check/paper-input';
 import { assembleText, loadOwnPaper, sectionsOf } from '../paper/records';
@@ -49,7 +50,7 @@ export function fromApiSlides(slides: ApiSlide[]): Slide[] {
   return model;
 }
 
-export function deckView(task: Task, row: PptDeckRow): PptDeck {
+export function deckView(task: Task, row: Omit<PptDeckRow, 'paperText' | 'pptx'>): PptDeck {
   return {
     ...taskFields(task),
     templateId: row.templateId,
@@ -88,7 +89,7 @@ export async function listDecks(db: Executor, userId: string, page: PageQuery, f
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
   if (filter.source) conditions.push(eq(pptDecks.source, filter.source));
   if (filter.keyword?.trim()) conditions.push(ilike(tasks.title, likePattern(filter.keyword.trim())));
-  const { rows, total } = await pageOfTasks(db, pptDecks, and(...conditions), page);
+  const { rows, total } = await pageOfTasks(db, pptDecks, and(...conditions), page, ['paperText', 'pptx']);
   return { ...page, total, records: rows.map((r) => deckView(r.task, r.detail)) };
 }
 
@@ -123,16 +124,21 @@ function asModelFailure(error: unknown): unknown {
   return error;
 }
 
-/** The outline of a paper: extracted offline, refined by the model when one is configured (else labelled offline). */
-async function draftFromPaper(deps: LlmDeps, text: string, input: { title?: string; pageCount: number; cover?: Omit<CoverInfo, 'title'> }): Promise<Drafted & { title: string }> {
+/**
+ * The outline of a paper: extracted offline, refined by the model when one is configured and the account has a
+ * free deck draft left today (else labelled offline).
+ */
+async function draftFromPaper(deps: LlmDeps, who: Requester, text: string, input: { title?: string; pageCount: number; cover?: Omit<CoverInfo, 'title'> }): Promise<Drafted & { title: string }> {
   await asDocumentRequest(() => validateText(text));
   const outline = await asDocumentRequest(() => deps.compute.extractPptOutline({ text, pageCount: input.pageCount, title: input.title, cover: input.cover }));
   if (!deps.llm.configured('slides')) return { slides: outline.slides, outlineBy: 'offline', title: outline.title };
   try {
-    const refined = await refineOutline(deps.llm, outline.title, outline.slides, input.pageCount);
+    const refined = await withFreeUse(deps, who, 'pptDraft', () => refineOutline(deps.llm.forAccount(who.userId), outline.title, outline.slides, input.pageCount));
     return { slides: withCover(refined, outline.title, input.cover), outlineBy: 'model', title: outline.title };
   } catch (error) {
-    if (error instanceof LlmError || error instanceof OutlineError) return { slides: outline.slides, outlineBy: 'offline', title: outline.title };
+    if (error instanceof LlmError || error instanceof OutlineError || isFreeUsesExhausted(error)) {
+      return { slides: outline.slides, outlineBy: 'offline', title: outline.title };
+    }
     throw error;
   }
 }
@@ -166,9 +172,11 @@ async function insertDeck(deps: Deps, userId: string, values: Omit<typeof pptDec
 /**
  * save_or_update: a new draft (its outline drafted from the topic by the model, or from the paper offline
  * and refined by the model when there is one), or the caller's draft updated (autosave). Everything
- * refused is refused before a row is written; nothing is charged here.
+ * refused is refused before a row is written; nothing is charged here. A draft from a topic is one of the
+ * account's free deck drafts a day (429 FREE_USES_EXHAUSTED beyond them).
  */
-export async function saveOrUpdate(deps: LlmDeps, userId: string, body: PptDeckBody): Promise<PptDeck> {
+export async function saveOrUpdate(deps: LlmDeps, who: Requester, body: PptDeckBody): Promise<PptDeck> {
+  const { userId } = who;
   const title = body.title.trim();
   if ([...title].length < 2) throw badRequest('请填写 PPT 标题（至少 2 个字）');
   await checkSettings(deps.db, body);
@@ -207,7 +215,9 @@ export async function saveOrUpdate(deps: LlmDeps, userId: string, body: PptDeckB
       if (!deps.llm.configured('slides')) throw modelNotConfigured();
       const scene = (await sceneByKey(deps.db, body.scene))!;
       try {
-        const slides = await topicOutline(deps.llm, { topic, title, pageCount: body.pageCount, scene: { label: scene.label, value: scene.value } });
+        const slides = await withFreeUse(deps, who, 'pptDraft', () =>
+          topicOutline(deps.llm.forAccount(userId), { topic, title, pageCount: body.pageCount, scene: { label: scene.label, value: scene.value } }),
+        );
         drafted = { slides: withCover(slides, title, cover), outlineBy: 'model' };
       } catch (error) {
         throw asModelFailure(error);
@@ -222,7 +232,7 @@ export async function saveOrUpdate(deps: LlmDeps, userId: string, body: PptDeckB
   if (!text && body.checkId) text = await ownCheckText(deps.db, userId, body.checkId);
   if (!text && body.paperId) text = await ownPaperText(deps.db, userId, body.paperId);
   if (!given && !text?.trim()) throw badRequest('请上传论文或粘贴论文正文');
-  const drafted: Drafted = given ? { slides: given, outlineBy: 'user' } : await draftFromPaper(deps, text ?? '', { title, pageCount: body.pageCount, cover });
+  const drafted: Drafted = given ? { slides: given, outlineBy: 'user' } : await draftFromPaper(deps, who, text ?? '', { title, pageCount: body.pageCount, cover });
   const id = await insertDeck(deps, userId, { title, templateId: body.templateId, scene: body.scene, pageCount: body.pageCount, source: 'paper', paperText: text ?? null, slides: drafted.slides, outlineBy: drafted.outlineBy });
   return loadDeck(deps.db, userId, id);
 }
@@ -240,7 +250,8 @@ export interface PaperForm {
 }
 
 /** paper_init: an uploaded paper's outline as a new draft (offline, refined by the model when configured). */
-export async function paperInit(deps: LlmDeps, userId: string, form: PaperForm): Promise<PptDeck> {
+export async function paperInit(deps: LlmDeps, who: Requester, form: PaperForm): Promise<PptDeck> {
+  const { userId } = who;
   if (!form.file) throw badRequest('请上传论文文件（.docx、.pdf 或 .txt）');
   await checkSettings(deps.db, form);
   const file = form.file;
@@ -248,7 +259,7 @@ export async function paperInit(deps: LlmDeps, userId: string, form: PaperForm):
   const cover = { speaker: form.speaker, supervisor: form.supervisor, institution: form.institution, date: form.date };
   const given = form.title?.trim() || undefined;
   if (given && [...given].length < 2) throw badRequest('PPT 标题至少 2 个字');
-  const drafted = await draftFromPaper(deps, text, { title: given, pageCount: form.pageCount, cover });
+  const drafted = await draftFromPaper(deps, who, text, { title: given, pageCount: form.pageCount, cover });
   const id = await insertDeck(deps, userId, {
     title: given ?? drafted.title,
     templateId: form.templateId,

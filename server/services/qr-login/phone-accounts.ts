@@ -22,18 +22,30 @@ export interface PhoneSignIn {
  * a key to share or take an account. Run inside the confirmation's transaction.
  */
 export async function signInPhone(deps: Deps, presented: string | undefined, origin: SignupOrigin): Promise<PhoneSignIn> {
-  const deviceKey = `dk_${randomBytes(32).toString('base64url')}`;
   const known = presented ? await accountOfKey(deps, presented) : undefined;
-  if (known) {
-    const [user] = await deps.db.orm
-      .update(users)
-      .set({ deviceKeyHash: deviceKeyHash(deviceKey) })
-      .where(eq(users.id, known.id))
-      .returning();
-    return { user, deviceKey };
-  }
+  if (known) return keyPhoneTo(deps, known.id);
+  const deviceKey = newDeviceKey();
   return { user: await createScanAccount(deps, origin, { prefix: 'qr_', deviceKeyHash: deviceKeyHash(deviceKey) }), deviceKey };
 }
+
+/**
+ * Issues the phone a key of an account it signed in to (by its key, or by the account's password on the
+ * confirmation page). An account knows one phone: the key it held before, on this phone or another, is spent.
+ */
+export async function keyPhoneTo(deps: Deps, userId: string): Promise<PhoneSignIn> {
+  const deviceKey = newDeviceKey();
+  const [user] = await deps.db.orm.update(users).set({ deviceKeyHash: deviceKeyHash(deviceKey) }).where(eq(users.id, userId)).returning();
+  return { user, deviceKey };
+}
+
+/** Whether a key the phone presents is one this server issued and has not spent. */
+export async function isKnownPhone(deps: Deps, deviceKey: string | undefined): Promise<boolean> {
+  if (!deviceKey) return false;
+  const [user] = await deps.db.orm.select({ id: users.id }).from(users).where(eq(users.deviceKeyHash, deviceKeyHash(deviceKey)));
+  return user !== undefined;
+}
+
+const newDeviceKey = () => `dk_${randomBytes(32).toString('base64url')}`;
 
 async function accountOfKey(deps: Deps, deviceKey: string): Promise<User | undefined> {
   const [user] = await deps.db.orm.select().from(users).where(eq(users.deviceKeyHash, deviceKeyHash(deviceKey))).for('update');

@@ -1,11 +1,10 @@
 import type { Deps } from '../../context';
 import { withDb } from '../../context';
-import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, rewrites } from '../../db/schema/rewrites';
-import { type Task, tasks } from '../../db/schema/tasks';
-import { and, eq } from 'drizzle-orm';
-import { badRequest, notFound } from '../../errors';
+import type { Task } from '../../db/schema/tasks';
+import { badRequest } from '../../errors';
 import { priceFor } from '../billing/prices';
+import { finishedCheckText } from '../check/finished-text';
 import { storeOriginal } from '../check/file-store';
 import { paperSource, prepareRequestText, type UploadedDocument } from '../check/paper-input';
 import { createTask, type NewTask } from '../tasks/tasks';
@@ -52,27 +51,18 @@ export async function rewriteWordCount(deps: Deps, content: string, mode: Rewrit
   return { charCount, priceFen: await priceOf(deps, charCount, mode === 'cnki') };
 }
 
-/** The caller's finished check (学术库降重 reuses its red sentences); anything else is NOT_FOUND. */
-async function ownDoneCheck(deps: Deps, userId: string, checkId: string): Promise<void> {
-  const [row] = await deps.db.orm
-    .select({ status: tasks.status })
-    .from(tasks)
-    .innerJoin(checks, eq(checks.taskId, tasks.id))
-    .where(and(eq(tasks.id, checkId), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
-  if (!row || row.status !== 'done') throw notFound();
-}
-
 /**
  * machine_init / machine_cnki_init: the text of an upload (or the pasted text) kept with an unpaid
- * draft, and an uploaded .docx kept to be rewritten in place. Everything refused is refused before a row
- * or a file is written.
+ * draft, and an uploaded .docx kept to be rewritten in place. 学术库降重 from a finished check needs
+ * neither: it takes the check's own text, as its report marked it, so the student pays no second 查重 and
+ * pastes nothing again. Everything refused is refused before a row or a file is written.
  */
 export async function initRewrite(deps: Deps, userId: string, input: RewriteInput): Promise<RewriteRecord> {
   const title = input.title.trim();
   if (!title) throw badRequest('请填写论文题目');
-  const { file, source } = paperSource(input);
+  const checkText = input.checkId ? await finishedCheckText(deps, userId, input.checkId) : undefined;
+  const { file, source } = paperSource(input, checkText);
   const protectedTerms = cleanTerms(input.protectedTerms);
-  if (input.checkId) await ownDoneCheck(deps, userId, input.checkId);
 
   const extracted = await prepareRequestText(deps.compute, source);
   const priceFen = await priceOf(deps, extracted.charCount, input.mode === 'cnki' && !input.checkId);

@@ -39,7 +39,7 @@ interface Counts {
   keptInDocx: number;
 }
 
-export function recordView(task: Task, row: RewriteRow, counts: Counts): RewriteRecord {
+export function recordView(task: Task, row: Omit<RewriteRow, 'text'>, counts: Counts): RewriteRecord {
   return {
     ...taskFields(task),
     mode: row.mode,
@@ -142,7 +142,7 @@ export async function listRewrites(
   const conditions: SQL[] = [eq(tasks.userId, userId), eq(tasks.kind, 'rewrite'), eq(rewrites.api, api)];
   if (filter.mode) conditions.push(eq(rewrites.mode, filter.mode));
   if (filter.status) conditions.push(eq(tasks.status, filter.status));
-  const { rows, total } = await pageOfTasks(db, rewrites, and(...conditions), page);
+  const { rows, total } = await pageOfTasks(db, rewrites, and(...conditions), page, ['text']);
   const counts = await countsOf(db, rows.map((r) => r.task.id));
   return { ...page, total, records: rows.map((r) => recordView(r.task, r.detail, counts.get(r.task.id) ?? NO_COUNTS)) };
 }

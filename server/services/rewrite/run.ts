@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { countChars } from '@common/char-count';
 import type { Executor } from '../../db/client';
 import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
@@ -119,7 +119,8 @@ export async function runRewrite(
   else if (rewrite.source === 'check') only = Object.fromEntries(checkFlagged());
   const selected = (original: string) => !only || only[squash(original)] !== undefined;
 
-  await db.orm.delete(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, taskId));
+  // A run resumed after a crash finds the paragraphs it stored before: each keeps its row (its id, which an
+  // open comparison view uses for accept and reload), its text and the student's choice; only the rest is written.
   let done = 0;
   const store = async (p: RewrittenParagraph) => {
     const keep = only !== undefined && (!selected(p.original) || p.changed === false);
@@ -139,7 +140,11 @@ export async function runRewrite(
     await db.orm
       .insert(rewriteParagraphs)
       .values({ taskId, index: p.index, ...values })
-      .onConflictDoUpdate({ target: [rewriteParagraphs.taskId, rewriteParagraphs.index], set: values });
+      .onConflictDoUpdate({
+        target: [rewriteParagraphs.taskId, rewriteParagraphs.index],
+        set: values,
+        setWhere: sql`${rewriteParagraphs.status} <> 'done' or ${rewriteParagraphs.original} <> excluded.original`,
+      });
     done += 1;
     await progress(20 + Math.min(60, done));
   };
@@ -152,6 +157,7 @@ export async function runRewrite(
     : await compute.rewriteDocument(rewrite.text, { ...options, gateway: llm, signal, onParagraph: store });
   // Engines that report only at the end: store what onParagraph did not.
   if (done < result.paragraphs.length) for (const p of result.paragraphs) await store(p);
+  await db.orm.delete(rewriteParagraphs).where(and(eq(rewriteParagraphs.taskId, taskId), gte(rewriteParagraphs.index, result.paragraphs.length)));
   await progress(80);
   await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio }).where(eq(rewrites.taskId, taskId));
   await remeasure(run, taskId, userId, before.figures.totalRatio);

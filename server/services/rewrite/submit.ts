@@ -6,9 +6,11 @@ import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { tasks } from '../../db/schema/tasks';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import type { LlmGateway } from '../../engines/llm';
+import { LlmError, type LlmGateway } from '../../engines/llm';
 import { countChars } from '@common/char-count';
 import { priceFor } from '../billing/prices';
+import { type Requester, takeFreeUse, withFreeUse } from '../free-uses';
+import { modelFailure } from '../llm/errors';
 import { MODE_LABELS } from '@common/rewrite-modes';
 import { prepareRequestText } from '../check/paper-input';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
@@ -39,12 +41,16 @@ export async function submitRewrite(
 
 /**
  * reload: the paragraph goes back to queued and a job rewrites it again (no charge); the caller polls
- * load_content_by_id. A record or paragraph still being processed is refused.
+ * load_content_by_id. A record or paragraph still being processed is refused. When the model will rewrite it,
+ * it is one of the account's free reloads a day (429 FREE_USES_EXHAUSTED beyond them, nothing queued).
  */
-export async function reloadParagraph(deps: Deps, userId: string, pairId: string): Promise<ParagraphPair> {
-  const { pair, task } = await ownPair(deps.db, userId, pairId);
+export async function reloadParagraph(deps: Deps & { llm: LlmGateway }, who: Requester, pairId: string): Promise<ParagraphPair> {
+  const { userId } = who;
+  const { pair, task, rewrite } = await ownPair(deps.db, userId, pairId);
   if (task.status !== 'done' || pair.status === 'queued' || pair.status === 'running') throw notFinished();
+  const usesModel = rewrite.mode !== 'smart' && deps.llm.configured('rewrite');
   const updated = await deps.db.transaction(async (tx) => {
+    if (usesModel) await takeFreeUse(withDb(deps, tx), who, 'reload');
     const [queued] = await tx.orm
       .update(rewriteParagraphs)
       .set({ status: 'queued', updatedAt: deps.now() })
@@ -71,20 +77,28 @@ export interface ReductionInput {
   protectedTerms?: string[];
 }
 
-/** reduction: a short passage rewritten at once; nothing stored, nothing charged (rate-limited). */
-export async function reduce(deps: Deps & { llm: LlmGateway }, input: ReductionInput) {
+/**
+ * reduction: a short passage rewritten at once; nothing stored, nothing charged. With a model it is one of the
+ * account's free reductions a day (429 FREE_USES_EXHAUSTED beyond them; given back when the model fails);
+ * without one, the offline engine rewrites it, uncounted.
+ */
+export async function reduce(deps: Deps & { llm: LlmGateway }, who: Requester, input: ReductionInput) {
   const content = input.content.trim();
   if (!content) throw badRequest('请输入需要改写的文字');
   const charCount = countChars(content);
   if ([...content].length > 2000) throw badRequest('即时改写不超过 2000 字，更长的文字请上传论文降重');
   const protectedTerms = cleanTerms(input.protectedTerms);
-  let p;
-  try {
-    p = await deps.compute.rewriteParagraph(content, { mode: input.mode, seed: 1, protectedTerms, gateway: deps.llm });
-  } catch (error) {
-    if (error instanceof EngineMissing) throw conflict('ENGINE_UNAVAILABLE', '改写引擎暂不可用，请稍后再试');
-    throw error;
-  }
+  const gateway = deps.llm.forAccount(who.userId);
+  const rewrite = async () => {
+    try {
+      return await deps.compute.rewriteParagraph(content, { mode: input.mode, seed: 1, protectedTerms, gateway });
+    } catch (error) {
+      if (error instanceof EngineMissing) throw conflict('ENGINE_UNAVAILABLE', '改写引擎暂不可用，请稍后再试');
+      if (error instanceof LlmError) throw modelFailure(error);
+      throw error;
+    }
+  };
+  const p = gateway.configured('rewrite') ? await withFreeUse(deps, who, 'reduction', rewrite) : await rewrite();
   const rewritten = p.rewritten || content;
   return {
     original: content,

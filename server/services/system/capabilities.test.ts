@@ -21,11 +21,20 @@ describe('PAYMENT_SANDBOX', () => {
   });
 
   it.each([
-    [{ PAYMENT_SANDBOX: 'on', HOST: '0.0.0.0', NODE_ENV: 'production' }, true],
+    [{ PAYMENT_SANDBOX: 'on', HOST: '0.0.0.0', NODE_ENV: 'production', PAYMENT_SANDBOX_IN_PRODUCTION: 'yes-i-understand' }, true],
     [{ PAYMENT_SANDBOX: 'off', HOST: '127.0.0.1', NODE_ENV: 'development' }, false],
     [{ PAYMENT_SANDBOX: '', HOST: '0.0.0.0' }, false],
   ])('follows the operator when set: %j -> %s', (env, open) => {
     expect(loadConfig(env).PAYMENT_SANDBOX).toBe(open);
+  });
+
+  it('refuses to start a production server with it on, unless PAYMENT_SANDBOX_IN_PRODUCTION says yes-i-understand', () => {
+    const refusal =
+      '生产环境（NODE_ENV=production）不能开启沙箱支付（PAYMENT_SANDBOX=on）：任何人拿到支付链接都能不付款为账户充值。确需开启，请同时设置 PAYMENT_SANDBOX_IN_PRODUCTION=yes-i-understand';
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'on', NODE_ENV: 'production' })).toThrow(refusal);
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'on', NODE_ENV: 'production', PAYMENT_SANDBOX_IN_PRODUCTION: 'yes' })).toThrow(refusal);
+    expect(loadConfig({ PAYMENT_SANDBOX: 'off', NODE_ENV: 'production' }).PAYMENT_SANDBOX).toBe(false);
+    expect(loadConfig({ PAYMENT_SANDBOX: 'on', NODE_ENV: 'development', HOST: '0.0.0.0' }).PAYMENT_SANDBOX).toBe(true);
   });
 
   it('refuses anything but on and off', () => {
@@ -76,6 +85,7 @@ describe('REGISTRATION', () => {
 describe('what this instance offers', () => {
   // A model configured: the services that need one are judged by whether they are built.
   const config: CapabilitySources['config'] = {
+    ...loadConfig({}),
     PAYMENT_SANDBOX: true,
     REGISTRATION: 'open',
     LLM_BASE_URL: 'http://127.0.0.1:11434/v1',

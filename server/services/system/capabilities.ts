@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { type LlmFeature, type ModelConfig, modelFor } from '../../engines/llm';
+import { type FreeAction, type FreeLimit, freeLimits } from '../free-uses';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from '../llm/errors';
 import { NO_PAYMENT_CHANNEL, type PaymentChannelConfig, openPayChannels } from '../payments/channels';
 import type { PayChannel } from '../payments/provider';
@@ -35,12 +36,26 @@ export interface Capabilities {
   payment: Availability & { channels: PayChannel[] };
   registration: { open: boolean };
   wechatLogin: boolean;
+  /** The daily free allowance of each model action that is not charged (services/free-uses). */
+  freeUses: Record<FreeAction, FreeLimit>;
 }
 
 /** What decides: the configuration, and which services have real handlers (server/handlers/index.ts). */
 export interface CapabilitySources {
   /** The LLM_* settings decide which services that need a model can work (the gateway reads the same ones). */
-  config: Pick<Config, 'REGISTRATION' | 'WECHAT_LOGIN_APP_ID'> & PaymentChannelConfig & ModelConfig;
+  config: Pick<
+    Config,
+    | 'PAYMENT_SANDBOX'
+    | 'REGISTRATION'
+    | 'WECHAT_LOGIN_APP_ID'
+    | 'FREE_REDUCTIONS_PER_DAY'
+    | 'FREE_OUTLINES_PER_DAY'
+    | 'FREE_PPT_DRAFTS_PER_DAY'
+    | 'FREE_RELOADS_PER_DAY'
+    | 'FREE_USES_ADDRESS_FACTOR'
+  > &
+    PaymentChannelConfig &
+    ModelConfig;
   builtServices: ReadonlySet<ServiceName>;
 }
 
@@ -68,5 +83,6 @@ export function capabilities({ config, builtServices }: CapabilitySources): Capa
     registration: { open: config.REGISTRATION === 'open' },
     // Configured means complete: loadConfig refuses a partial WECHAT_LOGIN_* at start.
     wechatLogin: config.WECHAT_LOGIN_APP_ID !== undefined,
+    freeUses: freeLimits(config),
   };
 }

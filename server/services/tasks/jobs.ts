@@ -13,7 +13,7 @@ export interface JobContext {
   db: Executor;
   config: Config;
   log: FastifyBaseLogger;
-  /** The process's model gateway and engines (server/runtime.ts). */
+  /** The process's model gateway (its calls made for the task's account, in the background) and engines (server/runtime.ts). */
   llm: LlmGateway;
   compute: Compute;
   /** Reports progress 0-100 (also renews the lease). */

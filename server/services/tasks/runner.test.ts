@@ -175,10 +175,10 @@ describe('job runner', () => {
   });
 
   it('started in the background, picks up work when woken', async () => {
-    const r = runner({ chat: async () => ({ result: { ok: true } }) }, { JOB_POLL_MS: 60_000 });
+    const r = runner({ ppt: async () => ({ result: { ok: true } }) }, { JOB_POLL_MS: 60_000 });
     r.start();
     try {
-      const task = await queued('chat');
+      const task = await queued('ppt');
       r.wake();
       await waitFor(async () => (await load(task.id)).status === 'done');
     } finally {

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Runtime } from '../../runtime';
 import { safeError } from '../../safe-error';
 import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
 import { refundTask } from '../billing/charges';
 import { closeExpiredOrders } from '../orders/orders';
+import { capacityOf, kindsOf, WORK_CLASS_OF, WORK_CLASSES, type WorkClass } from './capacity';
 import { type JobHandler, JobFailure, type JobOutcome } from './jobs';
 
 const GENERIC_FAILURE = '处理失败，费用已退回，请稍后重试';
 const GAVE_UP = '任务多次中断未能完成，费用已退回，请重新提交';
 const MAINTENANCE_MS = 60_000;
+// Serialises claims between runners, so an account's running tasks never pass its share (capacity.ts).
+const CLAIM_LOCK = 724_100_517;
 
 export interface RunnerOptions extends Runtime {
   handlers: Map<TaskKind, JobHandler>;
@@ -28,6 +31,8 @@ interface Running {
  * or `npm run worker` processes) share one tasks table on PGlite or PostgreSQL. A claimed task holds a
  * lease that progress and heartbeats renew; a task whose lease expired (its process died) is queued
  * again, or failed and refunded after JOB_MAX_ATTEMPTS — never lost, never charged twice.
+ * Each kind of work has its own slots (capacity.ts), and within it accounts take turns: the next task is
+ * the oldest of the account with the fewest running, and no account runs more than its share at once.
  */
 export class JobRunner {
   readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -85,10 +90,13 @@ export class JobRunner {
     while (!this.stopping) {
       try {
         await this.housekeeping();
-        while (!this.stopping && this.running.size < config.WORKER_CONCURRENCY) {
-          const task = await this.claim();
-          if (!task) break;
-          this.track(task);
+        for (const workClass of WORK_CLASSES) {
+          const { slots } = capacityOf(config, workClass);
+          while (!this.stopping && this.runningOf(workClass) < slots) {
+            const task = await this.claim(workClass);
+            if (!task) break;
+            this.track(task);
+          }
         }
       } catch (error) {
         log.error({ error: safeError(error) }, 'job runner loop failed');
@@ -125,31 +133,62 @@ export class JobRunner {
     this.running.set(task.id, entry);
   }
 
-  /** Takes the oldest queued task of a kind this runner handles, in one statement. */
-  async claim(): Promise<Task | null> {
-    if (this.kinds.length === 0) return null;
-    const { db, config } = this.options;
-    const next = db.orm
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.status, 'queued'), inArray(tasks.kind, this.kinds)))
-      .orderBy(tasks.queuedAt, tasks.id)
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [task] = await db.orm
-      .update(tasks)
-      .set({
-        status: 'running',
-        attempts: sql`${tasks.attempts} + 1`,
-        leaseOwner: this.workerId,
-        leaseExpiresAt: sql`now() + make_interval(secs => ${config.JOB_LEASE_SECONDS})`,
-        heartbeatAt: sql`now()`,
-        startedAt: sql`coalesce(${tasks.startedAt}, now())`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(tasks.id, next))
-      .returning();
-    return task ?? null;
+  private runningOf(workClass: WorkClass): number {
+    let count = 0;
+    for (const { task } of this.running.values()) if (WORK_CLASS_OF[task.kind] === workClass) count++;
+    return count;
+  }
+
+  /**
+   * Takes the next queued task of a kind this runner handles (of one kind of work, or of any): of the accounts
+   * below their share, the one with the fewest tasks of that kind of work running, its oldest task.
+   */
+  async claim(workClass?: WorkClass): Promise<Task | null> {
+    for (const candidate of workClass ? [workClass] : WORK_CLASSES) {
+      const task = await this.claimOf(candidate);
+      if (task) return task;
+    }
+    return null;
+  }
+
+  private async claimOf(workClass: WorkClass): Promise<Task | null> {
+    const kinds = this.kinds.filter((kind) => WORK_CLASS_OF[kind] === workClass);
+    if (kinds.length === 0) return null;
+    const { config } = this.options;
+    const { perAccount } = capacityOf(config, workClass);
+    return this.options.db.transaction(async (tx) => {
+      await tx.sql('select pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
+      // A task whose lease ran out (its runner died) no longer holds its account's share.
+      const [next] = await tx.sql<{ id: string }>(
+        `select t.id from tasks t
+         left join (
+           select user_id, count(*)::int as running from tasks
+           where status = 'running' and kind = any($1::text[]) and lease_expires_at > now()
+           group by user_id
+         ) r on r.user_id = t.user_id
+         where t.status = 'queued' and t.kind = any($2::text[]) and coalesce(r.running, 0) < $3
+         order by coalesce(r.running, 0), t.queued_at, t.id
+         limit 1
+         for update of t skip locked`,
+        // Kind names need no quoting in an array literal.
+        [`{${kindsOf(workClass).join(',')}}`, `{${kinds.join(',')}}`, perAccount],
+      );
+      if (!next) return null;
+      const [task] = await tx.orm
+        .update(tasks)
+        .set({
+          status: 'running',
+          attempts: sql`${tasks.attempts} + 1`,
+          leaseOwner: this.workerId,
+          leaseExpiresAt: sql`now() + make_interval(secs => ${config.JOB_LEASE_SECONDS})`,
+          heartbeatAt: sql`now()`,
+          startedAt: sql`coalesce(${tasks.startedAt}, now())`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(tasks.id, next.id))
+        .returning();
+      return task ?? null;
+    });
   }
 
   private async execute(task: Task, controller = new AbortController()): Promise<void> {
@@ -188,7 +227,8 @@ export class JobRunner {
         db,
         config,
         log: log.child({ taskId: task.id, kind: task.kind }),
-        llm,
+        // A job's model calls count in its owner's share, and wait for their turn instead of being refused.
+        llm: llm.forAccount(task.userId, { background: true }),
         compute,
         progress: (percent) => renew(Math.max(0, Math.min(99, Math.round(percent)))),
         checkpoint: async (state) => {

@@ -35,15 +35,16 @@ export function AigcContentPage({ id }: { id: string }) {
   return <AigcReportPage id={id} />;
 }
 
-export function AigcLowerPage({ title }: { title: string }) {
+/** 降AI痕迹 (/aiaigc/jc, and /aigcdown/machine, the spec's second path to it): one screen, one name. */
+export function AigcLowerPage() {
   return (
     <ServiceScreen
-      title={title}
+      title="降AI痕迹"
       icon="lower"
       description="改写检测标记的段落，降低 AI 生成痕迹，并重新检测对比"
       highlights={['只改写被标记的段落', '改写前后 AI 占比对比', '保留专业术语与原意']}
     >
-      <SectionCard title="选择检测结果并降AIGC">
+      <SectionCard title="选择检测结果">
         <AigcLowerForm />
       </SectionCard>
       <AigcRecords kind="lower" title="最近降AI记录" />

@@ -11,6 +11,7 @@ import {
   usePaperAigcQueryContentList,
 } from '@/api/gen/aigc/aigc';
 import type { AigcDetail } from '@/api/gen/model';
+import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
 import { PageHeader } from '@/components/page-header';
 import { queryFallback } from '@/components/query-fallback';
 import { SectionCard } from '@/components/section-card';
@@ -146,6 +147,7 @@ function Paragraphs({ record }: { record: AigcDetail }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [reloading, setReloading] = useState<string | null>(null);
+  const refreshFreeUses = useRefreshFreeUses();
   // The paragraph picked on the heat bar, scrolled to once its page has arrived.
   const target = useRef<number | null>(null);
   const params = { id: record.id, pageNo: page, pageSize: PAGE_SIZE };
@@ -178,6 +180,7 @@ function Paragraphs({ record }: { record: AigcDetail }) {
       notify.error(e instanceof Error ? e.message : '重新评估失败，请稍后重试');
     } finally {
       setReloading(null);
+      refreshFreeUses();
     }
   };
   return (
@@ -190,7 +193,7 @@ function Paragraphs({ record }: { record: AigcDetail }) {
           </Text>
         </Stack>
       </SectionCard>
-      <SectionCard title="逐句标注">
+      <SectionCard title="逐句标注" extra={<FreeUsesNote action="reload" label="用大模型重新评估" />}>
         <Text fontSize="sm" color="gray.600" mb="3">
           红色底纹的句子被判定为机器生成；把鼠标移到句子上或点按它，查看判定依据。
         </Text>

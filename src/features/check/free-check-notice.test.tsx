@@ -15,6 +15,7 @@ const account = (overrides: Partial<AccountInfo>): AccountInfo => ({
   loginName: 'qr_0123456789',
   phone: null,
   wechat: null,
+  hasPassword: false,
   balanceFen: 0,
   freeCheckAvailable: false,
   freeCheckNotice: null,

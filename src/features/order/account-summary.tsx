@@ -29,7 +29,6 @@ export function AccountSummary({ account }: { account?: AccountInfo }) {
   const profile = [
     { label: '用户 ID', value: account.userId },
     { label: '登录名', value: account.loginName },
-    { label: '手机号', value: account.phone ?? '未绑定' },
     { label: '注册时间', value: formatDateTime(account.createdAt) },
   ];
   return (

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setupMockServer } from '@/test/mock-server';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
 
-setupMockServer();
+const server = setupMockServer();
 
 describe('paper writing screens', () => {
   it('form -> outline edited -> committed -> sections appear as written -> one edited -> download', async () => {
@@ -52,6 +53,37 @@ describe('paper writing screens', () => {
     await user.click(screen.getByRole('button', { name: '用全文提交 AIGC 检测' }));
     await waitFor(() => expect(requests.calls('/api/base/paper_aigc_api/machine_init')).toBe(1));
   }, 30_000);
+
+  it("states today's free outlines beside the form, and says so under it when they are used up", async () => {
+    await signIn();
+    const { user } = renderApp('/aipaper/gc');
+    expect(await screen.findByTestId('free-uses-outline', {}, { timeout: 10_000 })).toHaveTextContent('今日免费 10 次，剩余 9 次');
+    const message = '今日免费AI 生成论文大纲次数已用完（每个账号每天 10 次），请明天再试';
+    server.use(
+      http.post('*/api/base/ai_paper_info_api/generate_paper', () =>
+        HttpResponse.json({ success: false, error: { code: 'FREE_USES_EXHAUSTED', message, details: { action: 'outline', perDay: 10, retryAfterSeconds: 3600 } } }, { status: 429 }),
+      ),
+      http.get('*/api/base/account_info_api/free_uses', () =>
+        HttpResponse.json({
+          success: true,
+          result: {
+            day: '2026-05-01',
+            uses: {
+              reduction: { perDay: 20, used: 0, remaining: 20 },
+              outline: { perDay: 10, used: 10, remaining: 0 },
+              pptDraft: { perDay: 10, used: 0, remaining: 10 },
+              reload: { perDay: 30, used: 0, remaining: 30 },
+            },
+          },
+        }),
+      ),
+    );
+    await user.type(screen.getByPlaceholderText(/基于深度学习的中文文本相似度研究/), '基于深度学习的中文文本相似度研究');
+    await user.type(screen.getByPlaceholderText('如：计算机科学与技术'), '计算机科学与技术');
+    await user.click(screen.getByRole('button', { name: '生成大纲（不扣费）' }));
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(message);
+    await waitFor(() => expect(screen.getByTestId('free-uses-outline')).toHaveTextContent('今日免费 10 次已用完，明天再来'));
+  });
 
   it('says what is missing before sending the form', async () => {
     await signIn();

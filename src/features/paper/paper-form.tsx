@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PaperDegree, PaperMaterialKind } from '@/api/gen/model';
 import { aiPaperInfoGeneratePaper, paperInfoPaperSubmit, paperInfoPaperXueshuSubmit } from '@/api/gen/paper/paper';
+import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
 import { useSignedIn } from '@/components/use-signed-in';
 import { appStore } from '@/stores/app';
 import { DEGREE_LABELS, MATERIAL_LABELS } from './paper-labels';
@@ -28,6 +29,7 @@ const SUBMIT_LABEL: Record<Kind, string> = { ai: '生成大纲（不扣费）', 
 export function PaperForm({ kind }: { kind: Kind }) {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
+  const refreshFreeUses = useRefreshFreeUses();
   const [title, setTitle] = useState('');
   const [discipline, setDiscipline] = useState('');
   const [degree, setDegree] = useState<PaperDegree>(kind === 'journal' ? 'journal' : 'bachelor');
@@ -74,7 +76,7 @@ export function PaperForm({ kind }: { kind: Kind }) {
     setBusy(true);
     try {
       if (kind === 'ai') {
-        const paper = await aiPaperInfoGeneratePaper({ ...common, degree });
+        const paper = await aiPaperInfoGeneratePaper({ ...common, degree }).finally(refreshFreeUses);
         await navigate({ to: '/aipaper/outline/$id', params: { id: paper.id } });
       } else {
         const paper =
@@ -219,6 +221,7 @@ export function PaperForm({ kind }: { kind: Kind }) {
             先生成可编辑的大纲；确认大纲后按目标字数计费（每千字 0.5 元，至少 9.9 元）并开始逐节写作。
           </Text>
         )}
+        {kind === 'ai' && <FreeUsesNote action="outline" />}
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@ import type { PptTemplate } from '@/api/gen/model';
 import { useCheckQueryList } from '@/api/gen/check/check';
 import { useAiPaperInfoQueryList, usePaperInfoQueryList } from '@/api/gen/paper/paper';
 import { aiPptInfoPaperInit, aiPptInfoSaveOrUpdate, useAiPptInfoGetTemplateList, useAiSysConfigLoadAllByEntity } from '@/api/gen/ppt/ppt';
+import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
 import { SectionCard } from '@/components/section-card';
 import { useSignedIn } from '@/components/use-signed-in';
 import { appStore } from '@/stores/app';
@@ -80,6 +81,7 @@ export function PptStart() {
   const [cover, setCover] = useState({ speaker: '', supervisor: '', institution: '', date: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const refreshFreeUses = useRefreshFreeUses();
 
   const chosenTemplate = templateId || templates.data?.[0]?.id || '';
   const chosenScene = scene || scenes.data?.[0]?.key || '';
@@ -115,6 +117,7 @@ export function PptStart() {
       setError(e instanceof Error ? e.message : '生成大纲失败，请稍后重试');
     } finally {
       setBusy(false);
+      refreshFreeUses();
     }
   };
 
@@ -256,6 +259,7 @@ export function PptStart() {
             <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="正在生成大纲" alignSelf="flex-start">
               {signedIn ? '生成大纲' : '登录后生成'}
             </Button>
+            <FreeUsesNote action="pptDraft" />
           </Stack>
         </form>
       </SectionCard>

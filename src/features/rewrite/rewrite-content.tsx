@@ -14,6 +14,7 @@ import {
   usePaperMachineLoadById,
   usePaperMachineQueryContentList,
 } from '@/api/gen/rewrite/rewrite';
+import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
 import { PageHeader } from '@/components/page-header';
 import { queryFallback } from '@/components/query-fallback';
 import { SectionCard } from '@/components/section-card';
@@ -100,11 +101,12 @@ function Highlighted({ pair, side }: { pair: ParagraphPair; side: 'original' | '
 
 function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; recordDone: boolean; onChanged: () => Promise<void> }) {
   const [working, setWorking] = useState<'accept' | 'reload' | null>(null);
+  const refreshFreeUses = useRefreshFreeUses();
   const act = async (kind: 'accept' | 'reload') => {
     setWorking(kind);
     try {
       if (kind === 'accept') await paperMachineAcceptContent({ id: pair.id, accepted: !pair.accepted });
-      else await paperMachineReload({ id: pair.id });
+      else await paperMachineReload({ id: pair.id }).finally(refreshFreeUses);
       await onChanged();
     } catch (e) {
       notify.error(e instanceof Error ? e.message : '操作失败，请稍后重试');
@@ -285,7 +287,7 @@ export function RewriteContentPage({ id }: { id: string }) {
                 {task.status === 'done' && <DownloadNote record={task} />}
               </Stack>
             </SectionCard>
-            <SectionCard title="逐段对照">
+            <SectionCard title="逐段对照" extra={task.status === 'done' && <FreeUsesNote action="reload" label="重新改写" />}>
               {queryFallback({ loading: pairs.isLoading, error: pairs.error, rows: 3, rowHeight: '96px' }) ?? (
                 <Stack gap="3">
                   {(pairs.data?.records ?? []).length === 0 && <Text color="gray.500">{isUnderWay(task.status) ? '改写完成的段落会陆续显示在这里' : '没有段落'}</Text>}

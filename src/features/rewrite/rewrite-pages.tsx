@@ -7,6 +7,7 @@ import { RewriteContentPage } from './rewrite-content';
 import { RewriteForm } from './rewrite-form';
 import { MODE_LABELS } from '@common/rewrite-modes';
 import { MachineRecords, PaperMachineRecords } from './rewrite-records';
+import { RewordingModes } from './rewording-modes';
 
 const SCREENS: Record<PaperMachineMode | MachineMode, { icon: IconName; description: string; highlights: string[] }> = {
   rewrite: { icon: 'rewrite', description: '逐段改写降低重复率，改写后自动复查', highlights: ['保留专业术语', '逐段对比可选择接受', '改写后重新查重'] },
@@ -20,6 +21,7 @@ export function PaperMachinePage({ mode }: { mode: PaperMachineMode }) {
   const screen = SCREENS[mode];
   return (
     <ServiceScreen title={MODE_LABELS[mode]} {...screen}>
+      <RewordingModes current={mode} />
       <SectionCard title={`提交${MODE_LABELS[mode]}`}>
         <RewriteForm mode={mode} />
       </SectionCard>
@@ -32,6 +34,7 @@ export function MachinePage({ mode }: { mode: MachineMode }) {
   const screen = SCREENS[mode];
   return (
     <ServiceScreen title={MODE_LABELS[mode]} {...screen}>
+      <RewordingModes current={mode} />
       <SectionCard title={`提交${MODE_LABELS[mode]}`}>
         <RewriteForm mode={mode} />
       </SectionCard>

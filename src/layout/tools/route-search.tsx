@@ -1,16 +1,22 @@
 import { Box, IconButton, Input, Stack, Text } from '@chakra-ui/react';
-import { useNavigate } from '@tanstack/react-router';
+import { type AnyRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { useSelector } from '@tanstack/react-store';
 import { Search } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { flattenMenu } from '@/router/menu';
+import { searchablePages } from '@/router/menu';
 import type { createRouteSearch } from '@/router/route-search';
-import { useMenu } from '../sidebar/use-menu';
+import { sessionStore } from '@/stores/session';
 
+/** Finds any page a student can open by itself, the sidebar's and the hidden ones (chat, 智能降重, AIGC检测 …). */
 export function RouteSearch() {
-  const menu = useMenu();
+  const router = useRouter();
+  const roles = useSelector(sessionStore, (state) => state.roles);
   // fuse.js loads with the first opening of the box, not with the page.
   const [createSearch, setCreateSearch] = useState<typeof createRouteSearch>();
-  const search = useMemo(() => createSearch?.(flattenMenu(menu)), [createSearch, menu]);
+  const search = useMemo(
+    () => createSearch?.(searchablePages(Object.values(router.routesById) as AnyRoute[], roles)),
+    [createSearch, router, roles],
+  );
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');

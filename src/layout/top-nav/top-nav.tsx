@@ -1,6 +1,7 @@
-import { Box, Flex, HStack, IconButton } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@tanstack/react-store';
-import { Menu as MenuIcon } from 'lucide-react';
+import { Menu as MenuIcon, MessagesSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { appStore } from '@/stores/app';
 import { HEADER_HEIGHT, MOBILE_TABS_HEIGHT } from '../constants';
@@ -22,6 +23,13 @@ export function TopNav({ userArea }: { userArea: ReactNode }) {
         <Logo />
         {!mobile && <NavTabs />}
         <HStack gap="1" ml="auto" flexShrink={0}>
+          {/* The chat has no tab or sidebar item (the spec hides /gpt): its way in is here, on every page. */}
+          <Button asChild size="sm" variant="ghost" color="gray.700" px={{ base: 2, lg: 3 }}>
+            <Link to="/gpt" aria-label="AI 对话" title="AI 对话">
+              <MessagesSquare />
+              {!mobile && 'AI 对话'}
+            </Link>
+          </Button>
           {!mobile && (
             <>
               <RouteSearch />

@@ -42,5 +42,8 @@ export function stubGateway(answer: (request: LlmRequest) => string): LlmGateway
     },
     supportsLogprobs: async () => false,
     load: () => ({ active: 0, queued: 0 }),
+    forAccount() {
+      return this;
+    },
   };
 }

@@ -59,6 +59,7 @@ import type {
   ConflictResponse,
   DeliveredFile,
   Error,
+  FreeUseTooManyRequestsResponse,
   IdBody,
   NotFoundResponse,
   PaperAigcCheckOrderIdParams,
@@ -72,6 +73,7 @@ import type {
   PaperAigcReloadParams,
   PaperAigcSubmitCheckParams,
   PayloadTooLargeResponse,
+  ReadTooManyRequestsResponse,
   RewriteCheckAigcBody,
   RewriteFromAigcBody,
   RewriteTaskResponse,
@@ -784,6 +786,7 @@ export function usePaperAigcWordCount<TData = Awaited<ReturnType<typeof paperAig
 /**
  * 需登录，不扣费。上传论文文件（.docx、.pdf、.txt，不超过 20 MB，按文件内容判断类型）或粘贴正文（二选一），提取并统计正文，
 创建 status 为 draft 的检测记录并返回字数和价格；支付提交见 machine_submit。被拒绝时什么也不保存、不扣费、不创建任务。
+从查重报告页发起时带 checkId（自己已完成的查重记录），可不传文件和正文，检测该查重的原文；checkId 不是自己已完成的查重 404。
 错误：缺少题目、文件与正文都有或都没有、正文为空 400；文件过大 413 PAYLOAD_TOO_LARGE，超过 30 万字 413 TEXT_TOO_LONG，
 解压后体积异常 413 DOCX_TOO_LARGE / PDF_TOO_LARGE；不是 .docx/.pdf/.txt 415 UNSUPPORTED_FILE_TYPE；
 损坏、加密、扫描件或无法解码 422；几乎没有中文 422 NOT_CHINESE；太短无法判断 422 TEXT_TOO_SHORT（最少字数见 word_count 的
@@ -807,6 +810,9 @@ formData.append(`title`, aigcInitForm.title)
 if(aigcInitForm.author !== undefined) {
  formData.append(`author`, aigcInitForm.author)
  }
+if(aigcInitForm.checkId !== undefined) {
+ formData.append(`checkId`, aigcInitForm.checkId)
+ }
 
       return http<AigcRecordResponse>(
       {url: `/api/base/paper_aigc_api/machine_init`, method: 'POST',
@@ -818,7 +824,7 @@ if(aigcInitForm.author !== undefined) {
   
 
 
-export const getPaperAigcMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperAigcMachineInitMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext> => {
 
@@ -845,12 +851,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcMachineInitMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcMachineInit>>>
     export type PaperAigcMachineInitMutationBody = BodyType<AigcInitForm>
-    export type PaperAigcMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperAigcMachineInitMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 上传论文（文件或粘贴文本），创建待支付的 AIGC 检测
  */
-export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperAigcMachineInit = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PayloadTooLargeResponse | Error | AigcUnreadableResponse | TooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcMachineInit>>, TError,{data: BodyType<AigcInitForm>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcMachineInit>>,
@@ -1029,6 +1035,8 @@ export function usePaperAigcCheckOrderId<TData = Awaited<ReturnType<typeof paper
 /**
  * 需登录，不另收费。用当前的检测器重新评估自己已完成记录中的某一段（例如配置了大模型之后），返回重新评分后的段落；
 记录的 AI 字符占比、分档、综合得分与段落统计随之更新，下载的报告也一样。记录尚未完成 409 TASK_NOT_FINISHED；
+降AIGC 记录的段落则重新改写（同 paper_machine_api/reload）。用到大模型时（降AIGC 的改写，或检测时大模型给出对数概率评分）
+计入每天的免费重新生成次数（FREE_RELOADS_PER_DAY），用完后 429 FREE_USES_EXHAUSTED，次日恢复。
 他人的或不存在的段落 404；频繁调用 429。
 
  * @summary 重新评估某一段的 AIGC 概率
@@ -1048,7 +1056,7 @@ export const paperAigcReload = (
   
 
 
-export const getPaperAigcReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperAigcReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext> => {
 
@@ -1075,12 +1083,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcReloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcReload>>>
     
-    export type PaperAigcReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperAigcReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 重新评估某一段的 AIGC 概率
  */
-export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperAigcReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcReload>>, TError,{params: PaperAigcReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcReload>>,
@@ -1115,7 +1123,7 @@ export const paperAigcDownloadReport = (
   
 
 
-export const getPaperAigcDownloadReportMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const getPaperAigcDownloadReportMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext> => {
 
@@ -1142,12 +1150,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDownloadReportMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDownloadReport>>>
     
-    export type PaperAigcDownloadReportMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>
+    export type PaperAigcDownloadReportMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 下载 AIGC 检测报告（PDF）
  */
-export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const usePaperAigcDownloadReport = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownloadReport>>, TError,{params: PaperAigcDownloadReportParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDownloadReport>>,
@@ -1323,7 +1331,7 @@ export const paperAigcDownload = (
   
 
 
-export const getPaperAigcDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const getPaperAigcDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext> => {
 
@@ -1350,12 +1358,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperAigcDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperAigcDownload>>>
     
-    export type PaperAigcDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>
+    export type PaperAigcDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 下载降 AIGC 后的论文（.docx）
  */
-export const usePaperAigcDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ServerErrorResponse>,
+export const usePaperAigcDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | AigcNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperAigcDownload>>, TError,{params: PaperAigcDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperAigcDownload>>,

@@ -41,17 +41,25 @@ import type {
 
 import type {
   AccountInfoResponse,
+  AccountInfoRevokeSessionParams,
+  AccountInfoSessionsParams,
+  AccountSessionPageResponse,
   BadRequestResponse,
+  BindPhoneBody,
+  ChangePasswordBody,
   ConflictResponse,
   CurrentUserResponse,
   Error,
   ForbiddenResponse,
   GoneResponse,
+  LoginCredentials,
   LoginLoginParams,
   LoginTokenResponse,
   LoginValLoginQrCodeParams,
   LogoutResponse,
   NotFoundResponse,
+  PasswordChangedResponse,
+  QrConfirmAccountBody,
   QrConfirmBody,
   QrMobileStateResponse,
   QrScanBody,
@@ -59,6 +67,9 @@ import type {
   QrTokenResponse,
   RegisterBody,
   ServerErrorResponse,
+  SessionRevokedResponse,
+  SessionsRevokedResponse,
+  SetPasswordBody,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   WechatUnlinkResponse
@@ -72,20 +83,25 @@ import type { ErrorType , BodyType } from '../../http';
 
 /**
  * 无需登录即可调用，不收费。以用户名或注册时绑定的手机号加密码登录，返回访问令牌（30 天有效，可由运营方配置）。
-规范要求用户名和密码放在查询参数中；服务端日志会隐去查询串。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
+规范要求用户名和密码放在查询参数中，这种调用照旧可用；同样的两个字段也可放在 JSON 请求体中（本站前端如此调用，
+密码就不会出现在任何地址里）。带了请求体时只看请求体，否则看查询参数；两处都没有完整的用户名和密码时 400 VALIDATION_FAILED。
+服务端日志会隐去查询串，反向代理的访问日志也应隐去（见运维文档）。不存在的用户名与错误密码的回答相同（401 BAD_CREDENTIALS）；
 同一用户名在同一网络地址连续失败多次后需等待（429 LOGIN_THROTTLED，等待时间逐次加倍，见 Retry-After），
 其他地址不受影响。每个网络地址每分钟的登录类调用也有上限（429 RATE_LIMITED）。
 
  * @summary 用户名（或手机号）密码登录
  */
 export const loginLogin = (
-    params: LoginLoginParams,
+    loginCredentials?: BodyType<LoginCredentials>,
+    params?: LoginLoginParams,
  signal?: AbortSignal
 ) => {
       
       
       return http<LoginTokenResponse>(
       {url: `/api/base/login_api/f/login`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: loginCredentials,
         params, signal
     },
       );
@@ -94,8 +110,8 @@ export const loginLogin = (
 
 
 export const getLoginLoginMutationOptions = <TError = ErrorType<BadRequestResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{params: LoginLoginParams}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{params: LoginLoginParams}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{data: BodyType<LoginCredentials>;params?: LoginLoginParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{data: BodyType<LoginCredentials>;params?: LoginLoginParams}, TContext> => {
 
 const mutationKey = ['loginLogin'];
 const {mutation: mutationOptions} = options ?
@@ -107,10 +123,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginLogin>>, {params: LoginLoginParams}> = (props) => {
-          const {params} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginLogin>>, {data: BodyType<LoginCredentials>;params?: LoginLoginParams}> = (props) => {
+          const {data,params} = props ?? {};
 
-          return  loginLogin(params,)
+          return  loginLogin(data,params,)
         }
 
         
@@ -119,18 +135,18 @@ const {mutation: mutationOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type LoginLoginMutationResult = NonNullable<Awaited<ReturnType<typeof loginLogin>>>
-    
+    export type LoginLoginMutationBody = BodyType<LoginCredentials>
     export type LoginLoginMutationError = ErrorType<BadRequestResponse | Error | TooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 用户名（或手机号）密码登录
  */
 export const useLoginLogin = <TError = ErrorType<BadRequestResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{params: LoginLoginParams}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginLogin>>, TError,{data: BodyType<LoginCredentials>;params?: LoginLoginParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof loginLogin>>,
         TError,
-        {params: LoginLoginParams},
+        {data: BodyType<LoginCredentials>;params?: LoginLoginParams},
         TContext
       > => {
 
@@ -728,7 +744,9 @@ export const useLoginRegister = <TError = ErrorType<Error | Error | Error | Erro
     }
     /**
  * 无需登录（由手机确认页调用），不收费。凭二维码中的扫码凭据把会话标为已扫码（pending -> scanned）；
-会话已确认时返回其登录名。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
+会话已确认时返回其登录名。带上手机保存的设备密钥时，result.knownPhone 说明本站是否认识这部手机：不认识
+（新手机、换了浏览器、密钥已作废）时，确认页先让学生选择登录已有账号（qr_confirm_account）还是注册新账号
+（qr_confirm），不会悄悄再建一个账号。凭据不存在 404；过期 410 QR_EXPIRED，已被桌面端取走令牌 410 QR_USED。
 按网络地址限频（429）。
 
  * @summary 手机打开确认页时上报已扫码
@@ -796,7 +814,8 @@ export const useLoginQrScan = <TError = ErrorType<BadRequestResponse | NotFoundR
     }
     /**
  * 无需登录（由手机确认页调用），不收费。以本站上次下发给这部手机的设备密钥识别账号；没有密钥或密钥本站不认识
-（自拟的、已用过的）即视为新手机，为它创建账号（获得首次免费查重，每台设备、每个网络地址每天有数量上限，
+（自拟的、已用过的）即视为新手机，为它创建账号（确认页此前已凭 qr_scan 的 knownPhone 让学生选过：登录已有账号走
+qr_confirm_account，只有选择注册新账号才调用本接口；获得首次免费查重，每台设备、每个网络地址每天有数量上限，
 超出时账号照常创建但不赠送）。每次确认都下发新的设备密钥（result.deviceKey），刚用过的密钥随即作废，
 确认页把新密钥保存在手机浏览器里，下次扫码时带上。确认后桌面端的下一次轮询取得令牌。
 本站关闭注册时，新手机确认返回 403 REGISTRATION_CLOSED，已有账号照常登录。扫码凭据不存在 404；
@@ -863,6 +882,506 @@ export const useLoginQrConfirm = <TError = ErrorType<BadRequestResponse | Error 
       > => {
 
       const mutationOptions = getLoginQrConfirmMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 无需登录（由手机确认页调用），不收费。换了手机或浏览器的学生扫码后，用已有账号的登录名（或绑定的手机号）
+和密码确认，电脑随后登录这个账号，而不是为新手机另建账号。用户名或密码错误 401 BAD_CREDENTIALS（与密码登录
+的回答和退避相同：同一登录名在同一网络地址连续失败后 429 LOGIN_THROTTLED）。确认成功时下发设备密钥
+（result.deviceKey），这部手机以后扫码直接登录这个账号；一个账号只认最近一部这样确认的手机，之前那部手机
+下次扫码时需要重新选择。扫码凭据不存在 404；过期 410 QR_EXPIRED；会话已由另一账号确认或令牌已被取走 410
+QR_USED；按网络地址限频（429）。
+
+ * @summary 手机扫码后用已有账号（登录名或手机号加密码）确认登录
+ */
+export const loginQrConfirmAccount = (
+    qrConfirmAccountBody: BodyType<QrConfirmAccountBody>,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<QrMobileStateResponse>(
+      {url: `/api/base/login_api/f/qr_confirm_account`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: qrConfirmAccountBody, signal
+    },
+      );
+    }
+  
+
+
+export const getLoginQrConfirmAccountMutationOptions = <TError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirmAccount>>, TError,{data: BodyType<QrConfirmAccountBody>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirmAccount>>, TError,{data: BodyType<QrConfirmAccountBody>}, TContext> => {
+
+const mutationKey = ['loginQrConfirmAccount'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof loginQrConfirmAccount>>, {data: BodyType<QrConfirmAccountBody>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  loginQrConfirmAccount(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LoginQrConfirmAccountMutationResult = NonNullable<Awaited<ReturnType<typeof loginQrConfirmAccount>>>
+    export type LoginQrConfirmAccountMutationBody = BodyType<QrConfirmAccountBody>
+    export type LoginQrConfirmAccountMutationError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>
+
+    /**
+ * @summary 手机扫码后用已有账号（登录名或手机号加密码）确认登录
+ */
+export const useLoginQrConfirmAccount = <TError = ErrorType<BadRequestResponse | Error | NotFoundResponse | GoneResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof loginQrConfirmAccount>>, TError,{data: BodyType<QrConfirmAccountBody>}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof loginQrConfirmAccount>>,
+        TError,
+        {data: BodyType<QrConfirmAccountBody>},
+        TContext
+      > => {
+
+      const mutationOptions = getLoginQrConfirmAccountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。扫码注册的账号没有密码，只能用注册时那部手机扫码登录；设置密码后，也可以用登录名（或绑定的手机号）加密码
+在任何浏览器登录，手机丢失或换浏览器时账号（余额与记录）不会找不回。已登录的其他设备不受影响。账号已有密码时 409
+PASSWORD_ALREADY_SET（请用 change_password 修改）；密码长度不符 400。
+
+ * @summary 为没有密码的账号设置登录密码
+ */
+export const accountInfoSetPassword = (
+    setPasswordBody: BodyType<SetPasswordBody>,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AccountInfoResponse>(
+      {url: `/api/base/account_info_api/set_password`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: setPasswordBody, signal
+    },
+      );
+    }
+  
+
+
+export const getAccountInfoSetPasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoSetPassword>>, TError,{data: BodyType<SetPasswordBody>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof accountInfoSetPassword>>, TError,{data: BodyType<SetPasswordBody>}, TContext> => {
+
+const mutationKey = ['accountInfoSetPassword'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof accountInfoSetPassword>>, {data: BodyType<SetPasswordBody>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  accountInfoSetPassword(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AccountInfoSetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof accountInfoSetPassword>>>
+    export type AccountInfoSetPasswordMutationBody = BodyType<SetPasswordBody>
+    export type AccountInfoSetPasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | ServerErrorResponse>
+
+    /**
+ * @summary 为没有密码的账号设置登录密码
+ */
+export const useAccountInfoSetPassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoSetPassword>>, TError,{data: BodyType<SetPasswordBody>}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof accountInfoSetPassword>>,
+        TError,
+        {data: BodyType<SetPasswordBody>},
+        TContext
+      > => {
+
+      const mutationOptions = getAccountInfoSetPasswordMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。把一个 11 位手机号绑定到账号（已绑定时更换），之后可用它代替登录名加密码登录。本站没有短信服务，
+不发送、也不核对验证码：手机号只是第二个登录名，界面标明“未验证”，不能用于找回密码。为确认是账号本人操作，需要输入
+账号的登录密码；账号还没有密码时 409 PASSWORD_NOT_SET（先 set_password）。密码错误 403 WRONG_PASSWORD（错误次数过多
+429 LOGIN_THROTTLED）；手机号已被其他账号用作手机号或用户名 409 PHONE_TAKEN；格式不符 400。
+
+ * @summary 绑定或更换手机号（作为登录名，未经短信验证）
+ */
+export const accountInfoBindPhone = (
+    bindPhoneBody: BodyType<BindPhoneBody>,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AccountInfoResponse>(
+      {url: `/api/base/account_info_api/bind_phone`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: bindPhoneBody, signal
+    },
+      );
+    }
+  
+
+
+export const getAccountInfoBindPhoneMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoBindPhone>>, TError,{data: BodyType<BindPhoneBody>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof accountInfoBindPhone>>, TError,{data: BodyType<BindPhoneBody>}, TContext> => {
+
+const mutationKey = ['accountInfoBindPhone'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof accountInfoBindPhone>>, {data: BodyType<BindPhoneBody>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  accountInfoBindPhone(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AccountInfoBindPhoneMutationResult = NonNullable<Awaited<ReturnType<typeof accountInfoBindPhone>>>
+    export type AccountInfoBindPhoneMutationBody = BodyType<BindPhoneBody>
+    export type AccountInfoBindPhoneMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>
+
+    /**
+ * @summary 绑定或更换手机号（作为登录名，未经短信验证）
+ */
+export const useAccountInfoBindPhone = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoBindPhone>>, TError,{data: BodyType<BindPhoneBody>}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof accountInfoBindPhone>>,
+        TError,
+        {data: BodyType<BindPhoneBody>},
+        TContext
+      > => {
+
+      const mutationOptions = getAccountInfoBindPhoneMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。凭原密码设置新密码；成功后该账号在其他设备、浏览器上的登录全部失效（本次请求所用的登录保持有效），
+返回被退出的登录数。原密码错误 403 WRONG_PASSWORD；错误次数过多时与密码登录共用退避（429 LOGIN_THROTTLED，见 Retry-After）；
+账号还没有密码 409 PASSWORD_NOT_SET（请用 set_password）；新密码长度不符 400。
+
+ * @summary 修改登录密码（需原密码），并退出其他设备
+ */
+export const accountInfoChangePassword = (
+    changePasswordBody: BodyType<ChangePasswordBody>,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<PasswordChangedResponse>(
+      {url: `/api/base/account_info_api/change_password`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: changePasswordBody, signal
+    },
+      );
+    }
+  
+
+
+export const getAccountInfoChangePasswordMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoChangePassword>>, TError,{data: BodyType<ChangePasswordBody>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof accountInfoChangePassword>>, TError,{data: BodyType<ChangePasswordBody>}, TContext> => {
+
+const mutationKey = ['accountInfoChangePassword'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof accountInfoChangePassword>>, {data: BodyType<ChangePasswordBody>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  accountInfoChangePassword(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AccountInfoChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof accountInfoChangePassword>>>
+    export type AccountInfoChangePasswordMutationBody = BodyType<ChangePasswordBody>
+    export type AccountInfoChangePasswordMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>
+
+    /**
+ * @summary 修改登录密码（需原密码），并退出其他设备
+ */
+export const useAccountInfoChangePassword = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | Error | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoChangePassword>>, TError,{data: BodyType<ChangePasswordBody>}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof accountInfoChangePassword>>,
+        TError,
+        {data: BodyType<ChangePasswordBody>},
+        TContext
+      > => {
+
+      const mutationOptions = getAccountInfoChangePasswordMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。当前账号所有仍然有效的登录（未退出、未过期），最近使用的在前，本次请求所用的登录标为 current。
+每条说明登录方式、浏览器与系统（由登录时的 User-Agent 推断，可能为空）、登录时间和最近使用时间。参数不符 400。
+
+ * @summary 已登录的设备（有效的登录）
+ */
+export const accountInfoSessions = (
+    params?: AccountInfoSessionsParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<AccountSessionPageResponse>(
+      {url: `/api/base/account_info_api/sessions`, method: 'POST',
+        params, signal
+    },
+      );
+    }
+  
+
+
+
+export const getAccountInfoSessionsQueryKey = (params?: AccountInfoSessionsParams,) => {
+    return [
+    `/api/base/account_info_api/sessions`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getAccountInfoSessionsQueryOptions = <TData = Awaited<ReturnType<typeof accountInfoSessions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(params?: AccountInfoSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoSessions>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAccountInfoSessionsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof accountInfoSessions>>> = ({ signal }) => accountInfoSessions(params, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof accountInfoSessions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type AccountInfoSessionsQueryResult = NonNullable<Awaited<ReturnType<typeof accountInfoSessions>>>
+export type AccountInfoSessionsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>
+
+
+export function useAccountInfoSessions<TData = Awaited<ReturnType<typeof accountInfoSessions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+ params: undefined |  AccountInfoSessionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoSessions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof accountInfoSessions>>,
+          TError,
+          Awaited<ReturnType<typeof accountInfoSessions>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAccountInfoSessions<TData = Awaited<ReturnType<typeof accountInfoSessions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+ params?: AccountInfoSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoSessions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof accountInfoSessions>>,
+          TError,
+          Awaited<ReturnType<typeof accountInfoSessions>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAccountInfoSessions<TData = Awaited<ReturnType<typeof accountInfoSessions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+ params?: AccountInfoSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoSessions>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary 已登录的设备（有效的登录）
+ */
+
+export function useAccountInfoSessions<TData = Awaited<ReturnType<typeof accountInfoSessions>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ServerErrorResponse>>(
+ params?: AccountInfoSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoSessions>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getAccountInfoSessionsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * 需登录，不收费。吊销自己的一个登录（sessions 返回的 id），该设备之后的任何调用都是 401。吊销本次请求所用的登录等同于退出登录。
+不存在、已失效或属于其他账号的 id 都返回 404。
+
+ * @summary 退出某一台设备的登录
+ */
+export const accountInfoRevokeSession = (
+    params: AccountInfoRevokeSessionParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<SessionRevokedResponse>(
+      {url: `/api/base/account_info_api/revoke_session`, method: 'POST',
+        params, signal
+    },
+      );
+    }
+  
+
+
+export const getAccountInfoRevokeSessionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoRevokeSession>>, TError,{params: AccountInfoRevokeSessionParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof accountInfoRevokeSession>>, TError,{params: AccountInfoRevokeSessionParams}, TContext> => {
+
+const mutationKey = ['accountInfoRevokeSession'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof accountInfoRevokeSession>>, {params: AccountInfoRevokeSessionParams}> = (props) => {
+          const {params} = props ?? {};
+
+          return  accountInfoRevokeSession(params,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AccountInfoRevokeSessionMutationResult = NonNullable<Awaited<ReturnType<typeof accountInfoRevokeSession>>>
+    
+    export type AccountInfoRevokeSessionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>
+
+    /**
+ * @summary 退出某一台设备的登录
+ */
+export const useAccountInfoRevokeSession = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoRevokeSession>>, TError,{params: AccountInfoRevokeSessionParams}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof accountInfoRevokeSession>>,
+        TError,
+        {params: AccountInfoRevokeSessionParams},
+        TContext
+      > => {
+
+      const mutationOptions = getAccountInfoRevokeSessionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。吊销当前账号除本次请求所用登录之外的全部有效登录，返回吊销的数量（没有其他登录时为 0）。
+ * @summary 退出其他所有设备
+ */
+export const accountInfoRevokeOtherSessions = (
+    
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<SessionsRevokedResponse>(
+      {url: `/api/base/account_info_api/revoke_other_sessions`, method: 'POST', signal
+    },
+      );
+    }
+  
+
+
+export const getAccountInfoRevokeOtherSessionsMutationOptions = <TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoRevokeOtherSessions>>, TError,void, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof accountInfoRevokeOtherSessions>>, TError,void, TContext> => {
+
+const mutationKey = ['accountInfoRevokeOtherSessions'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof accountInfoRevokeOtherSessions>>, void> = () => {
+          
+
+          return  accountInfoRevokeOtherSessions()
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AccountInfoRevokeOtherSessionsMutationResult = NonNullable<Awaited<ReturnType<typeof accountInfoRevokeOtherSessions>>>
+    
+    export type AccountInfoRevokeOtherSessionsMutationError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
+
+    /**
+ * @summary 退出其他所有设备
+ */
+export const useAccountInfoRevokeOtherSessions = <TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoRevokeOtherSessions>>, TError,void, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof accountInfoRevokeOtherSessions>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getAccountInfoRevokeOtherSessionsMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -52,10 +52,10 @@ import type {
   ChatGptQueryListParams,
   ConflictResponse,
   GatewayTimeoutResponse,
+  ModelTooManyRequestsResponse,
   NotFoundResponse,
   ServerErrorResponse,
   ServiceUnavailableResponse,
-  TooManyRequestsResponse,
   UnauthorizedResponse
 } from '.././model';
 
@@ -182,7 +182,7 @@ export const chatGptCompletions = (
   
 
 
-export const getChatGptCompletionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
+export const getChatGptCompletionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ModelTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletions>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletions>>, TError,{data: BodyType<ChatCompletionBody>}, TContext> => {
 
@@ -209,12 +209,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChatGptCompletionsMutationResult = NonNullable<Awaited<ReturnType<typeof chatGptCompletions>>>
     export type ChatGptCompletionsMutationBody = BodyType<ChatCompletionBody>
-    export type ChatGptCompletionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
+    export type ChatGptCompletionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ModelTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
 
     /**
  * @summary 发送消息并获取完整回答
  */
-export const useChatGptCompletions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
+export const useChatGptCompletions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ModelTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletions>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof chatGptCompletions>>,
@@ -416,7 +416,7 @@ export const chatGptCompletionsStream = (
   
 
 
-export const getChatGptCompletionsStreamMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
+export const getChatGptCompletionsStreamMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ModelTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletionsStream>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletionsStream>>, TError,{data: BodyType<ChatCompletionBody>}, TContext> => {
 
@@ -443,12 +443,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChatGptCompletionsStreamMutationResult = NonNullable<Awaited<ReturnType<typeof chatGptCompletionsStream>>>
     export type ChatGptCompletionsStreamMutationBody = BodyType<ChatCompletionBody>
-    export type ChatGptCompletionsStreamMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
+    export type ChatGptCompletionsStreamMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ModelTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
 
     /**
  * @summary 发送消息并以服务器推送事件流式获取回答
  */
-export const useChatGptCompletionsStream = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
+export const useChatGptCompletionsStream = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ModelTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof chatGptCompletionsStream>>, TError,{data: BodyType<ChatCompletionBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof chatGptCompletionsStream>>,

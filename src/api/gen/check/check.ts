@@ -63,6 +63,7 @@ import type {
   IdBody,
   NotFoundResponse,
   PayloadTooLargeResponse,
+  ReadTooManyRequestsResponse,
   ServerErrorResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
@@ -849,7 +850,7 @@ export const getCheckDownloadReportQueryKey = (params?: CheckDownloadReportParam
     }
 
     
-export const getCheckDownloadReportQueryOptions = <TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(params: CheckDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkDownloadReport>>, TError, TData>>, }
+export const getCheckDownloadReportQueryOptions = <TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(params: CheckDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkDownloadReport>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -868,10 +869,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type CheckDownloadReportQueryResult = NonNullable<Awaited<ReturnType<typeof checkDownloadReport>>>
-export type CheckDownloadReportQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>
+export type CheckDownloadReportQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>
 
 
-export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: CheckDownloadReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkDownloadReport>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof checkDownloadReport>>,
@@ -881,7 +882,7 @@ export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: CheckDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkDownloadReport>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof checkDownloadReport>>,
@@ -891,7 +892,7 @@ export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: CheckDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkDownloadReport>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -899,7 +900,7 @@ export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDo
  * @summary 下载查重报告（PDF 或 HTML）
  */
 
-export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+export function useCheckDownloadReport<TData = Awaited<ReturnType<typeof checkDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: CheckDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkDownloadReport>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -944,7 +945,7 @@ export const getCheckReportParagraphsQueryKey = (params?: CheckReportParagraphsP
     }
 
     
-export const getCheckReportParagraphsQueryOptions = <TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(params: CheckReportParagraphsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkReportParagraphs>>, TError, TData>>, }
+export const getCheckReportParagraphsQueryOptions = <TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(params: CheckReportParagraphsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkReportParagraphs>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -963,10 +964,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type CheckReportParagraphsQueryResult = NonNullable<Awaited<ReturnType<typeof checkReportParagraphs>>>
-export type CheckReportParagraphsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>
+export type CheckReportParagraphsQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>
 
 
-export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: CheckReportParagraphsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkReportParagraphs>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof checkReportParagraphs>>,
@@ -976,7 +977,7 @@ export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof check
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: CheckReportParagraphsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkReportParagraphs>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof checkReportParagraphs>>,
@@ -986,7 +987,7 @@ export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof check
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: CheckReportParagraphsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkReportParagraphs>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -994,7 +995,7 @@ export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof check
  * @summary 报告正文：逐段复制比、标色句子、相似来源
  */
 
-export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof checkReportParagraphs>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: CheckReportParagraphsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkReportParagraphs>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

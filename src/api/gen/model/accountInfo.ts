@@ -37,11 +37,13 @@ export interface AccountInfo {
    */
   loginName: string;
   /**
-   * 绑定的手机号（可用于登录）；未绑定为 null
+   * 绑定的手机号（可代替登录名加密码登录；本站不发短信，未经验证）；未绑定为 null
    * @maxLength 20
    * @nullable
    */
   phone: string | null;
+  /** 账号已设置登录密码（可用登录名或手机号加密码登录）；false 表示只能扫码登录（扫码注册且尚未设置密码） */
+  hasPassword: boolean;
   /**
    * 绑定的微信（可扫码登录这个账号）；未绑定为 null
    * @nullable

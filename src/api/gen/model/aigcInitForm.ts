@@ -22,7 +22,7 @@
  */
 
 /**
- * file 与 content 二选一
+ * file 与 content 二选一；带 checkId 时两者都可不传（检测该查重的原文）
  */
 export interface AigcInitForm {
   /** 论文文件（.docx、.pdf、.txt，不超过 20 MB） */
@@ -44,4 +44,10 @@ export interface AigcInitForm {
    * @maxLength 64
    */
   author?: string;
+  /**
+   * 自己已完成的查重记录 id（从查重报告页发起检测时）；不传文件和正文时检测该查重的原文，不必再次上传
+   * @minLength 1
+   * @maxLength 64
+   */
+  checkId?: string;
 }

@@ -23,6 +23,7 @@
 import type { ServiceCapabilities } from './serviceCapabilities';
 import type { PaymentCapability } from './paymentCapability';
 import type { RegistrationCapability } from './registrationCapability';
+import type { FreeUseLimits } from './freeUseLimits';
 
 /**
  * 本站可用功能
@@ -31,6 +32,7 @@ export interface Capabilities {
   services: ServiceCapabilities;
   payment: PaymentCapability;
   registration: RegistrationCapability;
+  freeUses: FreeUseLimits;
   /** 本站配置了微信登录（WECHAT_LOGIN_*）：扫码登录显示微信的二维码，账户中心可绑定、解绑微信 */
   wechatLogin: boolean;
 }

@@ -23,15 +23,15 @@
 
 export type LoginLoginParams = {
 /**
- * 用户名或注册时绑定的 11 位手机号（前后空白会被去掉）
+ * 用户名或注册时绑定的 11 位手机号（前后空白会被去掉）；规范的调用方式，也可改放在请求体中
  * @minLength 1
  * @maxLength 64
  */
-username: string;
+username?: string;
 /**
- * 密码
+ * 密码；规范的调用方式，也可改放在请求体中
  * @minLength 1
  * @maxLength 128
  */
-password: string;
+password?: string;
 };

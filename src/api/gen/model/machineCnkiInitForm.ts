@@ -23,7 +23,7 @@
 import type { ProtectedTerms } from './protectedTerms';
 
 /**
- * file 与 content 二选一；checkId 可选
+ * file 与 content 二选一；带 checkId 时两者都可不传（改写该查重的原文）
  */
 export interface MachineCnkiInitForm {
   /** 论文文件（.docx、.pdf、.txt，不超过 20 MB） */
@@ -41,7 +41,7 @@ export interface MachineCnkiInitForm {
    */
   title: string;
   /**
-   * 已完成的本站查重记录 id，沿用其标红结果
+   * 已完成的本站查重记录 id，沿用其标红结果与原文（不再查重，只收降重的价格）
    * @minLength 1
    * @maxLength 64
    */

@@ -21,17 +21,12 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { QrScanToken } from './qrScanToken';
+import type { QrDeviceKey } from './qrDeviceKey';
 
 /**
  * 手机确认页提交的扫码凭据和设备密钥
  */
 export interface QrConfirmBody {
   scanToken: QrScanToken;
-  /**
-   * 本站上次确认时下发给这部手机的设备密钥（首次扫码没有，不传）；本站不认识的密钥按新手机处理
-   * @minLength 16
-   * @maxLength 128
-   * @pattern ^[A-Za-z0-9_-]+$
-   */
-  deviceKey?: string;
+  deviceKey?: QrDeviceKey;
 }

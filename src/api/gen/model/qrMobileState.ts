@@ -43,4 +43,6 @@ export interface QrMobileState {
    * @nullable
    */
   deviceKey: string | null;
+  /** 本站是否认识这部手机（带来的设备密钥属于某个账号）；确认后恒为 true。为 false 时确认页先让学生选择登录已有账号还是注册新账号 */
+  knownPhone: boolean;
 }

@@ -21,10 +21,12 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { QrScanToken } from './qrScanToken';
+import type { QrDeviceKey } from './qrDeviceKey';
 
 /**
- * 手机确认页提交的扫码凭据
+ * 手机确认页提交的扫码凭据，以及手机保存的设备密钥（有则带上）
  */
 export interface QrScanBody {
   scanToken: QrScanToken;
+  deviceKey?: QrDeviceKey;
 }

@@ -23,6 +23,6 @@
 import type { Error } from './error';
 
 /**
- * 未配置大模型服务（MODEL_NOT_CONFIGURED），或大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费
+ * 未配置大模型服务（MODEL_NOT_CONFIGURED），或全站的大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费
  */
 export type ServiceUnavailableResponse = Error;

@@ -50,6 +50,7 @@ import type {
   BadRequestResponse,
   CommitPaperBody,
   ConflictResponse,
+  FreeUseTooManyRequestsResponse,
   GeneratePaperBody,
   NotFoundResponse,
   PaperBusyResponse,
@@ -74,6 +75,7 @@ import type {
   PaperSectionResponse,
   PaperSubmitBody,
   PaperXueshuSubmitBody,
+  ReadTooManyRequestsResponse,
   ServerErrorResponse,
   ServiceUnavailableResponse,
   TooManyRequestsResponse,
@@ -627,7 +629,7 @@ export const paperInfoDownload = (
   
 
 
-export const getPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
+export const getPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDownload>>, TError,{params: PaperInfoDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperInfoDownload>>, TError,{params: PaperInfoDownloadParams}, TContext> => {
 
@@ -654,12 +656,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperInfoDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperInfoDownload>>>
     
-    export type PaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>
+    export type PaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ReadTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 下载论文 Word 文档
  */
-export const usePaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
+export const usePaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperInfoDownload>>, TError,{params: PaperInfoDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperInfoDownload>>,
@@ -910,6 +912,8 @@ export const usePaperInfoPaperSubmit = <TError = ErrorType<BadRequestResponse | 
 配置了大模型时由大模型拟定（outlineSource=model），否则或大模型给出的大纲不可用时使用按学历层次与学科的大纲模板
 （outlineSource=template，offline=true，outlineNote 注明是模板）。参考文献可逐条给出（references）或粘贴整段列表、.bib、.ris
 内容（referencesText），统一整理为 GB/T 7714-2015 格式；系统绝不编造参考文献。确认大纲（commit_paper）时才按目标字数扣费。
+大模型拟定大纲计入每个账号每天的免费次数（FREE_OUTLINES_PER_DAY，默认 10 次；同一网络地址合计为其 FREE_USES_ADDRESS_FACTOR 倍），
+用完后 429 FREE_USES_EXHAUSTED（不保存任何数据），次日恢复；大模型出错时改用模板且不计次数。
 参数不符 400（不保存任何数据）；频繁调用 429。
 
  * @summary 根据题目生成论文与可编辑大纲
@@ -930,7 +934,7 @@ export const aiPaperInfoGeneratePaper = (
   
 
 
-export const getAiPaperInfoGeneratePaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getAiPaperInfoGeneratePaperMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>, TError,{data: BodyType<GeneratePaperBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>, TError,{data: BodyType<GeneratePaperBody>}, TContext> => {
 
@@ -957,12 +961,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoGeneratePaperMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>>
     export type AiPaperInfoGeneratePaperMutationBody = BodyType<GeneratePaperBody>
-    export type AiPaperInfoGeneratePaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type AiPaperInfoGeneratePaperMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 根据题目生成论文与可编辑大纲
  */
-export const useAiPaperInfoGeneratePaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const useAiPaperInfoGeneratePaper = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>, TError,{data: BodyType<GeneratePaperBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoGeneratePaper>>,
@@ -1491,7 +1495,7 @@ export const aiPaperInfoDownload = (
   
 
 
-export const getAiPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
+export const getAiPaperInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDownload>>, TError,{params: AiPaperInfoDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDownload>>, TError,{params: AiPaperInfoDownloadParams}, TContext> => {
 
@@ -1518,12 +1522,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPaperInfoDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof aiPaperInfoDownload>>>
     
-    export type AiPaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>
+    export type AiPaperInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ReadTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 下载 AI 论文 Word 文档（含目录与参考文献）
  */
-export const useAiPaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ServerErrorResponse>,
+export const useAiPaperInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PaperNotReadyResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPaperInfoDownload>>, TError,{params: AiPaperInfoDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPaperInfoDownload>>,

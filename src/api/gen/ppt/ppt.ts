@@ -51,6 +51,7 @@ import type {
   ConflictResponse,
   DeliveredFile,
   Error,
+  FreeUseTooManyRequestsResponse,
   GatewayTimeoutResponse,
   NotFoundResponse,
   PayloadTooLargeResponse,
@@ -62,6 +63,7 @@ import type {
   PptDeletedResponse,
   PptPaperForm,
   PptTemplateListResponse,
+  ReadTooManyRequestsResponse,
   ServerErrorResponse,
   ServiceUnavailableResponse,
   SysConfigEntityBody,
@@ -274,7 +276,9 @@ MODEL_NOT_CONFIGURED，什么也不保存）；source=paper 时从论文正文�
 离线提取标题、章节与关键句（TextRank），配置了大模型时再由它润色，未配置或润色失败时保留离线大纲并标记 offline=true。
 传入 slides 时按原样保存（校验版式、长度与表格/图表数据）。templateId 须为 get_template_list 中的模板，scene 须为
 ppt_scene 配置项的 key。参数不符 400（中文说明，不保存、不扣费）；他人的或不存在的 PPT、查重记录或论文 404；
-正在渲染或已提交 409 PPT_BUSY；论文正文过大 413；大模型出错 502、繁忙 503、超时 504；频繁调用 429。
+大模型起草或润色大纲计入每个账号每天的免费次数（FREE_PPT_DRAFTS_PER_DAY，默认 10 次；同一网络地址合计为其
+FREE_USES_ADDRESS_FACTOR 倍）：用完后按主题起草 429 FREE_USES_EXHAUSTED（什么也不保存），按论文则只保留离线大纲；出错不计次数。
+正在渲染或已提交 409 PPT_BUSY；论文正文过大 413；大模型出错 502、繁忙 503、超时 504；频繁调用或本账号大模型请求过多 429。
 
  * @summary 保存或更新 PPT（新建时按主题或论文起草大纲）
  */
@@ -294,7 +298,7 @@ export const aiPptInfoSaveOrUpdate = (
   
 
 
-export const getAiPptInfoSaveOrUpdateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
+export const getAiPptInfoSaveOrUpdateMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>, TError,{data: BodyType<PptDeckBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>, TError,{data: BodyType<PptDeckBody>}, TContext> => {
 
@@ -321,12 +325,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoSaveOrUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>>
     export type AiPptInfoSaveOrUpdateMutationBody = BodyType<PptDeckBody>
-    export type AiPptInfoSaveOrUpdateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
+    export type AiPptInfoSaveOrUpdateMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
 
     /**
  * @summary 保存或更新 PPT（新建时按主题或论文起草大纲）
  */
-export const useAiPptInfoSaveOrUpdate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
+export const useAiPptInfoSaveOrUpdate = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | PptBusyResponse | PayloadTooLargeResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>, TError,{data: BodyType<PptDeckBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoSaveOrUpdate>>,
@@ -779,7 +783,7 @@ export const aiPptInfoDownload = (
   
 
 
-export const getAiPptInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
+export const getAiPptInfoDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDownload>>, TError,{params: AiPptInfoDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDownload>>, TError,{params: AiPptInfoDownloadParams}, TContext> => {
 
@@ -806,12 +810,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AiPptInfoDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof aiPptInfoDownload>>>
     
-    export type AiPptInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>
+    export type AiPptInfoDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 下载渲染好的 PPT 文件
  */
-export const useAiPptInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>,
+export const useAiPptInfoDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof aiPptInfoDownload>>, TError,{params: AiPptInfoDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof aiPptInfoDownload>>,

@@ -40,9 +40,12 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadGatewayResponse,
   BadRequestResponse,
   ConflictResponse,
   DeliveredFile,
+  FreeUseTooManyRequestsResponse,
+  GatewayTimeoutResponse,
   IdBody,
   MachineCheckOrderIdParams,
   MachineCnkiInitForm,
@@ -66,6 +69,7 @@ import type {
   PaperMachineSubmitCheckParams,
   PaperMachineWordCountBody,
   PayloadTooLargeResponse,
+  ReadTooManyRequestsResponse,
   RewriteAcceptBody,
   RewriteDeletedResponse,
   RewriteEngineUnavailableResponse,
@@ -82,6 +86,7 @@ import type {
   RewriteTaskRunningResponse,
   RewriteWordCountResponse,
   ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnprocessableResponse
@@ -794,6 +799,8 @@ export const usePaperMachineMachineSubmit = <TError = ErrorType<BadRequestRespon
     }
     /**
  * 需登录，不另收费。重新改写自己记录中的某一段：段落状态变为 queued，完成后用 load_content_by_id 读取新的改写。
+由大模型改写时（配置了大模型且不是智能降重记录）计入每天的免费次数（FREE_RELOADS_PER_DAY，默认每个账号 30 次，与降AIGC、
+AIGC 检测的重新生成合计），用完后 429 FREE_USES_EXHAUSTED，次日恢复。
 记录或段落尚未完成 409 TASK_NOT_FINISHED；他人的或不存在的段落 404；频繁调用 429。
 
  * @summary 重新改写某一段
@@ -813,7 +820,7 @@ export const paperMachineReload = (
   
 
 
-export const getPaperMachineReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperMachineReloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReload>>, TError,{params: PaperMachineReloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineReload>>, TError,{params: PaperMachineReloadParams}, TContext> => {
 
@@ -840,12 +847,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineReloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineReload>>>
     
-    export type PaperMachineReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperMachineReloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 重新改写某一段
  */
-export const usePaperMachineReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperMachineReload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReload>>, TError,{params: PaperMachineReloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineReload>>,
@@ -882,7 +889,7 @@ export const paperMachineDownload = (
   
 
 
-export const getPaperMachineDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>,
+export const getPaperMachineDownloadMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineDownload>>, TError,{params: PaperMachineDownloadParams}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineDownload>>, TError,{params: PaperMachineDownloadParams}, TContext> => {
 
@@ -909,12 +916,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineDownloadMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineDownload>>>
     
-    export type PaperMachineDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>
+    export type PaperMachineDownloadMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>
 
     /**
  * @summary 下载降重后的论文（.docx）
  */
-export const usePaperMachineDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>,
+export const usePaperMachineDownload = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineDownload>>, TError,{params: PaperMachineDownloadParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineDownload>>,
@@ -994,8 +1001,10 @@ export const usePaperMachineSubmitCheck = <TError = ErrorType<BadRequestResponse
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费（以频率限制防滥用）。
-参数不符或超过 2000 字 400；改写引擎暂不可用 409 ENGINE_UNAVAILABLE（不扣费）；频繁调用 429。
+ * 需登录。即时改写一段不超过 2000 字的短文并返回改写结果与前后的 AI 生成概率；不生成记录，不扣费。配置了大模型时由大模型改写，
+每个账号每天有免费次数（FREE_REDUCTIONS_PER_DAY，默认 20 次；同一网络地址合计为其 FREE_USES_ADDRESS_FACTOR 倍），用完后
+429 FREE_USES_EXHAUSTED，次日恢复；大模型出错、繁忙或超时时不计次数（502、503、504）。未配置大模型时由离线引擎改写，不计次数。
+参数不符或超过 2000 字 400；改写引擎暂不可用 409 ENGINE_UNAVAILABLE（不扣费）；频繁调用或本账号大模型请求过多 429。
 
  * @summary 即时改写一段短文（不超过 2000 字，不生成记录）
  */
@@ -1015,7 +1024,7 @@ export const paperMachineReduction = (
   
 
 
-export const getPaperMachineReductionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | RewriteEngineUnavailableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const getPaperMachineReductionMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | RewriteEngineUnavailableResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReduction>>, TError,{data: BodyType<RewriteReductionBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof paperMachineReduction>>, TError,{data: BodyType<RewriteReductionBody>}, TContext> => {
 
@@ -1042,12 +1051,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PaperMachineReductionMutationResult = NonNullable<Awaited<ReturnType<typeof paperMachineReduction>>>
     export type PaperMachineReductionMutationBody = BodyType<RewriteReductionBody>
-    export type PaperMachineReductionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | RewriteEngineUnavailableResponse | TooManyRequestsResponse | ServerErrorResponse>
+    export type PaperMachineReductionMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | RewriteEngineUnavailableResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>
 
     /**
  * @summary 即时改写一段短文（不超过 2000 字，不生成记录）
  */
-export const usePaperMachineReduction = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | RewriteEngineUnavailableResponse | TooManyRequestsResponse | ServerErrorResponse>,
+export const usePaperMachineReduction = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | RewriteEngineUnavailableResponse | FreeUseTooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse | GatewayTimeoutResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof paperMachineReduction>>, TError,{data: BodyType<RewriteReductionBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof paperMachineReduction>>,
@@ -1555,8 +1564,9 @@ export function useMachineWordCount<TData = Awaited<ReturnType<typeof machineWor
 
 /**
  * 需登录，不扣费。上传论文文件或粘贴正文（二选一），创建 status 为 draft 的学术库降重记录并返回字数和价格。
-学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，否则提交后先查重（费用含在报价中）。
-checkId 不是自己已完成的查重记录 404；其余错误与 check_api/check_init 相同（400、413、422、429）。
+学术库降重只改写本站查重标红的句子：带 checkId 时沿用该查重报告，不再查重，只收降重的价格；此时可不传文件和正文，
+直接改写该查重的原文（查重报告页“按本报告学术库降重”即如此）。不带 checkId 时提交后先查重（费用含在报价中）。
+checkId 不是自己已完成的查重记录 404；既无 checkId 又无文件和正文 400；其余错误与 check_api/check_init 相同（400、413、422、429）。
 
  * @summary 上传论文，创建待支付的学术库降重任务
  */
@@ -1971,7 +1981,7 @@ export const getMachineDownloadReportQueryKey = (params?: MachineDownloadReportP
     }
 
     
-export const getMachineDownloadReportQueryOptions = <TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>>, }
+export const getMachineDownloadReportQueryOptions = <TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>>(params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1990,10 +2000,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type MachineDownloadReportQueryResult = NonNullable<Awaited<ReturnType<typeof machineDownloadReport>>>
-export type MachineDownloadReportQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>
+export type MachineDownloadReportQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>
 
 
-export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(
+export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: MachineDownloadReportParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineDownloadReport>>,
@@ -2003,7 +2013,7 @@ export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(
+export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof machineDownloadReport>>,
@@ -2013,7 +2023,7 @@ export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(
+export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2021,7 +2031,7 @@ export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machi
  * @summary 下载降重报告（.docx，含前后对比数据与改写全文）
  */
 
-export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ServerErrorResponse>>(
+export function useMachineDownloadReport<TData = Awaited<ReturnType<typeof machineDownloadReport>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | RewriteNotFinishedResponse | ReadTooManyRequestsResponse | ServerErrorResponse>>(
  params: MachineDownloadReportParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof machineDownloadReport>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -37,9 +37,11 @@ import type {
 
 import type {
   CapabilitiesResponse,
+  FreeUsesResponse,
   HealthResponse,
   InvalidCharacterResponse,
-  ServerErrorResponse
+  ServerErrorResponse,
+  UnauthorizedResponse
 } from '.././model';
 
 import { http } from '../../http';
@@ -145,7 +147,8 @@ export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>
 /**
  * 无需登录，不收费。各服务是否开放（未开放时附中文原因：服务的调用中仍有规划中、返回 501 的即未开放；paper_aigc_api 的
 AIGC 检测与降AI痕迹按各自的调用分开判断），是否有可用的支付渠道
-（沙箱支付须由运营方开启），是否开放自助注册。界面据此显示“建设中”说明、隐藏无法完成的购买；服务端按同一规则拒绝下单。
+（沙箱支付须由运营方开启），是否开放自助注册，不收费的大模型功能每天的免费次数（freeUses）。界面据此显示“建设中”说明、
+隐藏无法完成的购买；服务端按同一规则拒绝下单。
 
  * @summary 本站可用功能
  */
@@ -227,6 +230,101 @@ export function useSystemCapabilities<TData = Awaited<ReturnType<typeof systemCa
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getSystemCapabilitiesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * 需登录，不收费。不收费的大模型功能（即时改写、AI 生成论文大纲、AI 生成 PPT 大纲、重新生成段落）今天（北京时间）的免费次数：
+每个账号每天的次数、已用次数与剩余次数（同一网络地址的合计次数先用完时，剩余次数随之减少）。界面在这些功能旁显示
+“今日免费 N 次，剩余 M 次”；用完后这些调用答 429 FREE_USES_EXHAUSTED。
+
+ * @summary 今日免费的大模型次数
+ */
+export const accountInfoFreeUses = (
+    
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<FreeUsesResponse>(
+      {url: `/api/base/account_info_api/free_uses`, method: 'GET', signal
+    },
+      );
+    }
+  
+
+
+
+export const getAccountInfoFreeUsesQueryKey = () => {
+    return [
+    `/api/base/account_info_api/free_uses`
+    ] as const;
+    }
+
+    
+export const getAccountInfoFreeUsesQueryOptions = <TData = Awaited<ReturnType<typeof accountInfoFreeUses>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoFreeUses>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAccountInfoFreeUsesQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof accountInfoFreeUses>>> = ({ signal }) => accountInfoFreeUses(signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof accountInfoFreeUses>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type AccountInfoFreeUsesQueryResult = NonNullable<Awaited<ReturnType<typeof accountInfoFreeUses>>>
+export type AccountInfoFreeUsesQueryError = ErrorType<UnauthorizedResponse | ServerErrorResponse>
+
+
+export function useAccountInfoFreeUses<TData = Awaited<ReturnType<typeof accountInfoFreeUses>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoFreeUses>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof accountInfoFreeUses>>,
+          TError,
+          Awaited<ReturnType<typeof accountInfoFreeUses>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAccountInfoFreeUses<TData = Awaited<ReturnType<typeof accountInfoFreeUses>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoFreeUses>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof accountInfoFreeUses>>,
+          TError,
+          Awaited<ReturnType<typeof accountInfoFreeUses>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAccountInfoFreeUses<TData = Awaited<ReturnType<typeof accountInfoFreeUses>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoFreeUses>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary 今日免费的大模型次数
+ */
+
+export function useAccountInfoFreeUses<TData = Awaited<ReturnType<typeof accountInfoFreeUses>>, TError = ErrorType<UnauthorizedResponse | ServerErrorResponse>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoFreeUses>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getAccountInfoFreeUsesQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

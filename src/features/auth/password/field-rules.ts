@@ -27,13 +27,21 @@ export const newUsernameRules = {
   validate: (value: string) => (filled(value) ? USERNAME_PATTERN.test(value.trim()) || `用户名需为${USERNAME_HINT}` : false),
 };
 
+type PasswordOwner = { username?: string; phone?: string | null };
+
+function newPasswordVerdict(value: string, owner: PasswordOwner): string | boolean {
+  if (!value) return false;
+  if (value.length < PASSWORD_LENGTH.min || value.length > PASSWORD_LENGTH.max) return `密码长度需为 ${PASSWORD_LENGTH_HINT}`;
+  return weakPasswordReason(value, { username: owner.username, phone: owner.phone ?? undefined }) ?? true;
+}
+
+/** Sign-up: the new password, judged with the username and phone typed beside it. */
 export const newPasswordRules = {
-  validate: (value: string, values?: { username?: string; phone?: string }) => {
-    if (!value) return false;
-    if (value.length < PASSWORD_LENGTH.min || value.length > PASSWORD_LENGTH.max) return `密码长度需为 ${PASSWORD_LENGTH_HINT}`;
-    return weakPasswordReason(value, { username: values?.username, phone: values?.phone }) ?? true;
-  },
+  validate: (value: string, values?: PasswordOwner) => newPasswordVerdict(value, values ?? {}),
 };
+
+/** The account centre: a new password of an existing account, judged with its login name and phone. */
+export const newPasswordRulesFor = (owner: PasswordOwner) => ({ validate: (value: string) => newPasswordVerdict(value, owner) });
 
 export const confirmPasswordRules = {
   validate: (value: string, values: { password: string }) => (value ? value === values.password || CONFIRM_MISMATCH : false),

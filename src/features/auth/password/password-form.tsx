@@ -15,7 +15,7 @@ export function PasswordForm({ onToken }: { onToken: (token: string) => Promise<
 
   const submitLogin = useSingleSubmit(async ({ username, password }: Values) => {
     try {
-      const { access_token } = await login.mutateAsync({ params: { username: username.trim(), password } });
+      const { access_token } = await login.mutateAsync({ data: { username: username.trim(), password } });
       await onToken(access_token);
     } catch {
       // The server's message is shown under the form from login.error.

@@ -15,6 +15,7 @@ import { CompareSheet } from './compare-sheet';
 import { FiguresPanel } from './figures-panel';
 import { MarkLegend } from './mark-legend';
 import { MatchCompare } from './match-compare';
+import { NextSteps } from './next-steps';
 import { ParagraphBar } from './paragraph-bar';
 import { ParagraphList, type Selection } from './paragraph-list';
 import { ScopePanel } from './scope-panel';
@@ -59,6 +60,7 @@ function Report({ report }: { report: CheckReport }) {
   return (
     <Stack gap="5">
       <FiguresPanel figures={report.figures} />
+      <NextSteps report={report} />
       <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="5" alignItems="start">
         <ScopePanel scope={report.scope} />
         <SectionsTable sections={report.sections} />

@@ -4,6 +4,6 @@ import { AigcLowerPage } from '@/features/aigc/aigc-pages';
 export const Route = createFileRoute('/_app/aiaigc/jc')({
   staticData: { meta: { title: '降AI痕迹', icon: 'lower' } },
   component: function Screen() {
-    return <AigcLowerPage title="降AI痕迹" />;
+    return <AigcLowerPage />;
   },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_app/aigc')({
-  staticData: { meta: { title: '降AIGC', icon: 'lower', hidden: true } },
+  staticData: { meta: { title: '降AI痕迹', icon: 'lower', hidden: true } },
 });

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AigcLowerPage } from '@/features/aigc/aigc-pages';
 
 export const Route = createFileRoute('/_app/aigcdown/machine')({
-  staticData: { meta: { title: '降AIGC', icon: 'lower' } },
+  staticData: { meta: { title: '降AI痕迹', icon: 'lower', hidden: true } },
   component: function Screen() {
-    return <AigcLowerPage title="降AIGC" />;
+    return <AigcLowerPage />;
   },
 });

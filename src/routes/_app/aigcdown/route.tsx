@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_app/aigcdown')({
-  staticData: { meta: { title: '降AIGC', icon: 'lower' } },
+  // The same screen as /aiaigc/jc under the same name, so the sidebar lists it once (there).
+  staticData: { meta: { title: '降AI痕迹', icon: 'lower', hidden: true } },
 });
