@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -30,11 +31,31 @@ const zones = [
   },
   { target: './server', from: './mocks', message: 'The server does not import web code.' },
   {
-    target: './server/engines',
-    from: ['./server/handlers', './server/services', './server/db', './server/jobs', './server/app.ts'],
-    message: 'Engines are pure functions of text and options: no HTTP, no database.',
+    target: './server',
+    from: './contracts',
+    message: 'The server does not import the Pact tests or their provider states; test tooling registers itself from the test side.',
   },
-  { target: './server/services', from: './server/handlers', message: 'Services do not depend on HTTP handlers.' },
+  // Server layers run one way: handlers -> services -> engines and db; the Compute port stands between
+  // services and the worker pool, which runs engines only.
+  {
+    target: './server/engines',
+    from: ['./server/handlers', './server/services', './server/db', './server/jobs', './server/workers', './server/app.ts', './server/compute.ts'],
+    message: 'Engines are pure functions of text and options: no HTTP, no database, no services, no workers.',
+  },
+  { target: './server/services', from: ['./server/handlers', './server/http'], message: 'Services do not depend on HTTP handlers.' },
+  {
+    target: './server/services',
+    from: './server/workers',
+    message: 'Services reach engine work through the Compute port (deps.compute), never the worker pool.',
+  },
+  { target: './server/jobs', from: ['./server/handlers', './server/http', './server/workers'], message: 'Jobs run services and the Compute port, not handlers or the pool.' },
+  {
+    target: './server/workers',
+    from: './server',
+    except: ['./workers', './engines', './compute.ts', './config.ts'],
+    message: 'Workers run engines only (through the Compute port); never services, handlers, jobs or the database.',
+  },
+  { target: './server/db', from: ['./server/handlers', './server/services', './server/jobs', './server/workers'], message: 'The database layer knows no service.' },
 ];
 
 export default tseslint.config(
@@ -60,7 +81,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    // The TypeScript resolver follows tsconfig's paths (@/, @common/), so the zones see every import.
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -15,7 +15,7 @@ import {
 } from '../src/api/gen/aigc/aigc';
 import { TASK_STATUSES, anyId, chinese, failure, isoTime, listOf, oneOf, ok } from './matchers';
 import { multipartBody } from './multipart';
-import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import { BEARER, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import {
   PACT_AIGC_DELETE_ID,
   PACT_AIGC_DRAFT_ID,
@@ -94,6 +94,15 @@ const paragraph = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe('aigc contract (AIGC检测)', () => {
+  it('the detections list without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a list of the AIGC detection records without a token',
+      method: 'POST',
+      path: '/api/base/paper_aigc_api/query_list',
+      request: (req) => req.query({ pageNo: '1', pageSize: '10' }).jsonBody({ kind: 'detect' }),
+      call: () => paperAigcQueryList({ kind: 'detect' }, { pageNo: 1, pageSize: 10 }),
+    }));
+
   it('the records page lists the detections, newest first', async () => {
     await createPact()
       .addInteraction()

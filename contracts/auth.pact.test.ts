@@ -15,7 +15,7 @@ import {
   loginValLoginQrCode,
 } from '../src/api/gen/auth/auth';
 import { anyId, failure, isoTime, ok } from './matchers';
-import { asBrowserWithCookie, BEARER, bearer, createPact, failureOf, useMockServer } from './pact';
+import { asBrowserWithCookie, BEARER, bearer, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import {
   PACT_DESKTOP_DEVICE,
   PACT_DEVICE_KEY,
@@ -47,6 +47,14 @@ const loginToken = {
 };
 
 describe('auth contract', () => {
+  it('the account without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a request for the account without a token',
+      method: 'GET',
+      path: '/api/base/account_info_api/account',
+      call: () => accountInfoAccount(),
+    }));
+
   it('password login sends the form in the body and returns the access token in result.access_token', async () => {
     await createPact()
       .addInteraction()

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chatGptCompletions, chatGptDelete, chatGptLoadById, chatGptQueryList } from '../src/api/gen/chat/chat';
 import { streamCompletion } from '../src/features/chat/stream-completion';
 import { anyId, chinese, failure, isoTime, oneOf, ok } from './matchers';
-import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import { BEARER, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import {
   PACT_CONVERSATION_ID,
   PACT_DELETABLE_CONVERSATION_ID,
@@ -46,6 +46,15 @@ const conversation = (id: unknown = anyId()) => ({
 });
 
 describe('chat contract', () => {
+  it('the conversations list without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a request for the chat conversations without a token',
+      method: 'POST',
+      path: '/api/base/chat_gpt_api/query_list',
+      request: (req) => req.query({ pageNo: String(CONVERSATIONS_SHOWN.pageNo), pageSize: String(CONVERSATIONS_SHOWN.pageSize) }),
+      call: () => chatGptQueryList(CONVERSATIONS_SHOWN),
+    }));
+
   it('AI 对话: the conversation list, most recent first', async () => {
     await createPact()
       .addInteraction()

@@ -15,7 +15,7 @@ import {
 } from '../src/api/gen/check/check';
 import { TASK_STATUSES, anyId, chinese, failure, isoTime, listOf, oneOf, ok } from './matchers';
 import { multipartBody } from './multipart';
-import { BEARER, bearer, createPact, failureOf, useMockServer } from './pact';
+import { BEARER, bearer, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import {
   PACT_DELETABLE_ID,
   PACT_DRAFT_ID,
@@ -79,6 +79,15 @@ const draft = (id: string) =>
   });
 
 describe('check contract', () => {
+  it('the checks list without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a request for the checks without a token',
+      method: 'POST',
+      path: '/api/base/check_api/query_list',
+      request: (req) => req.query({ pageNo: '1', pageSize: '10' }),
+      call: () => checkQueryList(undefined, { pageNo: 1, pageSize: 10 }),
+    }));
+
   it('查重记录: the finished checks with their figures, newest first', async () => {
     await createPact()
       .addInteraction()

@@ -1,15 +1,20 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 
 // Matchers every interaction shares: the envelopes, ids, times and enums, pinned the way the UI relies on them.
-const { atLeastLike, datetime, like, regex } = MatchersV3;
+const { atLeastLike, like, regex } = MatchersV3;
 
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+/**
+ * Any RFC 3339 date-time, as the contract's `format: date-time` says (DateTime in openapi/components/common.yaml):
+ * a zone (Z or an offset) required, fractions of a second optional and of any length. Ours writes UTC with
+ * milliseconds; a Java or Go server writing +00:00 or whole seconds is as right, and the UI parses either.
+ */
+export const RFC3339 = '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$';
 
 /** An opaque id: any string (ids vary by provider and run). */
 export const anyId = (example = '01JD3Q8V4N5K2M7P9R6T8W0XYZ') => like(example);
 
-/** An ISO 8601 instant with milliseconds, as the server writes every time. */
-export const isoTime = (example = '2026-11-22T08:30:00.000Z') => datetime(ISO, example);
+/** A point in time: any RFC 3339 date-time. */
+export const isoTime = (example = '2026-11-22T08:30:00.000Z') => regex(RFC3339, example);
 
 /** One of an enum's values: the UI maps each to a label or a branch, so an unknown value breaks it. */
 export const oneOf = (values: readonly string[], example: string = values[0]) => regex(`^(${values.join('|')})$`, example);

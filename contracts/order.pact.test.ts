@@ -11,7 +11,7 @@ import {
 } from '../src/api/gen/order/order';
 import { ApiError } from '../src/api/http';
 import { anyId, chinese, failure, isoTime, oneOf, ok } from './matchers';
-import { BEARER, createPact, useMockServer } from './pact';
+import { BEARER, createPact, refusedWithoutToken, useMockServer } from './pact';
 import { STATES } from './states';
 
 const { like, integer, regex, eachLike, boolean, nullValue, fromProviderState } = MatchersV3;
@@ -43,6 +43,15 @@ const order = (status: 'pending' | 'paid', id: unknown = anyId(), payChannel: 's
 });
 
 describe('order contract', () => {
+  it('the orders list without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a request for the pending orders without a token',
+      method: 'POST',
+      path: '/api/order/order_info_api/query_list',
+      request: (req) => req.query({ pageNo: '1', pageSize: '10' }).jsonBody({ status: 'pending' }),
+      call: () => orderInfoQueryList({ status: 'pending' }, { pageNo: 1, pageSize: 10 }),
+    }));
+
   it('lists packages with paging in the query string and the filter in the body', async () => {
     await createPact()
       .addInteraction()

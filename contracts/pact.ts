@@ -1,6 +1,8 @@
 import { PactV4 } from '@pact-foundation/pact';
+import type { V4RequestBuilderFunc } from '@pact-foundation/pact/src/v4/http/types';
 import { expect } from 'vitest';
 import { ApiError, setApiBaseUrl, TOKEN_KEY } from '../src/api/http';
+import { failure } from './matchers';
 import { PACT_TOKEN } from './states';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
@@ -48,4 +50,28 @@ export async function asBrowserWithCookie<T>(cookie: string, call: () => Promise
   } finally {
     globalThis.fetch = original;
   }
+}
+
+/**
+ * A call that needs a signed-in user, made with no token at all: 401 UNAUTHORIZED in the error envelope,
+ * which sends the UI to its login overlay. One per area the UI calls (openapi/pact-no-token.test.ts), so a
+ * provider that answers such a call without asking who is calling fails verification.
+ */
+export async function refusedWithoutToken(options: {
+  description: string;
+  method: 'GET' | 'POST';
+  path: string;
+  request?: V4RequestBuilderFunc;
+  call: () => Promise<unknown>;
+}): Promise<void> {
+  await createPact()
+    .addInteraction()
+    .uponReceiving(options.description)
+    .withRequest(options.method, options.path, options.request)
+    .willRespondWith(401, (res) => res.jsonBody(failure('UNAUTHORIZED', '未登录或登录已过期，请重新登录')))
+    .executeTest(async (server) => {
+      useMockServer(server.url);
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect((await failureOf(options.call())).status).toBe(401);
+    });
 }

@@ -21,7 +21,7 @@ import {
   paperInfoQueryList,
 } from '../src/api/gen/paper/paper';
 import { TASK_STATUSES, anyId, chinese, isoTime, listOf, oneOf, ok } from './matchers';
-import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import { BEARER, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import {
   PACT_PAPER_DELETE_ID,
   PACT_PAPER_DELETE_SECTION_ID,
@@ -99,6 +99,15 @@ const section = (fields: Record<string, unknown> = {}) => ({
 const page = (records: unknown) => ok({ pageNo: integer(1), pageSize: integer(10), total: integer(1), records });
 
 describe('paper contract: ai_paper_info_api', () => {
+  it('the AI papers list without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a list of the AI papers without a token',
+      method: 'POST',
+      path: '/api/base/ai_paper_info_api/query_list',
+      request: (req) => req.query({ pageNo: '1', pageSize: '10' }),
+      call: () => aiPaperInfoQueryList(undefined, { pageNo: 1, pageSize: 10 }),
+    }));
+
   it('generate_paper: a draft with the outline the model drafted, to edit before anything is charged', async () => {
     const form = { title: '基于深度学习的中文文本相似度研究', discipline: '计算机科学与技术', degree: 'bachelor' as const, length: 15000, keywords: ['文本相似度'], references: [REFERENCE] };
     await createPact()

@@ -13,7 +13,7 @@ import {
 } from '../src/api/gen/ppt/ppt';
 import { TASK_STATUSES, anyId, chinese, failure, isoTime, oneOf, ok } from './matchers';
 import { multipartBody } from './multipart';
-import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import { BEARER, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import { PACT_PPT_DELETE_ID, PACT_PPT_DRAFT_ID, PACT_PPT_ID, STATES } from './states';
 
 const { like, integer, boolean, eachLike, nullValue, regex } = MatchersV3;
@@ -53,6 +53,15 @@ const deck = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe('ppt contract', () => {
+  it('the slide decks list without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a list of the slide decks without a token',
+      method: 'POST',
+      path: '/api/base/ai_ppt_info_api/query_list',
+      request: (req) => req.query({ pageNo: '1', pageSize: '10' }).jsonBody({ status: 'done' }),
+      call: () => aiPptInfoQueryList({ status: 'done' }, { pageNo: 1, pageSize: 10 }),
+    }));
+
   it('the template picker lists the templates with their previews and palettes', async () => {
     await createPact()
       .addInteraction()

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { AppContext, Deps } from '../server/context';
 import { chatConversations, chatMessages } from '../server/db/schema/chat';
 import { loginThrottles } from '../server/db/schema/login-throttles';
@@ -12,7 +12,7 @@ import { users } from '../server/db/schema/users';
 import { builtServices } from '../server/handlers';
 import { addressBucket, identityHash } from '../server/http/client-identity';
 import { signups } from '../server/db/schema/signups';
-import { clearThrottlesForNames, loginNameHash, registerProbeKey } from '../server/services/accounts/login-throttle';
+import { clearThrottlesForNames, registerProbeKey, type ThrottleKey, throttleKey } from '../server/services/accounts/login-throttle';
 import { hashPassword } from '../server/services/accounts/passwords';
 import { hashToken } from '../server/services/accounts/tokens';
 import { adjustBalance } from '../server/services/billing/adjustments';
@@ -23,7 +23,7 @@ import { storeDetection } from '../server/services/aigc/seed';
 import { type SeededRewrite, storeRewrite } from '../server/services/rewrite/seed';
 import { storeDeck } from '../server/services/ppt/seed';
 import { storePaper } from '../server/services/paper/seed';
-import { type LlmCall, LlmError } from '../server/engines/llm';
+import { type LlmCall, LlmError, type LlmFeature } from '../server/engines/llm';
 import { resetFreeUses, spendFreeUses } from '../server/services/free-uses/seed';
 import { ReferenceLibrary } from '../server/services/library';
 import { closeExpiredOrders, confirmSandboxPayment, createOrder } from '../server/services/orders/orders';
@@ -173,13 +173,17 @@ export function providerStates(
   // configured none, until the state's teardown or the next state's setup.
   const configured = deps.llm.configured.bind(deps.llm);
   let chatModelOff = false;
-  deps.llm.configured = (feature) => !(chatModelOff && feature === 'chat') && configured(feature);
+  let rewriteModelOff = false;
+  deps.llm.configured = (feature) => !(chatModelOff && feature === 'chat') && !(rewriteModelOff && feature === 'rewrite') && configured(feature);
   // "zhangsan's own calls fill the account's share": the gateway answers that account's calls as the limiter does
   // when LLM_ACCOUNT_CONCURRENCY calls run and LLM_ACCOUNT_QUEUE more wait, until teardown or the next setup
   // (server/handlers/model-fairness.test.ts fills the share for real).
-  const stream = deps.llm.stream.bind(deps.llm);
+  const forAccount = deps.llm.forAccount.bind(deps.llm);
   let shareFullOf: string | undefined;
-  deps.llm.stream = (request) => (shareFullOf !== undefined && request.account === shareFullOf ? refusedCall(new LlmError('account_busy')) : stream(request));
+  deps.llm.forAccount = (account, options) => {
+    const own = forAccount(account, options);
+    return { ...own, stream: (request) => (account === shareFullOf ? refusedCall(new LlmError('account_busy')) : own.stream(request)) };
+  };
   const minutesFromNow = (minutes: number) => new Date(deps.now().getTime() + minutes * 60_000);
 
   // Hashing takes a while (argon2) and nearly every state signs zhangsan in: hash once per verification.
@@ -238,6 +242,27 @@ export function providerStates(
     }
   }
 
+  function needModel(feature: LlmFeature): void {
+    if (!configured(feature)) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+  }
+
+  // The back-off of a throttle key (login name or register probes) at its longest, for the loopback addresses.
+  async function throttled(key: (addressHash: string) => ThrottleKey): Promise<void> {
+    const now = deps.now();
+    for (const addressHash of LOOPBACK) {
+      const row = {
+        ...key(addressHash),
+        failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
+        lastFailureAt: now,
+        blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
+      };
+      await db.orm
+        .insert(loginThrottles)
+        .values(row)
+        .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
+    }
+  }
+
   async function qrSession(id: string, userId: string | null, expiresAt = minutesFromNow(5)): Promise<void> {
     const values = {
       scanTokenHash: scanTokenHash(pactQrScanToken(id)),
@@ -293,6 +318,15 @@ export function providerStates(
     await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS, docx });
   }
 
+  /**
+   * A list's state: the seeded record is the only one of its kind, so a list that expects finished records does
+   * not meet the drafts, queued and failed records an earlier verification's calls made on the same database.
+   */
+  async function onlyRecordOfItsKind(keep: string, kind: 'rewrite' | 'aigc', api?: 'paper' | 'machine'): Promise<void> {
+    const ofApi = api ? [inArray(tasks.id, db.orm.select({ id: rewrites.taskId }).from(rewrites).where(eq(rewrites.api, api)))] : [];
+    await db.orm.delete(tasks).where(and(eq(tasks.userId, await zhangsan()), eq(tasks.kind, kind), ne(tasks.id, keep), ...ofApi));
+  }
+
   async function detectionOf(id: string, status: 'draft' | 'done'): Promise<void> {
     const userId = await signedIn();
     await storeDetection(deps, { id, userId, title: '深度学习在文本相似度计算中的应用', text: AIGC_TEXT, status });
@@ -336,36 +370,9 @@ export function providerStates(
     }),
     [STATES.registerProbesThrottled]: state(async () => {
       await freshSignupsFromHere();
-      const now = deps.now();
-      for (const addressHash of LOOPBACK) {
-        const row = {
-          ...registerProbeKey(addressHash),
-          failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
-          lastFailureAt: now,
-          blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
-        };
-        await db.orm
-          .insert(loginThrottles)
-          .values(row)
-          .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
-      }
+      await throttled(registerProbeKey);
     }),
-    [STATES.loginThrottled]: state(async () => {
-      const now = deps.now();
-      const rows = LOOPBACK.map((addressHash) => ({
-        nameHash: loginNameHash(PACT_THROTTLED_NAME),
-        addressHash,
-        failures: deps.config.LOGIN_FAILURES_BEFORE_DELAY + 1,
-        lastFailureAt: now,
-        blockedUntil: minutesFromNow(deps.config.LOGIN_MAX_DELAY_MINUTES),
-      }));
-      for (const row of rows) {
-        await db.orm
-          .insert(loginThrottles)
-          .values(row)
-          .onConflictDoUpdate({ target: [loginThrottles.nameHash, loginThrottles.addressHash], set: row });
-      }
-    }),
+    [STATES.loginThrottled]: state(() => throttled((addressHash) => throttleKey(PACT_THROTTLED_NAME, addressHash))),
     [STATES.qrOnlySignedIn]: state(qrOnlySignedIn),
     [STATES.phoneTaken]: state(async () => {
       await signedIn();
@@ -458,16 +465,25 @@ export function providerStates(
       // The first submission paid for it; leave the balance as the state promises whatever that cost.
       await balance(PACT_BALANCE_FEN);
     }),
-    [STATES.rewriteDone]: state(() => rewriteOf(PACT_REWRITE_ID, 'rewrite', 'done')),
+    [STATES.rewriteDone]: state(async () => {
+      await rewriteOf(PACT_REWRITE_ID, 'rewrite', 'done');
+      await onlyRecordOfItsKind(PACT_REWRITE_ID, 'rewrite', 'paper');
+    }),
     [STATES.rewriteDocxDone]: state(() => rewriteOf(PACT_REWRITE_DOCX_ID, 'rewrite', 'done', { sha256: 'f'.repeat(64), kept: [null, 'textbox'] })),
     [STATES.deletableRewrite]: state(() => rewriteOf(PACT_REWRITE_DELETE_ID, 'rewrite', 'done')),
     [STATES.draftRewrite]: state(() => rewriteOf(PACT_REWRITE_DRAFT_ID, 'strong', 'draft')),
     [STATES.unpaidDraftRewrite]: state(() => rewriteOf(PACT_REWRITE_UNPAID_ID, 'strong', 'draft')),
     [STATES.draftSmart]: state(() => rewriteOf(PACT_SMART_DRAFT_ID, 'smart', 'draft')),
     [STATES.draftCnki]: state(() => rewriteOf(PACT_CNKI_DRAFT_ID, 'cnki', 'draft')),
-    [STATES.smartDone]: state(() => rewriteOf(PACT_SMART_ID, 'smart', 'done')),
+    [STATES.smartDone]: state(async () => {
+      await rewriteOf(PACT_SMART_ID, 'smart', 'done');
+      await onlyRecordOfItsKind(PACT_SMART_ID, 'rewrite', 'machine');
+    }),
     [STATES.deletableSmart]: state(() => rewriteOf(PACT_SMART_DELETE_ID, 'smart', 'done')),
-    [STATES.aigcDone]: state(() => detectionOf(PACT_AIGC_ID, 'done')),
+    [STATES.aigcDone]: state(async () => {
+      await detectionOf(PACT_AIGC_ID, 'done');
+      await onlyRecordOfItsKind(PACT_AIGC_ID, 'aigc');
+    }),
     // Machine-style paragraphs the detector flags; 降AIGC records an earlier verification made from it are removed.
     [STATES.aigcFlagged]: state(async () => {
       const userId = await signedIn();
@@ -487,13 +503,13 @@ export function providerStates(
     [STATES.paperInfoDone]: state(async () => storePaper(deps, { id: PACT_PAPER_INFO_ID, userId: await signedIn(), title: '学术不端检测技术研究', api: 'info', stage: 'done' })),
     [STATES.deletablePaperInfo]: state(async () => storePaper(deps, { id: PACT_PAPER_INFO_DELETE_ID, userId: await signedIn(), title: '待删除的期刊论文', api: 'info', stage: 'done' })),
     [STATES.writingModel]: state(async () => {
-      if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      needModel('writing');
       await balance(PACT_BALANCE_FEN);
       // Verified again and again on one database, the outline drafted by the model must stay free today.
       await resetFreeUses(deps, await signedIn());
     }),
     [STATES.outlinesSpent]: state(async () => {
-      if (!configured('writing')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      needModel('writing');
       await spendFreeUses(deps, await signedIn(), 'outline');
     }),
     [STATES.conversation]: state(() => conversation(PACT_CONVERSATION_ID, '如何撰写文献综述')),
@@ -510,11 +526,11 @@ export function providerStates(
       });
     }),
     [STATES.chatModel]: state(async () => {
-      if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      needModel('chat');
       await balance(PACT_BALANCE_FEN);
     }),
     [STATES.pptDraftsSpent]: state(async () => {
-      if (!configured('slides')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+      needModel('slides');
       await spendFreeUses(deps, await signedIn(), 'pptDraft');
     }),
   };
@@ -541,9 +557,20 @@ export function providerStates(
         return undefined;
       },
     },
+    // Given with another state (a finished report): only switches the rewording model off, signs no one in.
+    [STATES.noRewriteModel]: {
+      setup: async () => {
+        rewriteModelOff = true;
+        return undefined;
+      },
+      teardown: async () => {
+        rewriteModelOff = false;
+        return undefined;
+      },
+    },
     [STATES.modelShareFull]: {
       setup: async () => {
-        if (!configured('chat')) throw new Error('此服务器未配置大模型（LLM_BASE_URL、LLM_MODEL）');
+        needModel('chat');
         await balance(PACT_BALANCE_FEN);
         shareFullOf = await signedIn();
         return undefined;

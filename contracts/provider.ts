@@ -9,12 +9,12 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { logOptions } from '../server/http/logging';
-import { PROVIDER_STATES_PATH } from '../server/http/provider-states';
 import { createRuntime } from '../server/runtime';
 import { FAKE_MODEL, startFakeLlm } from '../server/test/fake-llm';
 import { startFakePay } from '../server/test/fake-pay';
 import { poolCompute } from '../server/workers/compute';
 import { closeWorkerPool } from '../server/workers/pool';
+import { PROVIDER_STATES_PATH, registerProviderStates } from './state-endpoint';
 
 process.env.PACT_DO_NOT_TRACK = 'true';
 
@@ -71,7 +71,8 @@ export async function startOurProvider(
     ...options.env,
   });
   const db = await openDatabase({ memory: true });
-  const app = await buildApp({ runtime: createRuntime({ config, db, log: pino(logOptions(config)), compute: poolCompute(config) }) });
+  const runtime = createRuntime({ config, db, log: pino(logOptions(config)), compute: poolCompute(config) });
+  const app = await buildApp({ runtime, testRoutes: registerProviderStates });
   options.configure?.(app);
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -24,7 +24,7 @@ import {
 } from '../src/api/gen/rewrite/rewrite';
 import { TASK_STATUSES, anyId, chinese, failure, isoTime, oneOf, ok } from './matchers';
 import { multipartBody } from './multipart';
-import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import { BEARER, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import {
   PACT_CNKI_DRAFT_ID,
   PACT_MISSING_ID,
@@ -64,10 +64,19 @@ const record = (fields: Record<string, unknown>) => ({
   similarityBefore: number(0.4215),
   similarityAfter: number(0.0832),
   protectedTerms: eachLike('文本相似度', 0),
+  sentenceRewritten: integer(2),
+  sentenceKept: integer(0),
+  keptReasons: eachLike({ reason: oneOf(['heading', 'references', 'no-safe-edit'], 'no-safe-edit'), count: integer(1) }, 0),
+  termsChecked: integer(1),
+  termsKept: boolean(true),
+  lostTerms: eachLike('大语言模型', 0),
   docxInPlace: boolean(false),
   paragraphKeptInDocx: integer(0),
   ...fields,
 });
+
+/** A record not yet rewritten: no sentence counted, no term checked. */
+const UNCHECKED = { sentenceRewritten: nullValue(), sentenceKept: nullValue(), termsChecked: nullValue(), termsKept: nullValue() };
 
 /** A paragraph pair with every figure the comparison view shows. */
 const pair = (fields: Record<string, unknown> = {}) => ({
@@ -80,6 +89,10 @@ const pair = (fields: Record<string, unknown> = {}) => ({
   similarityToOriginal: number(0.12),
   bigramOverlap: number(0.64),
   protectedKept: boolean(true),
+  role: oneOf(['body', 'title', 'heading', 'references'], 'body'),
+  termsKept: boolean(true),
+  lostTerms: eachLike('大语言模型', 0),
+  sentences: eachLike({ start: integer(0), end: integer(23), status: oneOf(['rewritten', 'kept'], 'rewritten') }),
   similarityBefore: number(0.8),
   similarityAfter: number(0),
   accepted: boolean(true),
@@ -88,6 +101,15 @@ const pair = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe('rewrite contract', () => {
+  it('the rewrites list without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a list of the rewrite records without a token',
+      method: 'POST',
+      path: '/api/base/paper_machine_api/query_list',
+      request: (req) => req.query({ pageNo: '1', pageSize: '10' }).jsonBody({ mode: 'rewrite' }),
+      call: () => paperMachineQueryList({ mode: 'rewrite' }, { pageNo: 1, pageSize: 10 }),
+    }));
+
   it('the records page lists the whole-paper rewrites, newest first', async () => {
     await createPact()
       .addInteraction()
@@ -144,9 +166,10 @@ describe('rewrite contract', () => {
       .willRespondWith(200, (res) => res.jsonBody(ok({ pageNo: integer(1), pageSize: integer(100), total: integer(2), records: eachLike(pair()) })))
       .executeTest(async (server) => {
         useMockServer(server.url, { signedIn: true });
-        expect(await paperMachineLoadById({ id: PACT_REWRITE_ID })).toMatchObject({ id: PACT_REWRITE_ID, status: 'done' });
+        expect(await paperMachineLoadById({ id: PACT_REWRITE_ID })).toMatchObject({ id: PACT_REWRITE_ID, status: 'done', sentenceRewritten: 2, termsKept: true });
         const page = await paperMachineQueryContentList({ id: PACT_REWRITE_ID, pageNo: 1, pageSize: 100 });
-        expect(page.records[0]).toMatchObject({ status: 'done', similarityToOriginal: 0.12, accepted: true });
+        expect(page.records[0]).toMatchObject({ status: 'done', similarityToOriginal: 0.12, accepted: true, role: 'body', termsKept: true });
+        expect(page.records[0].sentences[0]).toMatchObject({ start: 0, status: 'rewritten' });
       });
   });
 
@@ -260,14 +283,14 @@ describe('rewrite contract', () => {
           { name: 'protectedTerms', value: '文本相似度' },
         ]),
       )
-      .willRespondWith(200, (res) => res.jsonBody(ok(record({ status: 'draft', mode: 'strong', paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))));
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ ...UNCHECKED, status: 'draft', mode: 'strong', paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))));
     await pact
       .addInteraction()
       .given(STATES.draftRewrite)
       .given(STATES.funded)
       .uponReceiving('the submission of a draft rewrite')
       .withRequest('POST', '/api/base/paper_machine_api/machine_submit', (req) => req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_REWRITE_DRAFT_ID }))
-      .willRespondWith(200, (res) => res.jsonBody(ok(record({ id: PACT_REWRITE_DRAFT_ID, status: 'queued', mode: 'strong', similarityBefore: nullValue(), similarityAfter: nullValue() }))))
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ ...UNCHECKED, id: PACT_REWRITE_DRAFT_ID, status: 'queued', mode: 'strong', similarityBefore: nullValue(), similarityAfter: nullValue() }))))
       .executeTest(async (server) => {
         useMockServer(server.url, { signedIn: true });
         expect(await paperMachineWordCount({ content, mode: 'strong' })).toEqual({ charCount: 37, priceFen: 500 });
@@ -333,14 +356,14 @@ describe('rewrite contract', () => {
           { name: 'protectedTerms', value: '农村电商' },
         ]),
       )
-      .willRespondWith(200, (res) => res.jsonBody(ok(record({ status: 'draft', mode: 'smart', offline: true, paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))));
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ ...UNCHECKED, status: 'draft', mode: 'smart', offline: true, paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))));
     pact
       .addInteraction()
       .given(STATES.draftSmart)
       .given(STATES.funded)
       .uponReceiving('the submission of a smart draft')
       .withRequest('POST', '/api/base/machine_api/machine_submit', (req) => req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_SMART_DRAFT_ID }))
-      .willRespondWith(200, (res) => res.jsonBody(ok(record({ id: PACT_SMART_DRAFT_ID, status: 'queued', mode: 'smart', similarityBefore: nullValue(), similarityAfter: nullValue() }))));
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ ...UNCHECKED, id: PACT_SMART_DRAFT_ID, status: 'queued', mode: 'smart', similarityBefore: nullValue(), similarityAfter: nullValue() }))));
     pact
       .addInteraction()
       .given(STATES.signedIn)
@@ -351,14 +374,14 @@ describe('rewrite contract', () => {
           { name: 'title', value: title },
         ]),
       )
-      .willRespondWith(200, (res) => res.jsonBody(ok(record({ status: 'draft', mode: 'cnki', paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))));
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ ...UNCHECKED, status: 'draft', mode: 'cnki', paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))));
     await pact
       .addInteraction()
       .given(STATES.draftCnki)
       .given(STATES.funded)
       .uponReceiving('the submission of an academic-database draft')
       .withRequest('POST', '/api/base/machine_api/machine_cnki_submit', (req) => req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_CNKI_DRAFT_ID }))
-      .willRespondWith(200, (res) => res.jsonBody(ok(record({ id: PACT_CNKI_DRAFT_ID, status: 'queued', mode: 'cnki', similarityBefore: nullValue(), similarityAfter: nullValue() }))))
+      .willRespondWith(200, (res) => res.jsonBody(ok(record({ ...UNCHECKED, id: PACT_CNKI_DRAFT_ID, status: 'queued', mode: 'cnki', similarityBefore: nullValue(), similarityAfter: nullValue() }))))
       .executeTest(async (server) => {
         useMockServer(server.url, { signedIn: true });
         expect(await machineWordCount({ content, mode: 'smart' })).toEqual({ charCount: 44, priceFen: 500 });
@@ -382,7 +405,7 @@ describe('rewrite contract', () => {
         ]),
       )
       .willRespondWith(200, (res) =>
-        res.jsonBody(ok(record({ status: 'draft', mode: 'cnki', progress: integer(0), paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue() }))),
+        res.jsonBody(ok(record({ status: 'draft', mode: 'cnki', progress: integer(0), paragraphTotal: integer(0), similarityBefore: nullValue(), similarityAfter: nullValue(), ...UNCHECKED }))),
       );
     await pact
       .addInteraction()

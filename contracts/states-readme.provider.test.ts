@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_STATES_PATH } from '../server/http/provider-states';
+import { PROVIDER_STATES_PATH } from './state-endpoint';
 import { STATES } from './states';
 
 // A backend team verifies its server from contracts/README.md alone: every state the pacts may name must

@@ -121,6 +121,7 @@ export const STATES = {
   deletableAigc: `user zhangsan has a finished AIGC detection ${PACT_AIGC_DELETE_ID}`,
   chatModel: 'a model is configured for chat',
   noChatModel: 'no model is configured for chat',
+  noRewriteModel: 'no model is configured for rewording',
   pptDone: `user zhangsan has a rendered slide deck ${PACT_PPT_ID}`,
   pptDraft: `user zhangsan has a draft slide deck ${PACT_PPT_DRAFT_ID}`,
   deletablePpt: `user zhangsan has a rendered slide deck ${PACT_PPT_DELETE_ID}`,

@@ -1,7 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { accountInfoFreeUses, systemCapabilities } from '../src/api/gen/system/system';
-import { BEARER, createPact, useMockServer } from './pact';
+import { BEARER, createPact, refusedWithoutToken, useMockServer } from './pact';
 import { STATES } from './states';
 
 const { boolean, eachLike, integer, regex } = MatchersV3;
@@ -10,6 +10,14 @@ const { boolean, eachLike, integer, regex } = MatchersV3;
 const freeUse = () => ({ perDay: integer(20), used: integer(0), remaining: integer(20) });
 
 describe('system contract', () => {
+  it('today’s free uses without a token are refused with 401', () =>
+    refusedWithoutToken({
+      description: "a request for today's free uses without a token",
+      method: 'GET',
+      path: '/api/base/account_info_api/free_uses',
+      call: () => accountInfoFreeUses(),
+    }));
+
   it('tells anyone, without a token, which services, payment channels and sign-up this instance offers', async () => {
     await createPact()
       .addInteraction()

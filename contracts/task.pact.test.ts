@@ -2,12 +2,21 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { taskProgress } from '../src/api/gen/task/task';
 import { isoTime, oneOf, ok } from './matchers';
-import { BEARER, createPact, useMockServer } from './pact';
+import { BEARER, createPact, refusedWithoutToken, useMockServer } from './pact';
 import { PACT_SUBMITTED_ID, STATES } from './states';
 
 const { integer, eachLike, nullValue } = MatchersV3;
 
 describe('task contract', () => {
+  it('a progress poll without a token is refused with 401', () =>
+    refusedWithoutToken({
+      description: 'a progress poll without a token',
+      method: 'POST',
+      path: '/api/base/task_api/progress',
+      request: (req) => req.jsonBody({ ids: [PACT_SUBMITTED_ID] }),
+      call: () => taskProgress({ ids: [PACT_SUBMITTED_ID] }),
+    }));
+
   it('the records page polls the progress of its queued and running checks', async () => {
     await createPact()
       .addInteraction()

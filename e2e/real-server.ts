@@ -18,6 +18,7 @@ import { passwordLoginFlow } from './real-login';
 import { paperFlow } from './paper-flow';
 import { rewriteDocxFlow } from './rewrite-docx-flow';
 import { rewriteFlow } from './rewrite-flow';
+import { workbenchFlow } from './workbench-flow';
 import { type RealServer, type RealUser, startRealServer } from './server';
 
 export type RealFlowContext = {
@@ -37,7 +38,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, orderChannelsFlow, checkMobileFlow, checkFlow, accountRecoveryFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, rewriteDocxFlow, aigcLowerFlow, pptFlow, paperFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, orderChannelsFlow, checkMobileFlow, checkFlow, accountRecoveryFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, rewriteDocxFlow, aigcLowerFlow, pptFlow, paperFlow, workbenchFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 

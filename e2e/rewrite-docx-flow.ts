@@ -1,6 +1,7 @@
 // 智能降重 of a student's own .docx against the real server: the thesis fixture (heading styles with numbering,
 // a table, a footnote, a superscript citation, a header with a page field) uploaded on /nlp/machine, paid,
-// rewritten; any rewrite of the title or of a reference the student keeps as the original (保留原文); both Word
+// rewritten; the title, the headings and the references come back as they were without the student keeping them,
+// the comparison view says how many sentences were rewritten and kept (and why) and the term check; both Word
 // downloads are the uploaded package with only the accepted paragraphs changed: every other part byte for
 // byte, the headings still headings, the reference list as it was, the 标出改动版 in Word revisions whose
 // acceptance gives the 改写稿. In FLOWS (e2e/real-server.ts); alone: `npx tsx e2e/run-flow.ts 原文件`.
@@ -33,7 +34,7 @@ async function download(page: Page, button: string, path: string): Promise<Buffe
 }
 
 export const rewriteDocxFlow: RealFlow = {
-  name: '智能降重：上传 Word 原文件、保留标题与参考文献、下载改写稿与修订版（原文件原位改写，真实服务器）',
+  name: '智能降重：上传 Word 原文件、题目与参考文献不改写、句数与术语检查、下载改写稿与修订版（原文件原位改写，真实服务器）',
   users: [USER],
   async run({ page, server, artifacts, log }) {
     const thesis = await buildThesisDocx();
@@ -55,17 +56,20 @@ export const rewriteDocxFlow: RealFlow = {
     await page.getByTestId('download-note').getByText('下载的改写稿就是您上传的 Word 文件').waitFor();
     log(`上传 Word 原文件（${original.length} 段）并支付，智能降重完成，页面说明下载稿就是原文件`);
 
-    // The student keeps the title and the references as written, wherever the engine rewrote them.
-    let kept = 0;
-    for (const text of [THESIS_TITLE, ...THESIS_REFERENCES]) {
+    // The title and the references are never rewritten: their cards say why, with nothing to accept.
+    for (const [text, note] of [[THESIS_TITLE, '（论文题目，保留原文）'], ...THESIS_REFERENCES.map((r) => [r, '（参考文献及其后内容，保留原文）'])]) {
       const card = pairs.filter({ hasText: text.slice(0, 14) }).first();
-      const accepted = card.getByRole('button', { name: '已采纳改写' });
-      if ((await accepted.count()) === 0 || !(await accepted.isEnabled())) continue;
-      await accepted.click();
-      await card.getByRole('button', { name: '保留原文' }).waitFor();
-      kept += 1;
+      await card.getByText(note).waitFor();
+      assert.equal(await card.getByRole('button', { name: '已采纳改写' }).count(), 0, `${text} 被改写`);
     }
-    log(`题目与参考文献中被改写的 ${kept} 段改为保留原文`);
+    const checks = page.getByTestId('record-checks');
+    const summary = await checks.textContent();
+    assert.match(summary ?? '', /改写 \d+ 句，保留 \d+ 句（论文题目 1 句；.*参考文献及其后内容 \d+ 句/);
+    assert.match(summary ?? '', /术语保留：是（共 \d+ 个）/);
+    await checks.getByTestId('terms-kept').waitFor();
+    log(`题目与参考文献原样保留（卡片说明原因），记录显示句数与术语检查：${summary?.slice(0, 60)}`);
+    await checks.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${artifacts}/rewrite-docx-checks-1440.png` });
     // The record's header with the note on what the downloads are, as a student sees it on a desktop and a phone.
     await page.getByTestId('download-note').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${artifacts}/rewrite-docx-1440.png` });

@@ -14,6 +14,7 @@ import { fromReportOverrides, resetFromReportState } from './overrides/from-repo
 import { paperOverrides, resetPaperState } from './overrides/paper';
 import { pptOverrides } from './overrides/ppt';
 import { recordAreas } from './overrides/records';
+import { resetWorkbenchState, workbenchOverrides } from './overrides/workbench';
 import { SEED } from './seed';
 
 /** Hand-written stateful overrides first; every generated handler answers whatever they leave. */
@@ -23,6 +24,7 @@ export const handlers: RequestHandler[] = [
   ...freeUsesOverrides,
   ...orderOverrides,
   ...checkOverrides,
+  ...workbenchOverrides,
   ...chatOverrides,
   ...pptOverrides,
   ...paperOverrides,
@@ -42,6 +44,7 @@ export function resetMockState({ data = 'seeded' }: { data?: MockData } = {}): v
   resetCapabilitiesState();
   resetOrderState();
   resetCheckState();
+  resetWorkbenchState();
   resetChatState();
   resetPaperState();
   resetFromReportState();

@@ -16,6 +16,8 @@ export const mockProperties = {
   success: true,
   deleted: true,
   '/^(Id|rewriteTaskId|sourceCheckId|sourceAigcId|recheckId|sourceId|orderId|taskId|replyTo)$/': v('id'),
+  // A seeded check is an ordinary one; only a 改写工作台's 重新查重 names the check it was edited from.
+  '/^editedFromId$/': expr('null'),
   '/^TaskStatus$/': v('taskStatus'),
   '/^access_token$/': v('token'),
   '/^loginName$/': v('username'),
@@ -45,6 +47,7 @@ export const mockProperties = {
   '/^(text|original|sourceText|content|abstract)$/': v('paragraph'),
   // An English abstract is English by design: a real sentence, not letters.
   '/^englishAbstract$/': expr("'This paper studies Chinese text similarity with a Siamese network that combines character and word features.'"),
+  '/suggestions\\.\\[\\]\\.source$/': expr("'offline' as const"),
   '/^source$/': v('journal'),
   '/^url$/': v('sourceUrl'),
   '/^name$/': v('collection'),

@@ -5,7 +5,8 @@ import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 // not end) or whose worker stops answering is never timed out, and the run waits for it until CI kills the whole
 // job without saying which file it was. This reporter watches from the main process: a file still running after
 // TEST_FILE_LIMIT_MINUTES (default 15; the slowest file takes about 1 minute on an idle 2-core machine) is named
-// with the test it was in, and the run ends as failed (its test processes killed: a loop never reads a message).
+// with the last test whose start reached this process (a worker that blocks at once never reports its test, so
+// the stuck one may be the next), and the run ends as failed (its test processes killed: a loop never reads a message).
 
 const limitMs = Number(process.env.TEST_FILE_LIMIT_MINUTES ?? 15) * 60_000;
 
@@ -42,7 +43,7 @@ export default class TestFileWatchdog implements Reporter {
     if (!stuck.length) return;
     for (const [file, entry] of stuck) {
       const minutes = ((Date.now() - entry.since) / 60_000).toFixed(1);
-      console.error(`\n测试文件超过 ${limitMs / 60_000} 分钟仍未结束（${minutes} 分钟）：${file}${entry.test ? `\n  正在运行：${entry.test}` : ''}`);
+      console.error(`\n测试文件超过 ${limitMs / 60_000} 分钟仍未结束（${minutes} 分钟）：${file}${entry.test ? `\n  最后开始的测试（卡住的可能是其后一个）：${entry.test}` : ''}`);
     }
     console.error('测试运行已中止（TEST_FILE_LIMIT_MINUTES 可调）。');
     clearInterval(this.timer);

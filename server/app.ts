@@ -17,7 +17,6 @@ import { rejectUnsafeText } from './http/input-guard';
 import { readMultipartBody, relaxMultipartSchemas } from './http/multipart';
 import { registerPages } from './http/pages';
 import { registerPaymentNotifications } from './http/pay-notify';
-import { registerProviderStates } from './http/provider-states';
 import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
@@ -40,6 +39,8 @@ export interface BuildOptions {
   builtServices?: ReadonlySet<ServiceName>;
   /** The payment channels, when the caller built them already (server.ts shares them with the payment sync). */
   payments?: PaymentProviders;
+  /** Test tooling its caller brings (the Pact provider-state endpoint, contracts/state-endpoint.ts); never the server's own entry points. */
+  testRoutes?: (app: FastifyInstance, context: AppContext) => Promise<void>;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -110,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerApiDocs(app);
   await registerPages(app, context);
   await registerPaymentNotifications(app, context);
-  await registerProviderStates(app, context);
+  await options.testRoutes?.(app, context);
 
   if (options.serveSpa) {
     await registerSpa(app, config.STATIC_DIR);

@@ -1,5 +1,6 @@
 import type { Slide } from '@common/slides/deck';
 import type { AigcLlmScores } from './engines/aigc';
+import type { ParagraphAigc } from './engines/aigc/paragraph';
 import type { ScoredDetection } from './engines/aigc/scored';
 import type { AigcReportView } from './engines/report/aigc-pdf';
 import type { CheckReportView } from './engines/report/check-view';
@@ -34,6 +35,7 @@ export interface OfflineRewriteInput {
   mode: RewriteMode;
   seed: number;
   protectedTerms: string[];
+  title?: string;
   only?: RewriteOptions['only'];
 }
 
@@ -61,6 +63,8 @@ export interface Compute {
   renderCheckReport(input: { report: CheckReportView; format: 'pdf' | 'html' }): Promise<Buffer | string>;
   /** The AIGC detector on a whole text (with the model's per-paragraph scores when given), cut for storage. */
   scoreAigc(input: { text: string; llm?: AigcLlmScores }, run?: RunOptions): Promise<ScoredDetection>;
+  /** 改写工作台 AI traces: each paragraph scored by the detector on its own (a long paper takes a second of CPU). */
+  scoreAigcParagraphs(input: { texts: string[] }): Promise<ParagraphAigc[]>;
   /** An AIGC report as PDF. */
   renderAigcReport(input: { report: AigcReportView }): Promise<Buffer>;
   /** The rewording engine without a model (智能降重, or any mode when no model is configured). */
@@ -122,10 +126,14 @@ export function inlineCompute(): Compute {
     renderCheckReport: async ({ report, format }) =>
       format === 'html' ? (await import('./engines/report/check-html')).renderReportHtml(report) : (await import('./engines/report/check-pdf')).renderReportPdf(report),
     scoreAigc: async ({ text, llm }) => (await import('./engines/aigc/scored')).scoreDetection(text, { llm }),
+    scoreAigcParagraphs: async ({ texts }) => {
+      const { scoreParagraphAigc } = await import('./engines/aigc/paragraph');
+      return texts.map((text) => scoreParagraphAigc(text));
+    },
     renderAigcReport: async ({ report }) => (await import('./engines/report/aigc-pdf')).renderAigcReportPdf(report),
     rewriteOffline: async ({ text, ...options }, run) => {
-      const { mode, offline, paragraphs } = await (await loadRewriteEngine()).rewriteDocument(text, { ...options, onParagraph: run?.onParagraph });
-      return { mode, offline, paragraphs };
+      const { mode, offline, paragraphs, terms } = await (await loadRewriteEngine()).rewriteDocument(text, { ...options, onParagraph: run?.onParagraph });
+      return { mode, offline, paragraphs, terms };
     },
     rewriteDocument: async (text, options) => (await loadRewriteEngine()).rewriteDocument(text, options),
     rewriteParagraph: async (text, options) => (await loadRewriteEngine()).rewriteParagraph(text, options),

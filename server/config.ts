@@ -42,6 +42,7 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   POLL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  WORKBENCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),

@@ -91,6 +91,7 @@ import { Route as AppAipaperOutlineIdRouteImport } from './routes/_app/aipaper/o
 import { Route as AppAipptPpttypeIdRouteImport } from './routes/_app/aippt/ppttype/$id'
 import { Route as AppPaperReportIdRouteImport } from './routes/_app/paper/report_.$id'
 import { Route as AppPaperSubmitIdRouteImport } from './routes/_app/paper/submit/$id'
+import { Route as AppPapercheckWorkbenchIdRouteImport } from './routes/_app/papercheck/workbench.$id'
 import { Route as AppPapermachineContentIdRouteImport } from './routes/_app/papermachine/content/$id'
 import { Route as AppPaperwirteWirteIdRouteImport } from './routes/_app/paperwirte/wirte/$id'
 
@@ -505,6 +506,12 @@ const AppPaperSubmitIdRoute = AppPaperSubmitIdRouteImport.update({
   path: '/submit/$id',
   getParentRoute: () => AppPaperRouteRoute,
 } as any)
+const AppPapercheckWorkbenchIdRoute =
+  AppPapercheckWorkbenchIdRouteImport.update({
+    id: '/workbench/$id',
+    path: '/workbench/$id',
+    getParentRoute: () => AppPapercheckRouteRoute,
+  } as any)
 const AppPapermachineContentIdRoute =
   AppPapermachineContentIdRouteImport.update({
     id: '/content/$id',
@@ -598,6 +605,7 @@ export interface FileRoutesByFullPath {
   '/aippt/ppttype/$id': typeof AppAipptPpttypeIdRoute
   '/paper/report/$id': typeof AppPaperReportIdRoute
   '/paper/submit/$id': typeof AppPaperSubmitIdRoute
+  '/papercheck/workbench/$id': typeof AppPapercheckWorkbenchIdRoute
   '/papermachine/content/$id': typeof AppPapermachineContentIdRoute
   '/paperwirte/wirte/$id': typeof AppPaperwirteWirteIdRoute
 }
@@ -664,6 +672,7 @@ export interface FileRoutesByTo {
   '/aippt/ppttype/$id': typeof AppAipptPpttypeIdRoute
   '/paper/report/$id': typeof AppPaperReportIdRoute
   '/paper/submit/$id': typeof AppPaperSubmitIdRoute
+  '/papercheck/workbench/$id': typeof AppPapercheckWorkbenchIdRoute
   '/papermachine/content/$id': typeof AppPapermachineContentIdRoute
   '/paperwirte/wirte/$id': typeof AppPaperwirteWirteIdRoute
 }
@@ -751,6 +760,7 @@ export interface FileRoutesById {
   '/_app/aippt/ppttype/$id': typeof AppAipptPpttypeIdRoute
   '/_app/paper/report_/$id': typeof AppPaperReportIdRoute
   '/_app/paper/submit/$id': typeof AppPaperSubmitIdRoute
+  '/_app/papercheck/workbench/$id': typeof AppPapercheckWorkbenchIdRoute
   '/_app/papermachine/content/$id': typeof AppPapermachineContentIdRoute
   '/_app/paperwirte/wirte/$id': typeof AppPaperwirteWirteIdRoute
 }
@@ -837,6 +847,7 @@ export interface FileRouteTypes {
     | '/aippt/ppttype/$id'
     | '/paper/report/$id'
     | '/paper/submit/$id'
+    | '/papercheck/workbench/$id'
     | '/papermachine/content/$id'
     | '/paperwirte/wirte/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -903,6 +914,7 @@ export interface FileRouteTypes {
     | '/aippt/ppttype/$id'
     | '/paper/report/$id'
     | '/paper/submit/$id'
+    | '/papercheck/workbench/$id'
     | '/papermachine/content/$id'
     | '/paperwirte/wirte/$id'
   id:
@@ -989,6 +1001,7 @@ export interface FileRouteTypes {
     | '/_app/aippt/ppttype/$id'
     | '/_app/paper/report_/$id'
     | '/_app/paper/submit/$id'
+    | '/_app/papercheck/workbench/$id'
     | '/_app/papermachine/content/$id'
     | '/_app/paperwirte/wirte/$id'
   fileRoutesById: FileRoutesById
@@ -1577,6 +1590,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPaperSubmitIdRouteImport
       parentRoute: typeof AppPaperRouteRoute
     }
+    '/_app/papercheck/workbench/$id': {
+      id: '/_app/papercheck/workbench/$id'
+      path: '/workbench/$id'
+      fullPath: '/papercheck/workbench/$id'
+      preLoaderRoute: typeof AppPapercheckWorkbenchIdRouteImport
+      parentRoute: typeof AppPapercheckRouteRoute
+    }
     '/_app/papermachine/content/$id': {
       id: '/_app/papermachine/content/$id'
       path: '/content/$id'
@@ -1804,11 +1824,13 @@ const AppPaperRouteRouteWithChildren = AppPaperRouteRoute._addFileChildren(
 interface AppPapercheckRouteRouteChildren {
   AppPapercheckCheckRoute: typeof AppPapercheckCheckRoute
   AppPapercheckIndexRoute: typeof AppPapercheckIndexRoute
+  AppPapercheckWorkbenchIdRoute: typeof AppPapercheckWorkbenchIdRoute
 }
 
 const AppPapercheckRouteRouteChildren: AppPapercheckRouteRouteChildren = {
   AppPapercheckCheckRoute: AppPapercheckCheckRoute,
   AppPapercheckIndexRoute: AppPapercheckIndexRoute,
+  AppPapercheckWorkbenchIdRoute: AppPapercheckWorkbenchIdRoute,
 }
 
 const AppPapercheckRouteRouteWithChildren =

@@ -4,6 +4,20 @@ import { type Obj, type Rule, doneShare, has, isDone, newId, num, ratio4, within
 const fromCheck = (source: unknown) => source === 'check' || source === 'check-aigc';
 const fromAigc = (source: unknown) => source === 'aigc' || source === 'check-aigc';
 
+/** The sentences of a paragraph as the engine cuts them, in code points, each with the given status. */
+export function sentencesOf(text: string, status: 'rewritten' | 'kept', reason?: string): Obj[] {
+  const out: Obj[] = [];
+  let start = 0;
+  const chars = Array.from(text);
+  chars.forEach((c, i) => {
+    if ('。！？；'.includes(c) || i === chars.length - 1) {
+      out.push(status === 'kept' ? { start, end: i + 1, status, reason } : { start, end: i + 1, status });
+      start = i + 1;
+    }
+  });
+  return out;
+}
+
 /**
  * A rewrite's counts follow its progress (rewritten ≤ total, accepted ≤ rewritten); the figures before it
  * come from its source, the figures after it only once it is done, and they are lower.
@@ -30,17 +44,48 @@ function settleRewrite(o: Obj): void {
     docxInPlace: Boolean(o.docxInPlace),
     paragraphKeptInDocx: o.docxInPlace && isDone(o) && rewritten > 2 ? 1 : 0,
   });
+  // Sentences and the term check are counted when the rewrite is done: about two sentences a paragraph,
+  // kept ones for their role (title, headings, references) or for want of a safe edit.
+  const kept = total - rewritten;
+  const structure = Math.max(2, Math.round(total / 8));
+  Object.assign(o, {
+    sentenceRewritten: isDone(o) ? rewritten * 2 : null,
+    sentenceKept: isDone(o) ? kept * 2 + structure : null,
+    keptReasons: isDone(o)
+      ? [
+          { reason: 'title', count: 1 },
+          { reason: 'heading', count: structure - 1 },
+          ...(kept ? [{ reason: 'no-safe-edit', count: kept * 2 }] : []),
+        ]
+      : [],
+    termsChecked: isDone(o) ? 18 + Math.round(total / 2) : null,
+    termsKept: isDone(o) ? true : null,
+    lostTerms: [],
+  });
 }
 
-/** A paragraph's rewording is there once it is done, and lowers its figures. */
+/**
+ * A paragraph's rewording is there once it is done, and lowers its figures; every sentence says whether it
+ * was rewritten. A paragraph kept as it was (its sentences all kept, or not body text) has no rewrite.
+ */
 function settlePair(o: Obj): void {
   const done = isDone(o);
   const similarityBefore = ratio4(within(o.similarityBefore, 0.03, 1, vocab.ratio));
   const aigcBefore = typeof o.aigcBefore === 'number' ? ratio4(o.aigcBefore) : null;
+  const role = typeof o.role === 'string' && o.role !== 'body' && o.keptForRole === true ? o.role : 'body';
+  const original = String(o.original);
+  const kept = role !== 'body' || (Array.isArray(o.sentences) && o.sentences.length > 0 && (o.sentences as Obj[]).every((x) => x.status === 'kept'));
+  delete o.keptForRole;
   Object.assign(o, {
-    rewritten: done ? rewordingOf(o.original) : '',
-    accepted: done && Boolean(o.accepted),
-    docxKept: done ? (o.docxKept ?? null) : null,
+    role,
+    sentences: !done ? [] : role !== 'body' ? sentencesOf(original, 'kept', role) : kept ? sentencesOf(original, 'kept', 'no-safe-edit') : sentencesOf(original, 'rewritten'),
+    termsKept: done ? true : null,
+    lostTerms: [],
+    rewritten: done && !kept ? rewordingOf(o.original) : '',
+    accepted: done && !kept && Boolean(o.accepted),
+    // A paragraph kept as it was is the original: its figures say so, as the server stores them.
+    ...(done && kept ? { similarityToOriginal: 1, bigramOverlap: 1, protectedKept: true } : {}),
+    docxKept: done && !kept ? (o.docxKept ?? null) : null,
     similarityBefore,
     similarityAfter: done ? ratio4(within(o.similarityAfter, 0, similarityBefore * 0.6, () => similarityBefore * 0.3)) : null,
     aigcBefore,

@@ -18,10 +18,10 @@ const BASE = '/api/base/check_api';
 
 const texts = new Map<string, string>();
 
-const priceOf = (chars: number) => Math.max(300, Math.ceil(chars / 1000) * 100);
+export const priceOf = (chars: number) => Math.max(300, Math.ceil(chars / 1000) * 100);
 
 /** A pasted or uploaded paper is checked as it stands; a seeded one is its own sample paper. */
-const reportOf = (row: Row) =>
+export const reportOf = (row: Row) =>
   mockCheckReport(
     { id: row.id, title: String(row.title), author: String(row.author ?? '') },
     texts.get(row.id) ?? mockReportText(row.id),
@@ -50,6 +50,12 @@ const SMALL_LIBRARY = 1000;
 
 export function setMockLibrarySize(documents: number, chars = documents * 12_000): void {
   Object.assign(library, { documents, chars });
+}
+
+/** A new check of pasted text (the 改写工作台's 重新查重), queued as check_submit queues one. */
+export function insertQueuedCheck(row: Row, text: string): void {
+  texts.set(row.id, text);
+  checkArea.store.insert(row);
 }
 
 export function resetCheckState(): void {
@@ -183,6 +189,7 @@ export const checkOverrides = [
       rewriteTaskId: null,
       rewriteMode: null,
       rewriteStatus: 'none',
+      editedFromId: null,
     };
     texts.set(row.id, text);
     checkArea.store.insert(row);

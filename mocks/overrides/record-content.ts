@@ -28,7 +28,11 @@ export function mockRewrite(original: string, variant = 0): string {
   return text;
 }
 
-/** A rewrite's paragraph pairs: rewritten as far as the record got, accepted as far as the student accepted. */
+/**
+ * A rewrite's paragraph pairs: rewritten as far as the record got, accepted as far as the student accepted;
+ * the first is a chapter heading (kept as it is), and every fifth one had no safe edit (kept, each sentence
+ * saying why), as the engine leaves them.
+ */
 export function rewritePairs(row: Row, item: () => Row): Row[] {
   const rewritten = num(row.paragraphRewritten);
   return Array.from({ length: num(row.paragraphTotal) }, (_, i) =>
@@ -36,7 +40,10 @@ export function rewritePairs(row: Row, item: () => Row): Row[] {
       ...item(),
       id: `${row.id}-${i + 1}`,
       index: i,
-      original: paragraph(i),
+      original: i === 0 ? '第1章 绪论' : paragraph(i),
+      role: i === 0 ? 'heading' : 'body',
+      keptForRole: i === 0,
+      sentences: i % 5 === 4 ? [{ start: 0, end: 1, status: 'kept', reason: 'no-safe-edit' }] : [],
       ...(itemStatus(row, i, rewritten) === 'done'
         ? { rewritten: mockRewrite(paragraph(i), i), offline: row.offline === true, protectedKept: true, similarityToOriginal: ratio4(0.08 + (i % 4) * 0.05), bigramOverlap: ratio4(0.58 + (i % 3) * 0.06) }
         : { rewritten: '', offline: row.offline === true, protectedKept: null, similarityToOriginal: null, bigramOverlap: null }),

@@ -912,6 +912,247 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/base/check_api/workbench_load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 打开改写工作台
+         * @description 需登录，不收费，只能打开自己已完成的查重。返回工作台当前的版本：与报告不同的段落（改过的段落，以及因相邻段落改动而重新比对的段落）
+         *     及其重新比对的标色，估算的总文字复制比，撤销/重做的位置，由本工作台发起的新查重。原始报告见 report_paragraphs。
+         *     检测未完成 409 REPORT_NOT_READY；他人的或不存在的记录 404。
+         */
+        post: operations["checkWorkbenchLoad"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_recheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 保存一段的修改并重新比对
+         * @description 需登录，不收费，有频率限制（每个用户每分钟 WORKBENCH_RATE_LIMIT_PER_MINUTE 次，默认 300）。把第 index 段改为 text，
+         *     与本次查重找到的来源（不是整个比对库）重新比对这一段和它前后的段落，自动保存为一个版本，返回它们的标色、复制比和新的估算。
+         *     连续输入（kind 为 typing，同一段，距上次保存不超过 5 秒，baseRevision 为当前版本）合并为一个版本，撤销时一起撤销。
+         *     段落不存在、是标题行、含换行或超过 6000 字 400；报告未生成 409 REPORT_NOT_READY；他人的或不存在的记录 404。
+         */
+        post: operations["checkWorkbenchRecheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 撤销上一个版本
+         * @description 需登录，不收费。退回上一个版本（重做可恢复），保存在服务器上，刷新页面或换一台设备也一样。没有可撤销的修改 409 NOTHING_TO_UNDO；
+         *     他人的或不存在的记录 404。
+         */
+        post: operations["checkWorkbenchUndo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_redo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 重做撤销的版本
+         * @description 需登录，不收费。恢复最近一次撤销的版本；撤销之后又做了新的修改，被撤销的版本就不能再恢复。没有可重做的修改 409 NOTHING_TO_REDO；
+         *     他人的或不存在的记录 404。
+         */
+        post: operations["checkWorkbenchRedo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 换个说法：离线改写建议
+         * @description 需登录，不收费，不保存，有频率限制。为段落 paragraph 中 [start, end) 的一句给出离线改写引擎的几种说法（只做安全的改动，
+         *     术语、数字、引文不动），每种说法都放回段落中与本次查重的来源重新比对（mark）并由本站 AIGC 检测器打分（aiProbability）。
+         *     配置了大模型时 modelQuote 给出用大模型改写这一句的价格（见 workbench_suggest_model）。
+         *     位置越界或句子为空 400；他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
+         */
+        post: operations["checkWorkbenchSuggest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_suggest_model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 换个说法：大模型改写建议（收费）
+         * @description 需登录，收费：按 workbench_suggest 的 modelQuote 报价从余额扣费（priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费）。
+         *     大模型给出几种说法，不合规则的（丢了术语、数字或引文）不返回；每种都重新比对并打分。大模型出错或没有可用的说法时自动退款。
+         *     余额不足 409 INSUFFICIENT_BALANCE；未配置大模型 503 MODEL_NOT_CONFIGURED；位置越界 400；他人的或不存在的记录 404。
+         */
+        post: operations["checkWorkbenchSuggestModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_aigc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AI 痕迹：当前版本每句的 AI 概率
+         * @description 需登录，不收费，不保存。本站 AIGC 检测器（离线模型）对工作台当前版本逐段打分：每句的 AI 概率、每段与全文的 AI字符占比。
+         *     每段单独打分（与输入时重新打分的方式相同），因此与整篇 AIGC 检测的结果可能略有差别。
+         *     他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
+         */
+        post: operations["checkWorkbenchAigc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 导出修改后的论文（.docx）
+         * @description 需登录，不收费。上传的是 Word 文件时，返回学生自己的 .docx，只替换改过的文字（样式、图表、页眉页脚不变）；
+         *     marked 为 true 时改动以 Word 修订（插入/删除）标出。粘贴或 PDF 上传的论文生成新的 .docx。
+         *     他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
+         */
+        get: operations["checkWorkbenchDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_check_cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 修改后重新查重的价格
+         * @description 需登录，不收费。按当前版本的全文字数和查重单价报价（不可使用首次免费查重），并给出当前余额。
+         *     他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
+         */
+        post: operations["checkWorkbenchCheckCost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_submit_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 对修改后的全文重新查重（收费）
+         * @description 需登录，收费：按 workbench_check_cost 的价格从余额扣费（priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费），
+         *     用当前版本的全文新建一条查重记录并排队，与整个比对库比对（可能找到工作台未比对的其他来源）；新记录的 editedFromId 指回本工作台。
+         *     没有任何修改 409 NOTHING_EDITED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
+         */
+        post: operations["checkWorkbenchSubmitCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/check_api/workbench_from_rewrite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 从自动降重结果继续改写
+         * @description 需登录，不收费。把一条由查重报告发起的降重记录（查重后自动降重，或从报告降重）中已采用的改写作为修改放入该查重的工作台
+         *     （学生已改过的段落不动，每段一个版本，可撤销），并返回查重记录 id；重复调用不会重复放入。
+         *     降重未完成 409 TASK_NOT_FINISHED；降重记录不是由查重报告发起的 409 NOT_FROM_CHECK；他人的或不存在的记录 404。
+         */
+        post: operations["checkWorkbenchFromRewrite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/base/paper_machine_api/query_list": {
         parameters: {
             query?: never;
@@ -2645,7 +2886,7 @@ export interface components {
         };
         /**
          * Format: date-time
-         * @description 时间，ISO 8601 格式，UTC（以 Z 结尾，带毫秒）
+         * @description 时间，RFC 3339 格式（ISO 8601，必带时区：Z 或 +08:00 这样的偏移；秒的小数位可有可无、位数不限）。本服务总写 UTC 带毫秒（以 Z 结尾），客户端接受任何 RFC 3339 时间
          * @example 2026-11-22T08:30:00.000Z
          */
         DateTime: string;
@@ -2656,7 +2897,7 @@ export interface components {
              * @example 李同学
              */
             nickname: string | null;
-            /** @description 绑定时间（ISO 8601，UTC） */
+            /** @description 绑定时间（RFC 3339） */
             linkedAt: components["schemas"]["DateTime"];
         };
         /**
@@ -2695,7 +2936,7 @@ export interface components {
             totalRechargeFen: components["schemas"]["Fen"];
             /** @description 累计消费（分）：服务扣费之和，减去失败退款 */
             totalSpentFen: components["schemas"]["Fen"];
-            /** @description 注册时间（ISO 8601，UTC） */
+            /** @description 注册时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
         };
         AccountInfoResponse: {
@@ -2712,7 +2953,7 @@ export interface components {
              * @example http://127.0.0.1:8080/m/qr/q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi
              */
             qrCode: string;
-            /** @description 会话过期时间（ISO 8601，UTC），之后需刷新二维码 */
+            /** @description 会话过期时间（RFC 3339），之后需刷新二维码 */
             expiresAt: components["schemas"]["DateTime"];
             /**
              * @description local：qrCode 是本站确认页地址，由页面画成二维码；wechat：本站已配置微信登录，qrCode 是微信开放平台的扫码页 （open.weixin.qq.com/connect/qrconnect，state 为扫码凭据），由页面嵌入显示，扫码确认后微信回到本站 /auth/wechat/callback
@@ -2798,7 +3039,7 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "scanned" | "confirmed";
-            /** @description 会话过期时间（ISO 8601，UTC） */
+            /** @description 会话过期时间（RFC 3339） */
             expiresAt: components["schemas"]["DateTime"];
             /** @description 确认后登录的账号的登录名；未确认时为 null */
             loginName: string | null;
@@ -3070,7 +3311,7 @@ export interface components {
              */
             payUrl: string | null;
             qrCode: components["schemas"]["PayQrCode"];
-            /** @description 支付截止时间（ISO 8601，UTC），过后订单关闭 */
+            /** @description 支付截止时间（RFC 3339），过后订单关闭 */
             expiresAt: components["schemas"]["DateTime"];
         };
         CreatedOrderResponse: {
@@ -3109,12 +3350,12 @@ export interface components {
             qrCode: components["schemas"]["PayQrCode"];
             /**
              * Format: date-time
-             * @description 支付时间（ISO 8601，UTC）；未支付为 null
+             * @description 支付时间（RFC 3339）；未支付为 null
              */
             paidAt: string | null;
-            /** @description 支付截止时间（ISO 8601，UTC） */
+            /** @description 支付截止时间（RFC 3339） */
             expiresAt: components["schemas"]["DateTime"];
-            /** @description 下单时间（ISO 8601，UTC） */
+            /** @description 下单时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
         };
         OrderResponse: {
@@ -3171,7 +3412,7 @@ export interface components {
              * @example 论文查重：基于深度学习的中文文本相似度研究
              */
             note: string;
-            /** @description 记账时间（ISO 8601，UTC） */
+            /** @description 记账时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
         };
         LedgerPage: components["schemas"]["PageMeta"] & {
@@ -3214,7 +3455,7 @@ export interface components {
             progress: components["schemas"]["Progress"];
             /** @description 失败时的中文说明（status 为 failed）；否则为 null */
             error: string | null;
-            /** @description 任务最后一次变化的时间（ISO 8601，UTC）；未变时不必刷新记录详情 */
+            /** @description 任务最后一次变化的时间（RFC 3339）；未变时不必刷新记录详情 */
             updatedAt: components["schemas"]["DateTime"];
         };
         TaskProgressResponse: {
@@ -3412,11 +3653,11 @@ export interface components {
             priceFen: components["schemas"]["Fen"];
             /** @description 计价所依据的字数（按查重系统规则统计） */
             charCount: components["schemas"]["CharCount"];
-            /** @description 创建时间（ISO 8601，UTC） */
+            /** @description 创建时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
             /**
              * Format: date-time
-             * @description 结束时间（done、failed 或 cancelled 时；ISO 8601，UTC）；未结束为 null
+             * @description 结束时间（done、failed 或 cancelled 时；RFC 3339）；未结束为 null
              */
             finishedAt: string | null;
             /** @description 失败时的中文说明（status 为 failed 时）；否则为 null */
@@ -3479,6 +3720,7 @@ export interface components {
          *       "rewriteTaskId": null,
          *       "rewriteMode": null,
          *       "rewriteStatus": "none",
+         *       "editedFromId": null,
          *       "figures": {
          *         "totalRatio": 0.1234,
          *         "ratioExcludingQuotes": 0.1012,
@@ -3532,6 +3774,8 @@ export interface components {
              * @enum {string}
              */
             rewriteStatus: "none" | "waiting" | "unavailable" | "created";
+            /** @description 由改写工作台发起的查重：修改前那次查重的 id（报告据此链接回工作台）；其他查重为 null */
+            editedFromId: string | null;
         };
         CheckPage: components["schemas"]["PageMeta"] & {
             /** @description 本页的查重记录，最新在前 */
@@ -3865,13 +4109,300 @@ export interface components {
             sources: components["schemas"]["ReportSource"][];
             /** @description 参与检测的全部段落，按在文中的顺序 */
             paragraphs: components["schemas"]["ReportParagraph"][];
-            /** @description 报告生成时间（ISO 8601，UTC） */
+            /** @description 报告生成时间（RFC 3339） */
             generatedAt: components["schemas"]["DateTime"];
         };
         CheckReportResponse: {
             /** @enum {boolean} */
             success: true;
             result: components["schemas"]["CheckReport"];
+        };
+        /** @description 段落在报告 paragraphs 中的 index（从 0 开始；标题行不算段落） */
+        ParagraphIndex: number;
+        /** @description 工作台中与报告不同的一段：改过的段落，或因相邻段落改动而重新比对的段落；位置按本段 text 的 Unicode 码点计 */
+        WorkbenchParagraph: {
+            index: components["schemas"]["ParagraphIndex"];
+            /** @description 段落当前的文字 */
+            text: string;
+            /** @description 文字与报告中的原文不同（false：文字未改，只是因相邻段落改动重新比对） */
+            edited: boolean;
+            /** @description 本段当前字数 */
+            charCount: components["schemas"]["CharCount"];
+            /** @description 本段与本次查重的来源重合的字数（重新比对所得） */
+            matchedChars: components["schemas"]["CharCount"];
+            /** @description 本段复制比：matchedChars / charCount */
+            ratio: components["schemas"]["Ratio"];
+            /** @description 本段的句子及重新比对后的标色，按位置先后 */
+            sentences: components["schemas"]["ReportSentence"][];
+            /** @description 本段中的匹配及来源中对应的原文片段（只有匹配的片段，不含来源全文） */
+            matches: components["schemas"]["ReportMatch"][];
+        };
+        /** @description 一节的估算（报告逐节统计中的一节，改过的段落按重新比对的结果计） */
+        WorkbenchSectionEstimate: {
+            /** @description 节在报告 sections 中的 index */
+            index: number;
+            /** @description 本节当前字数 */
+            charCount: components["schemas"]["CharCount"];
+            /** @description 本节估算的重复字数 */
+            matchedChars: components["schemas"]["CharCount"];
+            /** @description 本节估算的复制比 */
+            ratio: components["schemas"]["Ratio"];
+        };
+        /** @description 估算的总文字复制比：报告的重复字数与总字数，减去重新比对过的段落在报告中的字数，加上它们重新比对的字数。只与本次查重已找到的来源比对， 完整查重可能找到其他来源 */
+        WorkbenchEstimate: {
+            /** @description 估算的总文字复制比：matchedChars / totalChars */
+            totalRatio: components["schemas"]["Ratio"];
+            /** @description 当前版本的总字数（计入指标的部分） */
+            totalChars: components["schemas"]["CharCount"];
+            /** @description 估算的重复字数 */
+            matchedChars: components["schemas"]["CharCount"];
+            /** @description 报告的总文字复制比 */
+            originalRatio: components["schemas"]["Ratio"];
+            /** @description 报告的总字数 */
+            originalChars: components["schemas"]["CharCount"];
+            /** @description 报告的重复字数 */
+            originalMatchedChars: components["schemas"]["CharCount"];
+            /** @description 重新比对过的段落数（改过的段落及其相邻段落） */
+            recheckedParagraphs: number;
+            /** @description 这些段落在报告中的字数（计入指标的部分） */
+            recheckedCharsBefore: components["schemas"]["CharCount"];
+            /** @description 这些段落在报告中的重复字数 */
+            recheckedMatchedBefore: components["schemas"]["CharCount"];
+            /** @description 这些段落当前的字数（计入指标的部分） */
+            recheckedChars: components["schemas"]["CharCount"];
+            /** @description 这些段落重新比对的重复字数 */
+            recheckedMatched: components["schemas"]["CharCount"];
+            /** @description 重新比对所用的来源篇数（本次查重找到的来源） */
+            sourceCount: number;
+            /** @description 逐节估算，与报告 sections 一一对应 */
+            sections: components["schemas"]["WorkbenchSectionEstimate"][];
+        };
+        /** @description 由本工作台发起的一次新查重 */
+        WorkbenchRecheck: {
+            /** @description 新查重记录的 id */
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["TaskStatus"];
+            /** @description 新查重的总文字复制比（0-1 小数）；完成前为 null */
+            totalRatio: number | null;
+            /** @description 提交时工作台估算的总文字复制比 */
+            estimatedRatio: components["schemas"]["Ratio"];
+            /** @description 提交时间 */
+            createdAt: components["schemas"]["DateTime"];
+        };
+        /** @description 改写工作台的当前版本（只对查重记录的所有者可见） */
+        Workbench: {
+            /** @description 查重记录 id */
+            checkId: components["schemas"]["Id"];
+            /** @description 论文题目 */
+            title: string;
+            /** @description 当前版本号：已生效的修改个数（撤销减一，重做加一）；0 为报告原文 */
+            revision: number;
+            /** @description 保存的修改总数；revision 小于它时可以重做 */
+            historyLength: number;
+            /**
+             * Format: date-time
+             * @description 最近一次保存的时间（ISO 8601，UTC）；没有修改时为 null
+             */
+            updatedAt: string | null;
+            /** @description 与报告不同的段落，按 index 先后 */
+            paragraphs: components["schemas"]["WorkbenchParagraph"][];
+            estimate: components["schemas"]["WorkbenchEstimate"];
+            /** @description true：论文是以 Word 文件上传的，导出的是学生自己的 .docx（只替换改过的文字）；false：导出新生成的 .docx */
+            docxInPlace: boolean;
+            /** @description 配置了大模型，可以用大模型换个说法（收费） */
+            modelAvailable: boolean;
+            /** @description 由本工作台发起的新查重，最新在前 */
+            rechecks: components["schemas"]["WorkbenchRecheck"][];
+            /** @description 放入过本工作台的自动降重记录 id；没有为 null */
+            rewriteId: string | null;
+        };
+        WorkbenchResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["Workbench"];
+        };
+        /**
+         * @description 段落修改后的全文（不含换行，不超过 6000 字；可为空串，表示删去整段）
+         * @example 在比对过程中，系统先把文本分成长度相同的片段，再为每个片段算出哈希值。
+         */
+        WorkbenchText: string;
+        /** @description 一段的修改 */
+        WorkbenchRecheckBody: {
+            /** @description 查重记录 id */
+            id: components["schemas"]["Id"];
+            index: components["schemas"]["ParagraphIndex"];
+            text: components["schemas"]["WorkbenchText"];
+            /**
+             * @description typing 手动输入（连续输入合并为一个版本）；suggestion 采用改写建议（总是单独一个版本）
+             * @default typing
+             * @enum {string}
+             */
+            kind: "typing" | "suggestion";
+            /** @description 客户端修改时看到的版本号；与服务器不同（另一台设备改过）时不与上一个版本合并 */
+            baseRevision?: number;
+            /**
+             * @description 同时返回重新比对段落的 AI 概率（AI 痕迹模式）
+             * @default false
+             */
+            withAigc: boolean;
+        };
+        /** @description 一句的 AI 概率；位置按段落 text 的 Unicode 码点计 */
+        WorkbenchAigcSentence: {
+            /** @description 句子在段内的起始位置（含） */
+            start: number;
+            /** @description 句子在段内的结束位置（不含） */
+            end: number;
+            /** @description 本站检测器判断本句为 AI 生成的概率（0-1） */
+            score: components["schemas"]["Ratio"];
+            /** @description 判为 AI 生成（概率不低于 0.5，且段落足够长） */
+            machine: boolean;
+        };
+        /** @description 一段的 AI 检测结果 */
+        WorkbenchAigcParagraph: {
+            index: components["schemas"]["ParagraphIndex"];
+            /** @description 本段为 AI 生成的概率 */
+            score: components["schemas"]["Ratio"];
+            /** @description 本段字数 */
+            chars: components["schemas"]["CharCount"];
+            /** @description 本段判为 AI 生成的句子的字数 */
+            aiChars: components["schemas"]["CharCount"];
+            /** @description 逐句 AI 概率 */
+            sentences: components["schemas"]["WorkbenchAigcSentence"][];
+        };
+        /** @description 保存修改后的结果 */
+        WorkbenchUpdate: {
+            /** @description 保存后的版本号 */
+            revision: number;
+            /** @description 保存的修改总数 */
+            historyLength: number;
+            /** @description 保存时间 */
+            updatedAt: components["schemas"]["DateTime"];
+            /** @description 本次重新比对的段落（改的段落及其前后段落，标题行除外） */
+            paragraphs: components["schemas"]["WorkbenchParagraph"][];
+            estimate: components["schemas"]["WorkbenchEstimate"];
+            /** @description withAigc 为 true 时改的段落的 AI 概率（一项），否则为空数组 */
+            aigc: components["schemas"]["WorkbenchAigcParagraph"][];
+        };
+        WorkbenchUpdateResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["WorkbenchUpdate"];
+        };
+        /** @description 要换个说法的一句：所在段落当前的文字与句子的位置 */
+        WorkbenchSuggestBody: {
+            /** @description 查重记录 id */
+            id: components["schemas"]["Id"];
+            index: components["schemas"]["ParagraphIndex"];
+            paragraph: components["schemas"]["WorkbenchText"];
+            /** @description 句子在段内的起始位置（含），Unicode 码点 */
+            start: number;
+            /** @description 句子在段内的结束位置（不含），Unicode 码点 */
+            end: number;
+        };
+        /** @description 一种说法，放回段落中重新比对和打分的结果 */
+        WorkbenchSuggestion: {
+            /** @description 这句换个说法后的文字 */
+            text: string;
+            /**
+             * @description offline 离线改写引擎（免费）；model 大模型（收费）
+             * @enum {string}
+             */
+            source: "offline" | "model";
+            mark: components["schemas"]["SentenceMark"];
+            /** @description 与这句重合最多的来源 id；未匹配为 null */
+            sourceId: string | null;
+            /** @description 这句与来源重合的字数 */
+            matchedChars: components["schemas"]["CharCount"];
+            /** @description 本站 AIGC 检测器判断这句为 AI 生成的概率（放在段落中打分） */
+            aiProbability: components["schemas"]["Ratio"];
+        };
+        /** @description 用大模型改写这一句的价格 */
+        WorkbenchModelQuote: {
+            /** @description 价格（分），按这句的字数与“换个说法（大模型）”单价计算 */
+            priceFen: components["schemas"]["Fen"];
+            /** @description 当前余额（分） */
+            balanceFen: components["schemas"]["Fen"];
+            /** @description 余额足够 */
+            enough: boolean;
+        };
+        /** @description 一句的改写建议 */
+        WorkbenchSuggestions: {
+            /** @description 原来的这句 */
+            sentence: string;
+            mark: components["schemas"]["SentenceMark"];
+            /** @description 原句的 AI 概率 */
+            aiProbability: components["schemas"]["Ratio"];
+            /** @description 各种说法，重复率低的在前；离线引擎找不到安全的改法时为空 */
+            suggestions: components["schemas"]["WorkbenchSuggestion"][];
+            /** @description 用大模型改写这一句的报价；未配置大模型时为 null */
+            modelQuote: components["schemas"]["WorkbenchModelQuote"] | null;
+        };
+        WorkbenchSuggestionsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["WorkbenchSuggestions"];
+        };
+        /** @description 要用大模型换个说法的一句，及学生看到的价格 */
+        WorkbenchModelSuggestBody: components["schemas"]["WorkbenchSuggestBody"] & {
+            /** @description 学生确认的价格（workbench_suggest 返回的 modelQuote.priceFen） */
+            priceFen: components["schemas"]["Fen"];
+        };
+        /** @description 当前版本逐段、逐句的 AI 概率 */
+        WorkbenchAigc: {
+            /** @description AI字符占比：判为 AI 生成的句子的字数 / 总字数（逐段打分后合计） */
+            aiCharRatio: components["schemas"]["Ratio"];
+            /** @description 总字数 */
+            chars: components["schemas"]["CharCount"];
+            /** @description 判为 AI 生成的字数 */
+            aiChars: components["schemas"]["CharCount"];
+            /** @description 与报告 paragraphs 一一对应 */
+            paragraphs: components["schemas"]["WorkbenchAigcParagraph"][];
+        };
+        WorkbenchAigcResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["WorkbenchAigc"];
+        };
+        /** @description 修改后重新查重的价格（不可使用首次免费查重） */
+        WorkbenchCheckCost: components["schemas"]["CostQuote"] & {
+            /** @description 当前版本全文的字数 */
+            charCount: components["schemas"]["CharCount"];
+        };
+        WorkbenchCheckCostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["WorkbenchCheckCost"];
+        };
+        /** @description 学生确认的价格 */
+        WorkbenchSubmitCheckBody: {
+            /** @description workbench_check_cost 返回的 priceFen */
+            priceFen: components["schemas"]["Fen"];
+        };
+        /** @description 新建并已排队的查重记录 */
+        WorkbenchCheckSubmitted: {
+            /** @description 新查重记录的 id */
+            checkId: components["schemas"]["Id"];
+            /** @description 已扣的价格（分） */
+            priceFen: components["schemas"]["Fen"];
+            /** @description 提交时工作台估算的总文字复制比（新报告可与之对照） */
+            estimatedRatio: components["schemas"]["Ratio"];
+        };
+        WorkbenchCheckSubmittedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["WorkbenchCheckSubmitted"];
+        };
+        /** @description 放入降重结果后的工作台 */
+        WorkbenchOpened: {
+            /** @description 工作台所属的查重记录 id */
+            checkId: components["schemas"]["Id"];
+            /** @description 放入后的版本号 */
+            revision: number;
+        };
+        WorkbenchOpenedResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: components["schemas"]["WorkbenchOpened"];
         };
         /**
          * @description rewrite 降重，strong 强力降重，polish 润色改写
@@ -3905,6 +4436,21 @@ export interface components {
          *     ]
          */
         ProtectedTerms: string[];
+        /**
+         * @description 句子原样保留的原因（只在 status 为 kept 时给出）：title、heading、caption、keywords、references、back-matter、front-matter、formula、code、latin、
+         *     short-line 同 ParagraphRole；protected 整句都是受保护的内容（引文、数字、术语）；no-safe-edit 没有既通顺又不改变术语的改法；
+         *     not-selected 不在改写范围内（学术库降重只改查重标红的句子，降AIGC只改检测标记的段落）；model-rejected 大模型的改写未通过检查且离线引擎也没有安全的改法；
+         *     model-kept 大模型保留了原句
+         * @example no-safe-edit
+         * @enum {string}
+         */
+        KeptReason: "title" | "heading" | "caption" | "keywords" | "references" | "back-matter" | "front-matter" | "formula" | "code" | "latin" | "short-line" | "protected" | "no-safe-edit" | "not-selected" | "model-rejected" | "model-kept";
+        /** @description 因某一原因原样保留的句数 */
+        KeptCount: {
+            reason: components["schemas"]["KeptReason"];
+            /** @description 句数 */
+            count: number;
+        };
         /** @description 降重记录 */
         RewriteTask: components["schemas"]["Task"] & {
             mode: components["schemas"]["RewriteMode"];
@@ -3954,6 +4500,33 @@ export interface components {
             recheckId: string | null;
             protectedTerms: components["schemas"]["ProtectedTerms"];
             /**
+             * @description 全文已改写的句数；完成前为 null
+             * @example 412
+             */
+            sentenceRewritten: number | null;
+            /**
+             * @description 全文原样保留的句数（含题目、标题、参考文献等不改写的部分）；完成前为 null
+             * @example 96
+             */
+            sentenceKept: number | null;
+            /** @description 原样保留的句子按原因计数；完成前为空 */
+            keptReasons: components["schemas"]["KeptCount"][];
+            /**
+             * @description 术语检查覆盖的术语数（原文中出现的文中关键词、标题用词、识别出的专业术语和用户指定的术语）；完成前为 null
+             * @example 57
+             */
+            termsChecked: number | null;
+            /**
+             * @description 术语保留：每个术语在改写稿中都完整出现且次数不少于原文（独立检查得出）；完成前为 null
+             * @example true
+             */
+            termsKept: boolean | null;
+            /**
+             * @description 改写稿中丢失、被拆开或被改动的术语；termsKept 为 true 时为空
+             * @example []
+             */
+            lostTerms: string[];
+            /**
              * @description true：论文以 Word（.docx）上传（或来自 Word 上传的查重、AIGC 检测），下载的改写稿与标出改动版就是学生自己的文件，
              *     只替换采纳的改写，样式、标题级别、编号、表格、图片、脚注、页眉页脚、域和批注原样保留；false：下载稿按正文重新生成
              */
@@ -3973,6 +4546,27 @@ export interface components {
             success: true;
             result: components["schemas"]["RewriteTaskPage"];
         };
+        /**
+         * @description 段落在全文中的角色，只有 body（正文）会被改写，其余原样保留：title 题目，heading 章节标题，caption 图表标题，
+         *     keywords 关键词行，references 参考文献及其后的内容，back-matter 附录、致谢，front-matter 封面、目录、声明，
+         *     formula 公式，code 代码，latin 外文段落，short-line 表格单元格、列表项等短行
+         * @example body
+         * @enum {string}
+         */
+        ParagraphRole: "body" | "title" | "heading" | "caption" | "keywords" | "references" | "back-matter" | "front-matter" | "formula" | "code" | "latin" | "short-line";
+        /** @description 原文中一句话的改写情况 */
+        SentenceStatus: {
+            /** @description 句子在原文段落中的起始位置（Unicode 码位，含） */
+            start: number;
+            /** @description 句子在原文段落中的结束位置（Unicode 码位，不含） */
+            end: number;
+            /**
+             * @description rewritten 已改写，kept 原样保留
+             * @enum {string}
+             */
+            status: "rewritten" | "kept";
+            reason?: components["schemas"]["KeptReason"];
+        };
         /** @description 降重结果中的一段：原文与改写 */
         ParagraphPair: {
             /** @description 段落对照 id（reload、load_content_by_id、accept_content 使用） */
@@ -3984,6 +4578,7 @@ export interface components {
              * @example 文本相似度计算是自然语言处理中的基础问题。
              */
             original: string;
+            role: components["schemas"]["ParagraphRole"];
             /**
              * @description 改写后的文本；尚未改写或未改动时为空串
              * @example 在自然语言处理领域，计算文本之间的相似程度属于一项基础性研究课题。
@@ -4008,6 +4603,18 @@ export interface components {
              * @example true
              */
             protectedKept: boolean | null;
+            /**
+             * @description 术语检查：原文中出现的每个术语（文中关键词、标题用词、识别出的专业术语、用户指定的术语）在改写中完整出现且次数不少于原文；由独立于改写引擎的检查得出；尚未改写时为 null
+             * @example true
+             */
+            termsKept: boolean | null;
+            /**
+             * @description 改写中丢失、被拆开或被改动的术语（termsKept 为 false 时列出；否则为空）
+             * @example []
+             */
+            lostTerms: string[];
+            /** @description 原文的每一句：已改写，或原样保留及其原因（按在原文中的位置排列）；尚未改写时为空 */
+            sentences: components["schemas"]["SentenceStatus"][];
             /** @description 改写前本段的复制比（0-1 小数）；不涉及查重或尚未得出时为 null */
             similarityBefore: number | null;
             /** @description 改写后本段的复制比（0-1 小数）；尚未得出时为 null */
@@ -4998,9 +5605,9 @@ export interface components {
              * @example 如何撰写文献综述
              */
             title: string;
-            /** @description 创建时间（ISO 8601，UTC） */
+            /** @description 创建时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
-            /** @description 最后一条消息的时间（ISO 8601，UTC），列表按它倒序 */
+            /** @description 最后一条消息的时间（RFC 3339），列表按它倒序 */
             lastMessageAt: components["schemas"]["DateTime"];
             /**
              * @description 消息条数（用户与助手消息合计）
@@ -5084,7 +5691,7 @@ export interface components {
              * @example 请帮我梳理一下“文本相似度计算”方向近五年的研究脉络。
              */
             content: string;
-            /** @description 发送或开始生成的时间（ISO 8601，UTC） */
+            /** @description 发送或开始生成的时间（RFC 3339） */
             createdAt: components["schemas"]["DateTime"];
             status: components["schemas"]["ChatMessageStatus"];
             /**
@@ -5678,6 +6285,42 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 大模型服务出错或不可用（调用前或第一个片段前；什么也没保存、没扣费） */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_UNAVAILABLE",
+                 *         "message": "大模型服务暂时不可用，请稍后重试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或全站的大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_NOT_CONFIGURED",
+                 *         "message": "未配置大模型服务，请联系管理员配置后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 任务正在进行，暂不能删除 */
         RewriteTaskRunning: {
             headers: {
@@ -5749,42 +6392,6 @@ export interface components {
                  *       "error": {
                  *         "code": "ENGINE_UNAVAILABLE",
                  *         "message": "改写引擎暂不可用，请稍后再试"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description 大模型服务出错或不可用（调用前或第一个片段前；什么也没保存、没扣费） */
-        BadGateway: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "MODEL_UNAVAILABLE",
-                 *         "message": "大模型服务暂时不可用，请稍后重试"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或全站的大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
-        ServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "MODEL_NOT_CONFIGURED",
-                 *         "message": "未配置大模型服务，请联系管理员配置后再试"
                  *       }
                  *     }
                  */
@@ -7608,6 +8215,397 @@ export interface operations {
                 };
             };
             429: components["responses"]["ReadTooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchLoad: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 工作台的当前版本 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description 报告尚未生成 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "REPORT_NOT_READY",
+                     *         "message": "查重尚未完成，报告暂不可查看"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchRecheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "index": 3,
+                 *       "text": "在比对过程中，系统先把文本分成长度相同的片段，再为每个片段算出哈希值。",
+                 *       "kind": "typing",
+                 *       "baseRevision": 4
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkbenchRecheckBody"];
+            };
+        };
+        responses: {
+            /** @description 重新比对的段落与新的估算 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchUpdateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description 报告尚未生成 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "REPORT_NOT_READY",
+                     *         "message": "查重尚未完成，报告暂不可查看"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchUndo: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 撤销后的工作台 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchRedo: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 重做后的工作台 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchSuggest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "index": 3,
+                 *       "paragraph": "基于指纹的检测方法先将文本切分为固定长度的字符片段，再计算每个片段的哈希值。",
+                 *       "start": 0,
+                 *       "end": 39
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkbenchSuggestBody"];
+            };
+        };
+        responses: {
+            /** @description 改写建议 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchSuggestionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchSuggestModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "index": 3,
+                 *       "paragraph": "基于指纹的检测方法先将文本切分为固定长度的字符片段，再计算每个片段的哈希值。",
+                 *       "start": 0,
+                 *       "end": 39,
+                 *       "priceFen": 10
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkbenchModelSuggestBody"];
+            };
+        };
+        responses: {
+            /** @description 大模型的改写建议 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchSuggestionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkWorkbenchAigc: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 逐句 AI 概率 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchAigcResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchDownload: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+                /** @description true 以 Word 修订标出改动；false（默认）为改好的干净版本 */
+                marked?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description .docx 文件，Content-Disposition 带 UTF-8 文件名 */
+            200: {
+                headers: {
+                    /** @example attachment; filename="paper.docx"; filename*=UTF-8''%E8%AE%BA%E6%96%87.docx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["DeliveredFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchCheckCost: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 价格与余额 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchCheckCostResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchSubmitCheck: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "priceFen": 1300
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkbenchSubmitCheckBody"];
+            };
+        };
+        responses: {
+            /** @description 新建的查重记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchCheckSubmittedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkWorkbenchFromRewrite: {
+        parameters: {
+            query: {
+                /** @description 降重记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 工作台所属的查重记录 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbenchOpenedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
         };
     };

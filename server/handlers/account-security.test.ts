@@ -164,6 +164,17 @@ describe('account security: password, phone, signed-in devices', () => {
     expect((await login(username, 'New2026!pass')).statusCode).toBe(200);
   });
 
+  it('counts only the sign-ins the change ended: an expired one was signed out already', async () => {
+    const { token, username } = await signUp(t.app, 'expirer', 'Old2026!pass');
+    const live = await tokenOf(await login(username, 'Old2026!pass'));
+    const expired = await tokenOf(await login(username, 'Old2026!pass'));
+    await t.db.sql('update access_tokens set expires_at = $1 where token_hash = $2', [new Date(clock.now().getTime() - 1000).toISOString(), hashToken(expired)]);
+
+    const changed = await post(t.app, CHANGE_PASSWORD, { token, payload: { oldPassword: 'Old2026!pass', newPassword: 'New2026!pass' } });
+    expect(body(changed).result).toEqual({ signedOutSessions: 1 });
+    expect((await post(t.app, '/api/base/login_api/current', { token: live })).statusCode).toBe(401);
+  });
+
   it('answers change_password of a QR-only account with 409 PASSWORD_NOT_SET', async () => {
     const token = await qrOnlyAccount();
     const response = await post(t.app, CHANGE_PASSWORD, { token, payload: { oldPassword: 'anything', newPassword: 'New2026!pass' } });

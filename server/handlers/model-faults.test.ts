@@ -23,11 +23,11 @@ const modelOnlyEngine: StandInEngine = {
     const paragraphs: RewrittenParagraph[] = [];
     for (const [index, original] of text.split('\n').entries()) {
       const answer = await options.gateway!.complete({ feature: 'rewrite', messages: [{ role: 'user', content: `请改写：${original}` }], signal: options.signal });
-      const p = { index, original, rewritten: answer.content, offline: false, similarityToOriginal: 0.3, bigramOverlap: 0.7, protectedKept: true };
+      const p = { index, original, role: 'body' as const, rewritten: answer.content, offline: false, similarityToOriginal: 0.3, bigramOverlap: 0.7, protectedKept: true, sentences: [] };
       paragraphs.push(p);
       await options.onParagraph?.(p);
     }
-    return { mode: options.mode, offline: false, paragraphs };
+    return { mode: options.mode, offline: false, paragraphs, terms: [] };
   },
 };
 

@@ -76,7 +76,7 @@ describe('rewriting an uploaded .docx in place', () => {
   };
   const load = async (token: string, id: string) => body<Record_>(await post(t.app, `${PAPER}/load_by_id`, { token, query: { id } })).result;
   const pairs = async (token: string, id: string) => body<{ records: Pair[] }>(await post(t.app, `${PAPER}/query_content_list`, { token, query: { id, pageSize: 100 } })).result.records;
-  /** 保留原文 on every pair of these paragraphs the engine rewrote (today's engine still rewrites a title or a reference). */
+  /** 保留原文 on every pair of these paragraphs the engine rewrote. */
   const keepOriginals = async (token: string, id: string, originals: readonly string[]) => {
     for (const pair of await pairs(token, id)) {
       if (!pair.rewritten || !originals.includes(pair.original)) continue;
@@ -96,8 +96,14 @@ describe('rewriting an uploaded .docx in place', () => {
     expect(record).toMatchObject({ status: 'done', docxInPlace: true, paragraphKeptInDocx: 0 });
     const rewritten = (await pairs(token, id)).filter((p) => p.rewritten && p.rewritten !== p.original);
     expect(rewritten.length).toBeGreaterThanOrEqual(3);
-    // The student keeps the original of one body paragraph, of the title and of the reference list.
-    await keepOriginals(token, id, [THESIS_PARAGRAPHS.method, THESIS_TITLE, ...THESIS_REFERENCES]);
+    // The title, the headings and the references are never rewritten, and a paragraph the engine kept is no rewrite.
+    expect(record.paragraphRewritten).toBe(rewritten.length);
+    const structure = [THESIS_TITLE, '摘要', '绪论', '研究背景', '研究方法', '实证结果', '参考文献', ...THESIS_REFERENCES, '致谢'];
+    const untouched = (await pairs(token, id)).filter((p) => structure.includes(p.original));
+    expect(untouched.map((p) => p.original)).toEqual(structure);
+    for (const pair of untouched) expect(pair, pair.original).toMatchObject({ rewritten: '', accepted: false });
+    // The student keeps the original of one body paragraph.
+    await keepOriginals(token, id, [THESIS_PARAGRAPHS.method]);
     const all = await pairs(token, id);
     expect(all.find((p) => p.original === THESIS_PARAGRAPHS.method)?.accepted).toBe(false);
 
@@ -128,10 +134,10 @@ describe('rewriting an uploaded .docx in place', () => {
       async rewriteDocument(text, options) {
         const paragraphs = text.split('\n').map((original, index) => {
           const rewritten = original === UNUSUAL.textBox.text ? '文本框前面的说明文字。文本框中的内容同样会被读取。' : original === THESIS_PARAGRAPHS.finding ? '研究表明，宽带普及率每提高10个百分点，农村电商交易额平均增长约6.2%。' : original;
-          return { index, original, rewritten, offline: true, changed: rewritten !== original, similarityToOriginal: 0.2, bigramOverlap: 0.6, protectedKept: true };
+          return { index, original, role: 'body' as const, rewritten, sentences: [], offline: true, changed: rewritten !== original, similarityToOriginal: 0.2, bigramOverlap: 0.6, protectedKept: true };
         });
         for (const p of paragraphs) await options.onParagraph?.(p);
-        return { mode: options.mode, offline: true, paragraphs };
+        return { mode: options.mode, offline: true, paragraphs, terms: [] };
       },
     };
     const token = await paidUser();
@@ -153,7 +159,6 @@ describe('rewriting an uploaded .docx in place', () => {
     expect((await post(t.app, `${MACHINE}/machine_submit`, { token, payload: { id } })).statusCode).toBe(200);
     await runJobs(t.runtime);
     expect(await load(token, id)).toMatchObject({ status: 'done', docxInPlace: false });
-    await keepOriginals(token, id, [THESIS_TITLE, ...THESIS_REFERENCES]);
     for (const marked of [false, true]) {
       const docx = await download(token, id, marked);
       expect(await headingsOf(docx)).toEqual(['1:摘要', '1:第1章 绪论', '2:1.1 研究背景', '3:1.1.1 数据说明', '1:参考文献']);

@@ -27,11 +27,11 @@ const modelEngine: StandInEngine = {
     const paragraphs: RewrittenParagraph[] = [];
     for (const [index, original] of text.split('\n').entries()) {
       if (useModel) await options.gateway!.complete({ feature: 'rewrite', messages: [{ role: 'user', content: `请改写：${original}` }], signal: options.signal });
-      const p = { index, original, rewritten: `${original}（${useModel ? '模型' : '离线'}改写）`, offline: !useModel, similarityToOriginal: 0.3, bigramOverlap: 0.7, protectedKept: true };
+      const p = { index, original, role: 'body' as const, rewritten: `${original}（${useModel ? '模型' : '离线'}改写）`, offline: !useModel, similarityToOriginal: 0.3, bigramOverlap: 0.7, protectedKept: true, sentences: [] };
       paragraphs.push(p);
       await options.onParagraph?.(p);
     }
-    return { mode: options.mode, offline: !useModel, paragraphs };
+    return { mode: options.mode, offline: !useModel, paragraphs, terms: [] };
   },
 };
 

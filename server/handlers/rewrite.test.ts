@@ -65,11 +65,11 @@ const standIn: StandInEngine = {
     const paragraphs: RewrittenParagraph[] = [];
     for (const [index, original] of text.split('\n').filter((p) => p.trim()).entries()) {
       if (calls++ >= failAfter) throw new Error('model failed mid-paper');
-      const p = { index, original, rewritten: rewriteText(original, options), offline: !options.gateway?.configured('rewrite'), similarityToOriginal: 0.2, bigramOverlap: 0.6, protectedKept: true };
+      const p = { index, original, role: 'body' as const, rewritten: rewriteText(original, options), offline: !options.gateway?.configured('rewrite'), similarityToOriginal: 0.2, bigramOverlap: 0.6, protectedKept: true, sentences: [] };
       paragraphs.push(p);
       await options.onParagraph?.(p);
     }
-    return { mode: options.mode, offline: paragraphs.every((p) => p.offline), paragraphs };
+    return { mode: options.mode, offline: paragraphs.every((p) => p.offline), paragraphs, terms: [] };
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { CachedAnswer } from '../http/answer-cache';
+import type { CachedAnswer } from '../services/cached-answer';
 import type { operations } from '../gen/openapi';
 import type { AuthUser } from '../services/accounts/types';
 

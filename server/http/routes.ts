@@ -6,14 +6,16 @@ import { AppError, badRequest, unauthorized } from '../errors';
 import type { FileResult, HandlerContext, Handlers, OperationId } from '../handlers/types';
 import { resolveToken } from '../services/accounts/tokens';
 import { modelFeatureOf, requireModel } from '../services/llm/required';
-import { isCachedAnswer } from './answer-cache';
+import { isCachedAnswer } from '../services/cached-answer';
 import { addressBucket } from './client-identity';
 import { type Contract, type OperationInfo, operationsOf } from './contract';
 import { checkResponse } from './response-validation';
 import { sendFile } from './send-file';
 
-// Auth calls get the tightest limit; polling calls are made every few seconds by design.
+// Auth calls get the tightest limit; polling calls are made every few seconds by design; the 改写工作台
+// re-checks on every pause in typing.
 const POLLING = new Set(['loginValLoginQrCode', 'taskProgress']);
+const WORKBENCH = new Set(['checkWorkbenchRecheck', 'checkWorkbenchSuggest', 'checkWorkbenchSuggestModel']);
 // Reads of whole reports and documents (megabytes each): a limit of their own per user.
 const HEAVY_READS = new Set([
   'checkReportParagraphs',
@@ -135,6 +137,7 @@ function checkBody(info: OperationInfo) {
 function perMinute(info: OperationInfo, config: Config): number {
   const id = info.operation.operationId;
   if (POLLING.has(id)) return config.POLL_RATE_LIMIT_PER_MINUTE;
+  if (WORKBENCH.has(id)) return config.WORKBENCH_RATE_LIMIT_PER_MINUTE;
   if (HEAVY_READS.has(id)) return config.READ_RATE_LIMIT_PER_MINUTE;
   if (info.path.startsWith('/api/base/login_api/')) return config.AUTH_RATE_LIMIT_PER_MINUTE;
   if (modelFeatureOf(info.operation) === 'chat') return config.CHAT_RATE_LIMIT_PER_MINUTE;

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       POLL_RATE_LIMIT_PER_MINUTE: '10000',
       API_RATE_LIMIT_PER_MINUTE: '10000',
+      WORKBENCH_RATE_LIMIT_PER_MINUTE: '10000',
       READ_RATE_LIMIT_PER_MINUTE: '10000',
       CHAT_RATE_LIMIT_PER_MINUTE: '10000',
       // Every test sign-up comes from 127.0.0.1; the limits have their own tests.
@@ -56,12 +57,12 @@ export function testRuntime(db: Database, options: Partial<Omit<RuntimeOptions, 
 /** The real app on a fresh database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Partial<Pick<RuntimeOptions, 'now' | 'compute' | 'llm' | 'log'>> & { db?: Database; builtServices?: BuildOptions['builtServices'] } = {},
+  options: Partial<Pick<RuntimeOptions, 'now' | 'compute' | 'llm' | 'log'>> & { db?: Database } & Pick<BuildOptions, 'builtServices' | 'testRoutes'> = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const db = options.db ?? (await openTestDatabase());
   const runtime = testRuntime(db, { config, now: options.now, compute: options.compute, llm: options.llm, log: options.log });
-  const app = await buildApp({ runtime, builtServices: options.builtServices });
+  const app = await buildApp({ runtime, builtServices: options.builtServices, testRoutes: options.testRoutes });
   await app.ready();
   return {
     app,

@@ -16,7 +16,9 @@ async function rewriteOne(engine: StandInEngine, text: string, options: Paragrap
   return {
     index: 0,
     original: text,
+    role: 'body',
     rewritten: parts.map((p) => p.rewritten).join('\n'),
+    sentences: parts.flatMap((p) => p.sentences),
     offline: answer.offline,
     similarityToOriginal: Math.max(0, ...parts.map((p) => p.similarityToOriginal)),
     bigramOverlap: parts.length ? parts.reduce((s, p) => s + p.bigramOverlap, 0) / parts.length : 1,

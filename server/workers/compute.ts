@@ -44,6 +44,7 @@ export function poolCompute(config: PoolConfig): Compute {
       return typeof body === 'string' ? body : asBuffer(body);
     },
     scoreAigc: (input, run) => pool().run('scoreAigc', input, { ...engine, signal: run?.signal }),
+    scoreAigcParagraphs: (input) => pool().run('scoreAigcParagraphs', input, engine),
     renderAigcReport: async (input) => asBuffer(await pool().run('renderAigcReport', input, engine)),
     rewriteOffline: (input, run) =>
       pool().run('rewriteOffline', input, { ...engine, signal: run?.signal, host: { onParagraph: async (paragraph) => run?.onParagraph?.(paragraph) } }),

@@ -13,6 +13,7 @@ export const tasks = {
   prepareLibraryText: (input: Parameters<typeof engines.prepareLibraryText>[0]) => engines.prepareLibraryText(input),
   renderCheckReport: (input: Parameters<typeof engines.renderCheckReport>[0]) => engines.renderCheckReport(input),
   scoreAigc: (input: Parameters<typeof engines.scoreAigc>[0]) => engines.scoreAigc(input),
+  scoreAigcParagraphs: (input: Parameters<typeof engines.scoreAigcParagraphs>[0]) => engines.scoreAigcParagraphs(input),
   renderAigcReport: (input: Parameters<typeof engines.renderAigcReport>[0]) => engines.renderAigcReport(input),
   rewriteOffline: (input: Parameters<typeof engines.rewriteOffline>[0], host: Host) =>
     engines.rewriteOffline(input, { onParagraph: (paragraph) => host.call('onParagraph', paragraph) }),

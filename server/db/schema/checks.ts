@@ -28,12 +28,15 @@ export const checks = pgTable(
     excludeSelf: boolean('exclude_self').notNull().default(true),
     rewriteMode: text('rewrite_mode', { enum: rewriteModes }),
     rewriteTaskId: text('rewrite_task_id'),
+    /** A check of a 改写工作台's edited text: the check whose workbench it came from (its report links back). */
+    editedFromId: text('edited_from_id'),
     figures: jsonb('figures').$type<Record<string, unknown>>(),
     report: jsonb('report').$type<Record<string, unknown>>(),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
   (t) => [
     index('checks_file_sha256_idx').on(t.fileSha256),
+    index('checks_edited_from_idx').on(t.editedFromId),
     check('checks_source_type_check', sql`${t.sourceType} in ('upload', 'paste')`),
   ],
 );

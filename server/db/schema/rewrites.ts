@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { KEEP_REASONS } from '../../engines/docx/keep-reasons';
+import type { KeptReason, ParagraphRole, SentenceStatus } from '../../engines/rewrite';
 import { newId } from '../ids';
 import { tasks } from './tasks';
 
@@ -41,6 +42,15 @@ export const rewrites = pgTable(
     similarityAfter: real('similarity_after'),
     aigcBefore: real('aigc_before'),
     aigcAfter: real('aigc_after'),
+    /** The document's terms the engine found (关键词, title, compounds) with the user's: what the term check reads. */
+    terms: jsonb('terms').$type<string[]>().notNull().default([]),
+    /** Sentences rewritten and kept in the whole text, counted when the rewrite is done (null before). */
+    sentenceRewritten: integer('sentence_rewritten'),
+    sentenceKept: integer('sentence_kept'),
+    keptReasons: jsonb('kept_reasons').$type<Partial<Record<KeptReason, number>>>().notNull().default({}),
+    /** The term check over the whole rewrite: how many terms occur in the original, and those lost (null before). */
+    termsChecked: integer('terms_checked'),
+    lostTerms: jsonb('lost_terms').$type<string[]>().notNull().default([]),
   },
   (t) => [check('rewrites_api_check', sql`${t.api} in ('paper', 'machine')`), index('rewrites_file_sha256_idx').on(t.fileSha256)],
 );
@@ -57,13 +67,19 @@ export const rewriteParagraphs = pgTable(
       .references(() => tasks.id, { onDelete: 'cascade' }),
     index: integer('index').notNull(),
     original: text('original').notNull(),
+    /** What the paragraph is (only body paragraphs are rewritten; the others are kept for their role). */
+    role: text('role').$type<ParagraphRole>().notNull().default('body'),
     rewritten: text('rewritten').notNull().default(''),
+    /** Every sentence of the original: rewritten, or kept and why. */
+    sentences: jsonb('sentences').$type<SentenceStatus[]>().notNull().default([]),
     status: text('status', { enum: paragraphStatuses }).notNull().default('queued'),
     offline: boolean('offline').notNull().default(true),
     /** Share of the rewrite's characters in runs of 13+ shared with the original (engine figure). */
     similarityToOriginal: real('similarity_to_original'),
     bigramOverlap: real('bigram_overlap'),
     protectedKept: boolean('protected_kept'),
+    /** The term check (term-check.ts) on this pair: the terms the rewrite lost; null before it is rewritten. */
+    lostTerms: jsonb('lost_terms').$type<string[]>(),
     similarityBefore: real('similarity_before'),
     similarityAfter: real('similarity_after'),
     aigcBefore: real('aigc_before'),

@@ -1,5 +1,5 @@
 import type { FieldPart, KeepReason, ScannedParagraph } from './scan';
-import { parseFragment, type XmlElement } from './xml-tree';
+import { CHARACTERS, HIDDEN, parseFragment, type XmlElement } from './xml-tree';
 
 /** A visible run (w:r) of a paragraph: its tags and properties as written, and what it holds in order. */
 export interface Run {
@@ -31,8 +31,6 @@ export interface ParagraphModel {
   runs: Run[];
 }
 
-const CHARACTERS: Record<string, string> = { 'w:tab': '\t', 'w:noBreakHyphen': '\u2011', 'w:softHyphen': '\u00ad' };
-const INVISIBLE = new Set(['w:del', 'w:moveFrom', 'mc:Choice']);
 /** Containers of runs inside a paragraph whose runs may be edited where they are. */
 const TRANSPARENT = new Set(['w:hyperlink', 'w:smartTag', 'w:customXml', 'w:bdo', 'w:dir']);
 const LOCKING: Record<string, KeepReason> = { 'w:ins': 'revision', 'w:moveTo': 'revision', 'w:fldSimple': 'field', 'w:sdtContent': 'content-control' };
@@ -52,7 +50,7 @@ export function readParagraph(xml: string, scanned: ScannedParagraph): Paragraph
 
   /** Text somewhere inside an element kept whole, read as extraction reads it, every character locked. */
   const lockedText = (element: XmlElement, locked: KeepReason) => {
-    if (INVISIBLE.has(element.name)) return;
+    if (HIDDEN.has(element.name)) return;
     if (element.name === 'w:t') for (const text of element.text) chars.push({ text, run: null, xml: null, locked });
     else if (Object.hasOwn(CHARACTERS, element.name)) chars.push({ text: CHARACTERS[element.name], run: null, xml: null, locked });
     for (const child of element.children) lockedText(child, locked);
@@ -98,7 +96,7 @@ export function readParagraph(xml: string, scanned: ScannedParagraph): Paragraph
   const walk = (container: XmlElement, locked: KeepReason | null) => {
     for (const child of container.children) {
       if (child.name === 'w:r') readRun(child, locked);
-      else if (child.name === 'w:pPr' || INVISIBLE.has(child.name)) continue;
+      else if (child.name === 'w:pPr' || HIDDEN.has(child.name)) continue;
       else if (TRANSPARENT.has(child.name) || child.name === 'w:sdt') walk(child, locked);
       else if (Object.hasOwn(LOCKING, child.name)) walk(child, locked ?? LOCKING[child.name]);
       else if (child.name === 'mc:AlternateContent') {

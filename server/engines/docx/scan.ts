@@ -1,5 +1,5 @@
 import type { SaxesTagNS } from 'saxes';
-import { type Namespaces, PositionedParser } from './xml-tree';
+import { CHARACTERS, HIDDEN, type Namespaces, PositionedParser } from './xml-tree';
 
 import type { KeepReason } from './keep-reasons';
 
@@ -25,9 +25,6 @@ export interface ScannedLine {
   /** Why the line is not one paragraph's whole text (set when `paragraph` is null). */
   reason: KeepReason | null;
 }
-
-const CHARACTERS: Record<string, string> = { 'w:tab': '\t', 'w:noBreakHyphen': '\u2011', 'w:softHyphen': '\u00ad' };
-const SKIPPED = new Set(['w:del', 'w:moveFrom', 'mc:Choice']);
 
 interface OpenParagraph extends ScannedParagraph {
   nested: boolean;
@@ -81,7 +78,7 @@ export function scanDocument(xml: string): { lines: ScannedLine[]; maxId: number
       if (skipTo) return;
       const depth = stack.length;
       if (name === 'mc:AlternateContent') alternate += 1;
-      if (SKIPPED.has(name)) {
+      if (HIDDEN.has(name)) {
         if (name === 'w:del' && parent === 'w:rPr' && stack[stack.length - 3] === 'w:pPr') markDeleted = true;
         else if (name === 'w:del' && parent === 'w:trPr') skipTo = depth - 2;
         else skipTo = depth;

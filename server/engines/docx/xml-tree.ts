@@ -1,10 +1,11 @@
 import { type SaxesTagNS, SaxesParser } from 'saxes';
+import { CHARACTERS as WORD_CHARACTERS, MC_NAMESPACE, SKIPPED, WORD_NAMESPACES } from '../text/word-xml';
 
-export const W_URIS = new Set([
-  'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
-  'http://purl.oclc.org/ooxml/wordprocessingml/main',
-]);
-export const MC_URI = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
+// Text extraction's rules (text/word-xml.ts), by the names elements have here (w:tab, mc:Choice).
+/** Characters Word writes as elements rather than text. */
+export const CHARACTERS: Record<string, string> = Object.fromEntries(Object.entries(WORD_CHARACTERS).map(([name, text]) => [`w:${name}`, text]));
+/** Elements whose text is not part of the document as shown: deleted and moved-away revisions, mc:Choice. */
+export const HIDDEN = new Set([...[...SKIPPED].map((name) => `w:${name}`), 'mc:Choice']);
 
 /** An element of a parsed XML fragment, with where it sits in the source string. */
 export interface XmlElement {
@@ -23,9 +24,9 @@ export interface XmlElement {
 
 export type Namespaces = Record<string, string>;
 
-export function localName(tag: { uri: string; local: string; name: string }): string {
-  if (W_URIS.has(tag.uri)) return `w:${tag.local}`;
-  if (tag.uri === MC_URI) return `mc:${tag.local}`;
+function localName(tag: { uri: string; local: string; name: string }): string {
+  if (WORD_NAMESPACES.has(tag.uri)) return `w:${tag.local}`;
+  if (tag.uri === MC_NAMESPACE) return `mc:${tag.local}`;
   return tag.name;
 }
 

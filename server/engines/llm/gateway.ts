@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { LlmError } from './errors';
-import { Limiter } from './limiter';
+import { Limiter, type SlotRequest } from './limiter';
 import { backoffMs, pause, retryAfterMs } from './retry';
 import type { LlmSettings } from './settings';
 import { countMessageTokens, countTokens, warmTokenizer } from './tokens';
@@ -46,7 +46,11 @@ export interface LlmGateway {
   supportsLogprobs(feature: LlmFeature): Promise<boolean>;
   /** Calls running now and waiting for a slot. */
   load(): { active: number; queued: number };
-  /** This gateway with every call made for `account` (its own limit, its turn among accounts); `background` for a job's calls. */
+  /**
+   * This gateway with every call made for `account`: its own LLM_ACCOUNT_CONCURRENCY slots, its turn among accounts.
+   * `background` for a job's calls: they wait for a slot as long as a call may take (LLM_TIMEOUT_MS) and are never
+   * refused for the account's queue.
+   */
   forAccount(account: string, options?: { background?: boolean }): LlmGateway;
 }
 
@@ -57,6 +61,9 @@ export interface GatewayOptions {
 }
 
 const NEVER = new AbortController().signal;
+
+/** Whose call it is (LlmGateway.forAccount): the account and whether a job makes it. */
+type Owner = Omit<SlotRequest, 'signal'>;
 
 export function createLlmGateway(settings: LlmSettings, options: GatewayOptions = {}): LlmGateway {
   const limiter = new Limiter({
@@ -81,7 +88,7 @@ export function createLlmGateway(settings: LlmSettings, options: GatewayOptions 
 
   const model = (feature: LlmFeature): string | null => (client ? (settings.models[feature] ?? null) : null);
 
-  function stream(request: LlmRequest): LlmCall {
+  function stream(request: LlmRequest, owner: Owner): LlmCall {
     let settle: (record: LlmCallRecord) => void = () => undefined;
     const record = new Promise<LlmCallRecord>((resolve) => {
       settle = resolve;
@@ -92,16 +99,16 @@ export function createLlmGateway(settings: LlmSettings, options: GatewayOptions 
       [Symbol.asyncIterator]() {
         if (started) throw new Error('An LlmCall can be iterated once');
         started = true;
-        return run(request, settle);
+        return run(request, owner, settle);
       },
     };
   }
 
-  async function* run(request: LlmRequest, settle: (record: LlmCallRecord) => void): AsyncGenerator<LlmDelta> {
+  async function* run(request: LlmRequest, { account, background }: Owner, settle: (record: LlmCallRecord) => void): AsyncGenerator<LlmDelta> {
     const name = model(request.feature);
     if (!client || !name) throw new LlmError('not_configured');
     const caller = request.signal ?? NEVER;
-    const release = await limiter.acquire({ account: request.account, background: request.background, signal: caller });
+    const release = await limiter.acquire({ account, background, signal: caller });
     const startedAt = performance.now();
     const total = new AbortController();
     const totalTimer = setTimeout(() => total.abort(), settings.timeoutMs);
@@ -187,8 +194,8 @@ export function createLlmGateway(settings: LlmSettings, options: GatewayOptions 
     }
   }
 
-  async function complete(request: LlmRequest): Promise<LlmAnswer> {
-    const call = stream(request);
+  async function complete(request: LlmRequest, owner: Owner): Promise<LlmAnswer> {
+    const call = stream(request, owner);
     let content = '';
     const logprobs: LlmTokenLogprob[] = [];
     for await (const delta of call) {
@@ -213,12 +220,8 @@ export function createLlmGateway(settings: LlmSettings, options: GatewayOptions 
 
   async function probeLogprobs(feature: LlmFeature): Promise<boolean> {
     try {
-      const answer = await complete({
-        feature,
-        messages: [{ role: 'user', content: '你好' }],
-        maxTokens: 1,
-        topLogprobs: 1,
-      });
+      // Nobody's call: the probe counts against no account.
+      const answer = await complete({ feature, messages: [{ role: 'user', content: '你好' }], maxTokens: 1, topLogprobs: 1 }, {});
       return answer.logprobs.length > 0;
     } catch (error) {
       // Endpoints without log-probabilities either ignore the parameter (above) or refuse it with 400/422.
@@ -227,12 +230,12 @@ export function createLlmGateway(settings: LlmSettings, options: GatewayOptions 
     }
   }
 
-  const gateway = (defaults: Pick<LlmRequest, 'account' | 'background'>): LlmGateway => ({
+  const gateway = (owner: Owner): LlmGateway => ({
     configured: (feature) => model(feature) !== null,
     model,
     models: () => Object.fromEntries(LLM_FEATURES.map((f) => [f, model(f)])) as Record<LlmFeature, string | null>,
-    stream: (request) => stream({ ...request, ...defaults }),
-    complete: (request) => complete({ ...request, ...defaults }),
+    stream: (request) => stream(request, owner),
+    complete: (request) => complete(request, owner),
     supportsLogprobs,
     load: () => ({ active: limiter.active, queued: limiter.queued }),
     forAccount: (account, options = {}) => gateway({ account, background: options.background ?? false }),

@@ -68,7 +68,7 @@ export class Limiter {
       this.start(account);
       return Promise.resolve(this.releaser(key, account));
     }
-    const ownLimit = key !== NO_ACCOUNT && account.running >= this.settings.perAccount;
+    const ownLimit = this.atOwnLimit(key, account);
     const waitMs = background ? this.settings.backgroundWaitMs : this.settings.waitMs;
     if (!background && ownLimit && account.waiting.filter((w) => !w.background).length >= this.settings.queuedPerAccount) {
       this.forget(key, account);
@@ -95,10 +95,7 @@ export class Limiter {
         this.forget(key, account);
         reject(error);
       };
-      const timer = setTimeout(
-        () => leave(new LlmError(key !== NO_ACCOUNT && account.running >= this.settings.perAccount ? 'account_busy' : 'busy')),
-        waitMs,
-      );
+      const timer = setTimeout(() => leave(new LlmError(this.atOwnLimit(key, account) ? 'account_busy' : 'busy')), waitMs);
       const onAbort = () => leave(new LlmError('aborted'));
       const cleanup = () => {
         clearTimeout(timer);
@@ -119,8 +116,13 @@ export class Limiter {
     return account;
   }
 
+  /** The account's own calls fill its slots (calls without an account have none of their own). */
+  private atOwnLimit(key: string, account: Account): boolean {
+    return key !== NO_ACCOUNT && account.running >= this.settings.perAccount;
+  }
+
   private mayRun(key: string, account: Account): boolean {
-    return this.running < this.settings.max && (key === NO_ACCOUNT || account.running < this.settings.perAccount);
+    return this.running < this.settings.max && !this.atOwnLimit(key, account);
   }
 
   private start(account: Account): void {

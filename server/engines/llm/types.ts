@@ -17,10 +17,6 @@ export interface LlmRequest {
   topLogprobs?: number;
   /** The task the call is for: its usage is recorded against it. */
   taskId?: string;
-  /** The account the call is for: its calls have a limit of their own (LLM_ACCOUNT_CONCURRENCY) and take turns with other accounts'. */
-  account?: string;
-  /** A job's call: it waits for a slot as long as a call may take (LLM_TIMEOUT_MS), and is never refused for its account's queue. */
-  background?: boolean;
   /** Aborting it stops the call, the upstream HTTP request included. */
   signal?: AbortSignal;
 }

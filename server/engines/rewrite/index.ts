@@ -1,17 +1,22 @@
 import { scoreAigc } from '../aigc/detect';
-import { toCodePoints, fromCodePoints } from '../text/code-points';
-import { splitParagraphs } from '../text/split';
+import { toCodePoints } from '../text/code-points';
+import { splitSentences } from '../text/split';
 import { bigramOverlap, similarityToOriginal } from './measure';
 import { modelRewrite, type ModelSettings } from './model';
 import { findProtectedSpans, keepsProtected, type ProtectedSpan } from './protect';
 import { paragraphSeed } from './random';
-import { SMART_SETTINGS, smartRewriter, type SmartSettings } from './smart';
+import { keptWhole, type SentenceStatus } from './sentences';
+import { rewriteSentences, SMART_SETTINGS, type SmartSettings } from './smart';
+import { documentStructure, isRewritable, type ParagraphRole } from './structure';
+import { documentTerms } from './terms';
 import type { RewriteMode, RewriteOptions, RewriteResult, RewrittenParagraph } from './types';
 
-// The rewording engine (降重, 强力降重, 学术库降重, 智能降重, 润色改写, 降AIGC). Every paragraph comes back with
-// its proof: similarity to the original as our 查重 measures it, the bigram overlap (meaning kept) and
-// whether every protected span is unchanged. Without a model (or in smart mode) the offline engine
-// writes it and says so (offline: true).
+// The rewording engine (降重, 强力降重, 学术库降重, 智能降重, 润色改写, 降AIGC). First, do no harm: the title,
+// headings, captions, 关键词, the 参考文献 list and what follows it, formulas, code and short lines are
+// kept as they are (structure.ts); in the paragraphs it rewrites, numbers, citations, quotations, names and
+// terms are protected (protect.ts, terms.ts) and every sentence is either rewritten and checked
+// (checks.ts) or kept and marked with the reason. Every paragraph comes back with its figures: similarity
+// to the original as our 查重 measures it, the bigram overlap and whether every protected span is unchanged.
 
 export type { RewriteMode, RewriteOptions, RewriteResult, RewrittenParagraph } from './types';
 export { isRewriteMode, REWRITE_MODES } from './types';
@@ -19,6 +24,10 @@ export { bigramOverlap, lengthRatio, similarityToOriginal } from './measure';
 export { findProtectedSpans, keepsProtected, missingSpans, type ProtectedKind, type ProtectedSpan } from './protect';
 export { alignParagraphs, type AlignedPair } from './align';
 export { modelSettings } from './model';
+export { checkTerms, lostTerms, type TermCheck } from './term-check';
+export { countSentences, KEPT_REASONS, type KeptReason, type SentenceCounts, type SentenceStatus } from './sentences';
+export { documentStructure, PARAGRAPH_ROLES, type ParagraphRole } from './structure';
+export { documentTerms } from './terms';
 
 /** How hard the offline engine works per mode (its own mode, and the fallback of the model modes). */
 export const OFFLINE_SETTINGS: Record<RewriteMode, SmartSettings> = {
@@ -26,18 +35,15 @@ export const OFFLINE_SETTINGS: Record<RewriteMode, SmartSettings> = {
   rewrite: SMART_SETTINGS,
   cnki: SMART_SETTINGS,
   aigc: { ...SMART_SETTINGS, dropTemplates: true },
-  strong: { substitute: 0.85, transform: 0.9, breakRuns: true },
-  polish: { substitute: 0.25, transform: 0.3, breakRuns: false },
+  strong: { substitute: 1, transform: 1 },
+  polish: { substitute: 0.3, transform: 0 },
 };
 
-/** Paragraphs shorter than this (characters) are headings or labels: kept as they are. */
-const MIN_REWRITE_CHARS = 8;
+/** 降AIGC offline: attempts at the whole paragraph, the one our detector finds least machine-like kept. */
+const AIGC_ATTEMPTS = 3;
 
-/** The paragraphs the engine works on: every non-blank line, trimmed (as the text engine splits them). */
-export function documentParagraphs(text: string): string[] {
-  const codes = toCodePoints(text);
-  return splitParagraphs(codes).map((r) => fromCodePoints(codes, r.start, r.end));
-}
+/** The key a paragraph is selected by in RewriteOptions.only: its text without whitespace. */
+export const paragraphKey = (text: string) => text.replace(/\s+/g, '');
 
 function figures(original: string, rewritten: string, spans: readonly ProtectedSpan[]) {
   return {
@@ -47,38 +53,26 @@ function figures(original: string, rewritten: string, spans: readonly ProtectedS
   };
 }
 
-/** Offline attempts per paragraph (seeds derived from the paragraph's): the best is kept. */
-const OFFLINE_ATTEMPTS = 3;
-/** More, up to this many, while the best still shares over EXTRA_ABOVE with the original (text dense with terms). */
-const OFFLINE_MAX_ATTEMPTS = 6;
-const EXTRA_ABOVE = 0.3;
-/** 降AIGC offline: more attempts, the one our detector finds least machine-like (similarity breaking ties). */
-const AIGC_ATTEMPTS = 5;
-
-/** The key a paragraph is selected by in RewriteOptions.only: its text without whitespace. */
-export const paragraphKey = (text: string) => text.replace(/\s+/g, '');
-
-/**
- * The offline rewrite of a paragraph, checked: a result that lost a protected span is never returned. Of
- * the attempts that keep every span, the one with the lowest similarity to the original wins (polish: the
- * first, since it does not aim at a lower similarity; aigc: the lowest AIGC score of our detector).
- */
-export function offlineParagraph(original: string, spans: readonly ProtectedSpan[], seed: number, mode: RewriteMode): string {
-  let best: { text: string; score: number } | null = null;
-  const attempts = mode === 'aigc' ? AIGC_ATTEMPTS : OFFLINE_ATTEMPTS;
-  const most = mode === 'aigc' ? AIGC_ATTEMPTS : OFFLINE_MAX_ATTEMPTS;
-  const rewrite = smartRewriter(original, spans);
-  for (let attempt = 0; attempt < most; attempt++) {
-    if (attempt >= attempts && best && best.score <= EXTRA_ABOVE) break;
-    const out = rewrite((seed + attempt * 0x9e3779b9) >>> 0, OFFLINE_SETTINGS[mode]);
-    if (!keepsProtected(spans, out)) continue;
-    if (mode === 'polish') return out;
-    const similarity = similarityToOriginal(original, out);
-    const score = mode === 'aigc' ? scoreAigc(out) + 0.2 * similarity : similarity;
-    if (!best || score < best.score) best = { text: out, score };
-    if (score === 0) break;
+/** The offline rewrite of a body paragraph with the status of each sentence. */
+export function offlineParagraph(original: string, spans: readonly ProtectedSpan[], terms: readonly string[], seed: number, mode: RewriteMode) {
+  if (mode !== 'aigc') return rewriteSentences(original, spans, terms, seed, OFFLINE_SETTINGS[mode]);
+  let best: { result: ReturnType<typeof rewriteSentences>; score: number } | null = null;
+  for (let attempt = 0; attempt < AIGC_ATTEMPTS; attempt++) {
+    const result = rewriteSentences(original, spans, terms, (seed + attempt * 0x9e3779b9) >>> 0, OFFLINE_SETTINGS.aigc);
+    const score = scoreAigc(result.text) + 0.2 * similarityToOriginal(original, result.text);
+    if (!best || score < best.score) best = { result, score };
   }
-  return best?.text ?? original;
+  return best!.result;
+}
+
+/** Which sentences of a model's rewrite are the original's unchanged (the rest it rewrote). */
+function modelStatuses(original: string, rewritten: string): SentenceStatus[] {
+  const codes = toCodePoints(original);
+  return splitSentences(codes, { start: 0, end: codes.length }).map((r) => {
+    const sentence = String.fromCodePoint(...codes.subarray(r.start, r.end));
+    const kept = rewritten.includes(sentence);
+    return kept ? { start: r.start, end: r.end, status: 'kept', reason: 'model-kept' } : { start: r.start, end: r.end, status: 'rewritten' };
+  });
 }
 
 export interface ParagraphOptions extends RewriteOptions {
@@ -88,32 +82,45 @@ export interface ParagraphOptions extends RewriteOptions {
   ranges?: Array<[number, number]>;
   /** Model settings instead of the environment's (tests, the bench). */
   modelSettings?: Partial<ModelSettings>;
+  /** The document's terms (rewriteDocument finds them once); alone, the paragraph's own are found. */
+  terms?: readonly string[];
+  /** What the paragraph is in its document; alone, it is judged by itself (a heading line stays a heading). */
+  role?: ParagraphRole;
 }
+
+const useModelFor = (options: RewriteOptions) => options.mode !== 'smart' && Boolean(options.gateway?.configured('rewrite'));
 
 /** Rewrites one paragraph (reload of one pair, reduction of a short passage). */
 export async function rewriteParagraph(text: string, options: ParagraphOptions): Promise<RewrittenParagraph> {
   const original = text.trim();
   const index = options.index ?? 0;
-  const spans = findProtectedSpans(original, { terms: options.protectedTerms });
-  const useModel = options.mode !== 'smart' && Boolean(options.gateway?.configured('rewrite'));
-  if ([...original].length < MIN_REWRITE_CHARS) {
-    return { index, original, rewritten: original, offline: !useModel, changed: false, ...figures(original, original, spans) };
+  const useModel = useModelFor(options);
+  const role = options.role ?? documentStructure(original, { title: options.title }).roles[0] ?? 'body';
+  const terms = options.terms ?? documentTerms([original], [role], { userTerms: options.protectedTerms, title: options.title });
+  const spans = findProtectedSpans(original, { terms: options.protectedTerms, documentTerms: terms });
+  const base = { index, original, role, offline: !useModel };
+  if (!isRewritable(role) || !original) {
+    return { ...base, rewritten: original, changed: false, sentences: keptWhole(original, role === 'body' ? 'protected' : role), ...figures(original, original, spans) };
   }
-  if (options.ranges) return rewriteRanges(original, spans, { ...options, index, ranges: options.ranges });
-  if (useModel && options.mode !== 'smart') {
+  if (options.ranges) return rewriteRanges(original, spans, { ...options, index, terms, role, ranges: options.ranges });
+  let rejected = false;
+  if (useModel) {
     const { best } = await modelRewrite({
       text: original,
-      mode: options.mode,
+      mode: options.mode as Exclude<RewriteMode, 'smart'>,
       spans,
+      terms,
       gateway: options.gateway!,
       signal: options.signal,
       taskId: options.taskId,
       settings: { ...(options.candidates ? { candidates: options.candidates } : {}), ...options.modelSettings },
     });
-    if (best) return { index, original, rewritten: best.text, offline: false, ...figures(original, best.text, spans) };
+    if (best) return { ...base, rewritten: best.text, offline: false, changed: best.text !== original, sentences: modelStatuses(original, best.text), ...figures(original, best.text, spans) };
+    rejected = true;
   }
-  const rewritten = offlineParagraph(original, spans, paragraphSeed(options.seed ?? 1, index), options.mode);
-  return { index, original, rewritten, offline: true, ...figures(original, rewritten, spans) };
+  const result = offlineParagraph(original, spans, terms, paragraphSeed(options.seed ?? 1, index), options.mode);
+  const sentences = rejected ? result.sentences.map((s) => (s.reason === 'no-safe-edit' ? { ...s, reason: 'model-rejected' as const } : s)) : result.sentences;
+  return { ...base, rewritten: result.text, offline: true, changed: result.text !== original, sentences, ...figures(original, result.text, spans) };
 }
 
 /** Merged, in-bounds ranges in order. */
@@ -131,46 +138,73 @@ function cleanRanges(ranges: ReadonlyArray<[number, number]>, length: number): A
   return out;
 }
 
+/** The sentences of a stretch of text left as it is (not selected), offset to its place in the paragraph. */
+function notSelected(codes: string[], start: number, end: number): SentenceStatus[] {
+  const piece = codes.slice(start, end).join('');
+  if (!piece.trim()) return [];
+  const cps = toCodePoints(piece);
+  return splitSentences(cps, { start: 0, end: cps.length }).map((r) => ({ start: start + r.start, end: start + r.end, status: 'kept', reason: 'not-selected' }));
+}
+
 /** Only the given sentences of a paragraph rewritten (each on its own), the text between them kept. */
-async function rewriteRanges(original: string, spans: readonly ProtectedSpan[], options: ParagraphOptions & { index: number; ranges: Array<[number, number]> }): Promise<RewrittenParagraph> {
+async function rewriteRanges(
+  original: string,
+  spans: readonly ProtectedSpan[],
+  options: ParagraphOptions & { index: number; terms: readonly string[]; role: ParagraphRole; ranges: Array<[number, number]> },
+): Promise<RewrittenParagraph> {
   const codes = [...original];
   const ranges = cleanRanges(options.ranges, codes.length);
   let out = '';
   let at = 0;
   let offline = true;
-  let changed = false;
+  const sentences: SentenceStatus[] = [];
   for (const [k, [start, end]] of ranges.entries()) {
     out += codes.slice(at, start).join('');
+    sentences.push(...notSelected(codes, at, start));
     const piece = codes.slice(start, end).join('');
-    const lead = piece.length - piece.trimStart().length;
+    const lead = [...piece].length - [...piece.trimStart()].length;
     const trail = piece.length - piece.trimEnd().length;
     const p = await rewriteParagraph(piece, { ...options, ranges: undefined, seed: ((options.seed ?? 1) + k * 0x2545f491) >>> 0 });
-    out += piece.slice(0, lead) + p.rewritten + piece.slice(piece.length - trail);
+    out += piece.slice(0, piece.length - piece.trimStart().length) + p.rewritten + piece.slice(piece.length - trail);
+    sentences.push(...p.sentences.map((s) => ({ ...s, start: s.start + start + lead, end: s.end + start + lead })));
     offline &&= p.offline;
-    changed ||= p.changed !== false && p.rewritten !== p.original;
     at = end;
   }
   out += codes.slice(at).join('');
+  sentences.push(...notSelected(codes, at, codes.length));
   // A protected span crossing a sentence edge could have been rewritten in part: then keep the paragraph.
-  const rewritten = keepsProtected(spans, out) ? out : original;
-  return { index: options.index, original, rewritten, offline, changed: changed && rewritten !== original, ...figures(original, rewritten, spans) };
+  const kept = keepsProtected(spans, out);
+  const rewritten = kept ? out : original;
+  return {
+    index: options.index,
+    original,
+    role: options.role,
+    rewritten,
+    offline,
+    changed: rewritten !== original,
+    sentences: kept ? sentences : sentences.map((s) => (s.status === 'rewritten' ? { ...s, status: 'kept', reason: 'protected' } : s)),
+    ...figures(original, rewritten, spans),
+  };
 }
 
 /** Rewrites every paragraph of a text, in order, handing each to onParagraph as soon as it is done. */
 export async function rewriteDocument(text: string, options: RewriteOptions): Promise<RewriteResult> {
-  const paragraphs: RewrittenParagraph[] = [];
-  const useModel = options.mode !== 'smart' && Boolean(options.gateway?.configured('rewrite'));
-  for (const [index, original] of documentParagraphs(text).entries()) {
+  const { paragraphs, roles } = documentStructure(text, { title: options.title, backMatter: options.backMatter });
+  const terms = documentTerms(paragraphs, roles, { userTerms: options.protectedTerms, title: options.title });
+  const useModel = useModelFor(options);
+  const done: RewrittenParagraph[] = [];
+  for (const [index, original] of paragraphs.entries()) {
     options.signal?.throwIfAborted();
+    const role = roles[index];
     const selected = options.only ? options.only[paragraphKey(original)] : true;
     let p: RewrittenParagraph;
-    if (!selected) {
+    if (!selected && isRewritable(role)) {
       const spans = findProtectedSpans(original, { terms: options.protectedTerms, technical: false });
-      p = { index, original, rewritten: original, offline: !useModel, changed: false, ...figures(original, original, spans) };
-    } else p = await rewriteParagraph(original, { ...options, index, ranges: selected === true ? undefined : selected });
-    paragraphs.push(p);
+      p = { index, original, role, rewritten: original, offline: !useModel, changed: false, sentences: notSelected([...original], 0, [...original].length), ...figures(original, original, spans) };
+    } else p = await rewriteParagraph(original, { ...options, index, terms, role, ranges: selected === true || !selected ? undefined : selected });
+    done.push(p);
     await options.onParagraph?.(p);
   }
-  const offline = options.mode === 'smart' || !useModel || paragraphs.some((p) => p.offline && p.changed !== false);
-  return { mode: options.mode, offline, paragraphs };
+  const offline = options.mode === 'smart' || !useModel || done.some((p) => p.offline && p.changed !== false);
+  return { mode: options.mode, offline, paragraphs: done, terms };
 }

@@ -67,27 +67,37 @@ describe('judgeCandidate', () => {
   const { slots } = maskSpans(ORIGINAL, spans.filter((s) => s.kind !== 'technical'));
 
   it('rejects a lost placeholder, a lost protected span, a wrong length, lost meaning and an empty answer', () => {
-    expect(judgeCandidate(ORIGINAL, '', slots, spans, 0.2, null).rejected).toBe('empty');
-    expect(judgeCandidate(ORIGINAL, '本文改写了。', slots, spans, 0.2, null).rejected).toBe('placeholder');
-    expect(judgeCandidate(ORIGINAL, ORIGINAL.replace('95.2%', '95%'), null, spans, 0.2, null).rejected).toBe('protected');
-    expect(judgeCandidate(ORIGINAL, ORIGINAL.repeat(3), null, spans, 0.2, null).rejected).toBe('length');
+    expect(judgeCandidate(ORIGINAL, '', slots, spans, [], 0.2, null).rejected).toBe('empty');
+    expect(judgeCandidate(ORIGINAL, '本文改写了。', slots, spans, [], 0.2, null).rejected).toBe('placeholder');
+    expect(judgeCandidate(ORIGINAL, ORIGINAL.replace('95.2%', '95%'), null, spans, [], 0.2, null).rejected).toBe('protected');
+    expect(judgeCandidate(ORIGINAL, ORIGINAL.repeat(3), null, spans, [], 0.2, null).rejected).toBe('length');
     const unrelated = '今天天气晴朗，适合出门散步，大家心情都很好，一起去公园玩耍吧，傍晚再回家吃饭。';
-    expect(judgeCandidate(ORIGINAL, unrelated, null, [], 0.2, null).rejected).toBe('meaning');
-    const fine = judgeCandidate(ORIGINAL, ORIGINAL, null, spans, 0.2, null);
+    expect(judgeCandidate(ORIGINAL, unrelated, null, [], [], 0.2, null).rejected).toBe('meaning');
+    const fine = judgeCandidate(ORIGINAL, ORIGINAL, null, spans, [], 0.2, null);
     expect(fine.rejected).toBeNull();
     expect(fine.similarity).toBe(1);
+  });
+
+  it('rejects a term split or infixed and a doubled particle, the same checks as the offline engine', () => {
+    // The document's terms are checked on their own, even where no span of the paragraph covers them.
+    const spans = findProtectedSpans(ORIGINAL, { technical: false });
+    const terms = ['卷积神经网络', '遥感图像'];
+    expect(judgeCandidate(ORIGINAL, ORIGINAL.replace('卷积神经网络', '卷积的神经网络'), null, spans, terms, 0.2, null).rejected).toBe('term');
+    expect(judgeCandidate(ORIGINAL, ORIGINAL.replace('遥感图像', '遥感影像'), null, spans, terms, 0.2, null).rejected).toBe('term');
+    expect(judgeCandidate(ORIGINAL, ORIGINAL.replace('数据集上的', '数据集上的的'), null, spans, terms, 0.2, null).rejected).toBe('grammar');
   });
 });
 
 describe('modelRewrite (best of N through the gateway)', () => {
   const spans = findProtectedSpans(ORIGINAL);
-  const good = (m: string) => m.replace('本文采用', '本研究借助').replace('进行分类', '加以分类').replace('分类精度达到了', '分类准确率为');
-  const better = (m: string) => m.replace('本文采用卷积神经网络对遥感图像进行分类，', '针对遥感图像，本研究借助卷积神经网络加以归类，').replace('的分类精度达到了', '其准确率高达');
+  // Candidates that keep the detected terms (卷积神经网络, 图像, 分类精度): the model sees them listed, not masked.
+  const good = (m: string) => m.replace('本文采用', '本研究借助').replace('进行分类', '加以分类');
+  const better = (m: string) => m.replace('本文采用卷积神经网络对遥感图像进行分类，', '针对遥感图像，本研究借助卷积神经网络加以归类，').replace('的分类精度达到了', '的分类精度高达');
   const dropsPlaceholder = (m: string) => m.replace(/⟦\d+⟧/u, '');
 
   it('asks N candidates and keeps the best that keeps every protected span', async () => {
     const { gateway, requests } = stubGateway([good, dropsPlaceholder, better]);
-    const { best, candidates } = await modelRewrite({ text: ORIGINAL, mode: 'rewrite', spans, gateway, settings: { candidates: 3, meaningFloor: 0.2 } });
+    const { best, candidates } = await modelRewrite({ text: ORIGINAL, mode: 'rewrite', spans, terms: [], gateway, settings: { candidates: 3, meaningFloor: 0.2 } });
     expect(requests).toHaveLength(3);
     for (const r of requests) {
       expect(r.feature).toBe('rewrite');
@@ -104,10 +114,18 @@ describe('modelRewrite (best of N through the gateway)', () => {
     expect(model.offline).toBe(false);
     expect(model.rewritten).toBe(better(ORIGINAL));
     expect(model.protectedKept).toBe(true);
+    expect(model.sentences).toEqual([{ start: 0, end: [...ORIGINAL].length, status: 'rewritten' }]);
 
     const rejected = await rewriteParagraph(ORIGINAL, { mode: 'strong', gateway: stubGateway([dropsPlaceholder]).gateway, candidates: 2 });
     expect(rejected.offline).toBe(true);
     expect(rejected.protectedKept).toBe(true);
+    // The offline fallback rewrites what it safely can; a sentence it cannot stays, marked as the model's rejection.
+    const hard = '包裹体的均一温度为200℃，均一温度随深度增加。';
+    const kept = await rewriteParagraph(hard, { mode: 'strong', gateway: stubGateway([(m) => m.replace('均一温度', '皆一温度')]).gateway, candidates: 2 });
+    expect(kept.offline).toBe(true);
+    expect(kept.rewritten.match(/均一温度/gu)).toHaveLength(2);
+    expect(kept.sentences.map((s) => s.reason ?? s.status)).not.toContain('no-safe-edit');
+    if (kept.rewritten === hard) expect(kept.sentences.every((s) => s.reason === 'model-rejected')).toBe(true);
   });
 
   it('never calls the model in smart mode or without a configured model', async () => {

@@ -1,13 +1,15 @@
 import type { LlmGateway } from '../llm';
-import { bigramOverlap, lengthRatio, similarityToOriginal } from './measure';
+import { checkRewrite } from './checks';
+import { bigramOverlap, similarityToOriginal } from './measure';
 import { cleanAnswer, rewritePrompt } from './prompts';
-import { hasPlaceholderMarks, keepsProtected, maskSpans, type ProtectedSpan, unmaskText } from './protect';
+import { hasPlaceholderMarks, maskSpans, type ProtectedSpan, unmaskText } from './protect';
 import type { RewriteMode } from './types';
 
 // The model modes: N candidates per paragraph through the gateway (the only way to a model), each
-// unmasked and checked (every protected span back unchanged, the meaning proxy above its floor, a sane
-// length), scored with our own engines, the best kept. Null when no candidate passes: the caller falls
-// back to the offline engine for that paragraph and labels it offline.
+// unmasked and put through the same checks as the offline engine's sentences (checks.ts: every protected
+// span back unchanged, every term whole, no doubled particle or word, a sane length) and the meaning
+// proxy's floor, scored with our own engines, the best kept. Null when no candidate passes: the caller
+// falls back to the offline engine, whose sentences pass the same checks or stay as they were.
 
 export type ModelMode = Exclude<RewriteMode, 'smart'>;
 
@@ -18,7 +20,7 @@ export interface Candidate {
   /** AIGC score (0-1) when the detector is available, else null. */
   aigc: number | null;
   /** Why it was rejected, or null when it passed. */
-  rejected: null | 'placeholder' | 'protected' | 'meaning' | 'length' | 'empty';
+  rejected: null | 'placeholder' | 'protected' | 'term' | 'grammar' | 'meaning' | 'length' | 'empty';
 }
 
 export interface ModelSettings {
@@ -83,6 +85,7 @@ export function judgeCandidate(
   answer: string,
   slots: readonly string[] | null,
   spans: readonly ProtectedSpan[],
+  terms: readonly string[],
   floor: number,
   aigc: AigcScorer | null,
 ): Candidate {
@@ -94,9 +97,11 @@ export function judgeCandidate(
   const similarity = similarityToOriginal(original, text);
   const overlap = bigramOverlap(original, text);
   const base: Candidate = { text, similarity, overlap, aigc: null, rejected: null };
-  if (!keepsProtected(spans, text)) return { ...base, rejected: 'protected' };
-  const ratio = lengthRatio(original, text);
-  if (ratio < 0.5 || ratio > 2) return { ...base, rejected: 'length' };
+  const problems = checkRewrite({ original, candidate: text, spans, terms });
+  if (problems.includes('protected')) return { ...base, rejected: 'protected' };
+  if (problems.includes('term')) return { ...base, rejected: 'term' };
+  if (problems.includes('length')) return { ...base, rejected: 'length' };
+  if (problems.length) return { ...base, rejected: 'grammar' };
   if (overlap < floor) return { ...base, rejected: 'meaning' };
   return { ...base, aigc: aigc ? aigc(text) : null };
 }
@@ -105,6 +110,8 @@ export interface ModelRewriteInput {
   text: string;
   mode: ModelMode;
   spans: readonly ProtectedSpan[];
+  /** The document's and the user's terms: listed for the model to keep, checked in every candidate. */
+  terms: readonly string[];
   gateway: LlmGateway;
   signal?: AbortSignal;
   taskId?: string;
@@ -115,10 +122,10 @@ export interface ModelRewriteInput {
 export async function modelRewrite(input: ModelRewriteInput): Promise<{ best: Candidate | null; candidates: Candidate[] }> {
   const settings = { ...modelSettings(), ...input.settings };
   const masking = !hasPlaceholderMarks(input.text);
-  // Detected technical terms stay readable for the model (listed as terms to keep); the rest is masked.
-  const maskable = input.spans.filter((s) => s.kind !== 'technical');
-  const masked = masking ? maskSpans(input.text, maskable) : { text: input.text, slots: null };
-  const keepTerms = [...new Set(input.spans.filter((s) => s.kind === 'technical' || !masking).map((s) => s.text))];
+  // Terms and names stay readable for the model (listed as terms to keep); the rest is masked.
+  const readable = (s: ProtectedSpan) => s.kind === 'technical' || s.kind === 'name';
+  const masked = masking ? maskSpans(input.text, input.spans.filter((s) => !readable(s))) : { text: input.text, slots: null };
+  const keepTerms = [...new Set([...input.spans.filter((s) => readable(s) || !masking).map((s) => s.text), ...input.terms.filter((t) => input.text.includes(t))])];
   const aigc = input.mode === 'aigc' ? await loadAigcScorer() : null;
   const n = settings.candidates;
   const answers = await Promise.all(
@@ -133,6 +140,6 @@ export async function modelRewrite(input: ModelRewriteInput): Promise<{ best: Ca
       }),
     ),
   );
-  const candidates = answers.map((a) => judgeCandidate(input.text, a.content, masked.slots, input.spans, settings.meaningFloor, aigc));
+  const candidates = answers.map((a) => judgeCandidate(input.text, a.content, masked.slots, input.spans, input.terms, settings.meaningFloor, aigc));
   return { best: selectBest(input.mode, candidates), candidates };
 }

@@ -1,11 +1,13 @@
 import { tagWords } from './segment';
-import { SYNONYMS } from './synonyms';
+import { NAME_TAGS, termSpans } from './terms';
 
 // Protected spans: what a rewrite must keep exactly as written. Numbers with their units and
-// percentages, formulas, Latin text, citation marks [n], quoted text (“…”, 「…」, 『…』, "…"), the terms
-// the user lists, and terms detected as technical. Offsets are UTF-16 string offsets.
+// percentages, formulas, Latin text, citation marks [n], list markers (1、 2. （3） ①), quoted text (“…”,
+// 「…」, 『…』, "…", 《…》), structured-abstract labels (目的 方法 结果 结论), fixed statistical phrases, names
+// of people, places and institutions, the terms the user lists, the document's terms and the terms
+// detected in the paragraph (terms.ts). Offsets are UTF-16 string offsets.
 
-export type ProtectedKind = 'quote' | 'citation' | 'term' | 'formula' | 'latin' | 'number' | 'technical';
+export type ProtectedKind = 'quote' | 'citation' | 'marker' | 'label' | 'term' | 'formula' | 'latin' | 'number' | 'name' | 'technical';
 
 export interface ProtectedSpan {
   start: number;
@@ -17,30 +19,38 @@ export interface ProtectedSpan {
 export interface ProtectOptions {
   /** Terms the user listed (kept wherever they occur). */
   terms?: readonly string[];
-  /** Detect technical terms with the segmenter (default true). */
+  /** The document's terms (its 关键词, title, recurring compounds): kept wherever they occur. */
+  documentTerms?: readonly string[];
+  /** Detect terms and names in the paragraph with the segmenter (default true). */
   technical?: boolean;
 }
 
-const QUOTES = /“[^“”\n]{1,300}”|「[^「」\n]{1,300}」|『[^『』\n]{1,300}』|"[^"\n]{1,300}"|‘[^‘’\n]{1,300}’/gu;
+const QUOTES = /“[^“”\n]{1,300}”|「[^「」\n]{1,300}」|『[^『』\n]{1,300}』|"[^"\n]{1,300}"|‘[^‘’\n]{1,300}’|《[^《》\n]{1,100}》|〈[^〈〉\n]{1,100}〉/gu;
 const CITATION = /[[［【]\s*\d{1,4}(?:\s*[,，、\-–—~～]\s*\d{1,4})*\s*[\]］】]/gu;
+// 1、 2. 3） （4） (5) ① a) at the start of the paragraph or after a comma, colon, semicolon or full stop; 第一，… stays a word.
+const MARKER = /(?<=^|[：:；;。！？!?，,\s])(?:[（(][0-9０-９一二三四五六七八九十a-zA-Z]{1,3}[)）]|[0-9０-９]{1,2}[、.．)）](?![0-9０-９])|[一二三四五六七八九十]{1,3}、|[a-zA-Z][.)）](?![A-Za-z0-9]))|[①-⑳⑴-⒇]/gu;
+const LABEL = /(?<=^|[。．.；;！？!?]\s*)(?:目的|方法|结果|结论|背景|目标|对象|材料与方法|资料与方法|对象与方法|意义|讨论|摘要|关键词|中文摘要)(?:\s*[:：]|\s+)/gu;
 // A run of Latin letters, digits, Greek letters and the signs formulas use; it must start and end on a
 // letter, digit or closing sign. Units after a number (Chinese or Latin) are part of it.
 const ASCIIISH = /[A-Za-z0-9０-９Ａ-Ｚａ-ｚα-ωΑ-Ω√∑∏∫∂∞(（]([A-Za-z0-9０-９Ａ-Ｚａ-ｚα-ωΑ-Ω_.·'′″\-–+*/=<>≤≥≠≈±×÷^%‰℃°~～:()（）[\]{}|√∑∏∫∂∞ ,]*[A-Za-z0-9０-９Ａ-Ｚａ-ｚα-ωΑ-Ω%‰℃°′″)）\]}])?/gu;
 const FORMULA_SIGN = /[=<>≤≥≠≈±×÷^√∑∏∫∂∞]|[A-Za-z0-9]\s*[+*/]\s*[A-Za-z0-9]/u;
 const CJK_UNIT = /^(?:万|亿|千|百)?(?:例|名|只|株|头|人|岁|年|个月|月|日|天|周|小时|次|个|项|篇|倍|元|种|组|份|层|批|块|台|套|株|粒|颗|条|篇|家|所|位|章|节|级|代|期|篇|字|分钟|秒|克|千克|公斤|吨|米|千米|公里|毫米|厘米|升|毫升|亩|公顷|平方米|立方米|度|摄氏度|伏|瓦|千瓦|赫兹|帕|兆帕|牛)/u;
 const CN_NUMBER = /(?:[两二三四五六七八九十百千万]|[一二三四五六七八九][十百千万]|十[一二三四五六七八九])+(?:个|种|类|组|项|名|例|次|年|倍|层|级|步|阶段|方面|部分|大类|维|天|周|月)/gu;
-const TECH_TAGS = new Set(['n', 'nz', 'nt', 'nrt', 'eng']);
-/** Generic nouns the segmenter runs together that are not terms of a field. */
-const NOT_TECHNICAL = new Set(['结果表明', '研究表明', '实验结果', '研究结果', '研究人员', '研究者', '研究对象', '研究方法', '基础上', '情况下', '一方面', '另一方面', '重要性', '必要性', '可能性', '有效性', '可行性', '过程中', '实际上', '事实上', '总而言之', '综上所述', '越来越', '近年来', '国内外', '对照组', '观察组', '治疗组', '实验组']);
 
 /** Fixed expressions of academic writing that must read exactly so (a rewrite would change what they assert). */
-const FIXED_PHRASES = ['差异有统计学意义', '差异无统计学意义', '具有统计学意义', '有统计学意义', '无统计学意义', '统计学意义', '显著性差异', '差异显著', '差异不显著', '极显著', '随机对照', '随机数字表法', '随机分为', '95%置信区间', '置信区间', '标准差', '平均值', '中位数'];
+const FIXED_PHRASES = [
+  '差异有统计学意义', '差异无统计学意义', '具有统计学意义', '有统计学意义', '无统计学意义', '统计学意义', '显著性差异', '差异显著', '差异不显著',
+  '差异极显著', '极显著', '随机对照', '随机数字表法', '随机分为', '随机分成', '95%置信区间', '置信区间', '标准差', '平均值', '中位数', '相关系数',
+  '显著正相关', '显著负相关', '呈正相关', '呈负相关', '正相关', '负相关', '比值比', '危险因素', '独立危险因素', '多因素分析', '单因素分析',
+  '回归分析', '方差分析', '卡方检验', '均数±标准差',
+];
 
-function isTechnical(word: string, tag: string): boolean {
-  if (!TECH_TAGS.has(tag) || tag === 'eng') return false;
-  const chars = [...word];
-  if (chars.length < 3 || !chars.every((c) => /\p{Script=Han}/u.test(c))) return false;
-  return !SYNONYMS.has(word) && !NOT_TECHNICAL.has(word);
+/** Every occurrence of each phrase (longest first) as a span of the given kind. */
+function everywhere(text: string, phrases: readonly string[], kind: ProtectedKind, add: (start: number, end: number, kind: ProtectedKind) => void) {
+  const sorted = [...new Set(phrases.map((t) => t.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
+  for (const phrase of sorted) {
+    for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + phrase.length)) add(at, at + phrase.length, kind);
+  }
 }
 
 /** Every protected span of a text, overlapping ones merged (the kind of the first found wins). */
@@ -51,10 +61,10 @@ export function findProtectedSpans(text: string, options: ProtectOptions = {}): 
   };
   for (const m of text.matchAll(QUOTES)) add(m.index, m.index + m[0].length, 'quote');
   for (const m of text.matchAll(CITATION)) add(m.index, m.index + m[0].length, 'citation');
-  const terms = [...new Set((options.terms ?? []).map((t) => t.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
-  for (const term of terms) {
-    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) add(at, at + term.length, 'term');
-  }
+  for (const m of text.matchAll(MARKER)) add(m.index, m.index + m[0].length, 'marker');
+  for (const m of text.matchAll(LABEL)) add(m.index, m.index + m[0].length, 'label');
+  everywhere(text, options.terms ?? [], 'term', add);
+  everywhere(text, options.documentTerms ?? [], 'technical', add);
   for (const m of text.matchAll(ASCIIISH)) {
     let end = m.index + m[0].length;
     let raw = m[0];
@@ -79,21 +89,23 @@ export function findProtectedSpans(text: string, options: ProtectOptions = {}): 
     add(m.index, end, kind);
   }
   for (const m of text.matchAll(CN_NUMBER)) add(m.index, m.index + m[0].length, 'number');
-  for (const phrase of FIXED_PHRASES) {
-    for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + phrase.length)) add(at, at + phrase.length, 'technical');
-  }
+  everywhere(text, FIXED_PHRASES, 'technical', add);
   if (options.technical !== false && /\p{Script=Han}/u.test(text)) {
+    const tokens = tagWords(text);
     let at = 0;
-    for (const { word, tag } of tagWords(text)) {
-      if (isTechnical(word, tag)) add(at, at + word.length, 'technical');
+    for (const { word, tag } of tokens) {
+      if (NAME_TAGS.has(tag) && /^\p{Script=Han}{2,}$/u.test(word)) add(at, at + word.length, 'name');
       at += word.length;
     }
+    for (const s of termSpans(text, tokens)) add(s.start, s.end, 'technical');
   }
   return mergeSpans(text, found);
 }
 
+const KIND_ORDER: ProtectedKind[] = ['quote', 'citation', 'marker', 'label', 'term', 'formula', 'latin', 'number', 'name', 'technical'];
+
 function mergeSpans(text: string, spans: ProtectedSpan[]): ProtectedSpan[] {
-  const order = (s: ProtectedSpan) => ['quote', 'citation', 'term', 'formula', 'latin', 'number', 'technical'].indexOf(s.kind);
+  const order = (s: ProtectedSpan) => KIND_ORDER.indexOf(s.kind);
   const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end || order(a) - order(b));
   const out: ProtectedSpan[] = [];
   for (const s of sorted) {

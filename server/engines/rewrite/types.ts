@@ -1,4 +1,6 @@
 import type { LlmGateway } from '../llm';
+import type { SentenceStatus } from './sentences';
+import type { ParagraphRole } from './structure';
 
 /**
  * smart: the offline engine (no model). rewrite / strong / polish / cnki / aigc: a model through the
@@ -16,6 +18,10 @@ export interface RewriteOptions {
   seed?: number;
   /** Terms the user wants kept exactly as written. */
   protectedTerms?: string[];
+  /** The paper's title: the paragraph reading so is never rewritten, its words are terms. */
+  title?: string;
+  /** Rewrite 附录 and 致谢 too (after 参考文献 nothing is rewritten otherwise). */
+  backMatter?: boolean;
   /** The model gateway; without one (or without a model for `rewrite`) the model modes run offline. */
   gateway?: LlmGateway;
   signal?: AbortSignal;
@@ -36,7 +42,11 @@ export interface RewriteOptions {
 export interface RewrittenParagraph {
   index: number;
   original: string;
+  /** What the paragraph is in the document; only body paragraphs are rewritten. */
+  role: ParagraphRole;
   rewritten: string;
+  /** Every sentence of the original: rewritten, or kept and why. */
+  sentences: SentenceStatus[];
   /** Written by the offline engine (no model, or every model candidate was rejected). */
   offline: boolean;
   /** Share of the rewrite's characters in runs of 13+ shared with the original (our 查重 measure), 0-1. */
@@ -45,7 +55,7 @@ export interface RewrittenParagraph {
   bigramOverlap: number;
   /** Every protected span of the original is in the rewrite unchanged. */
   protectedKept: boolean;
-  /** False when the paragraph was left as it is (not selected by `only`, or too short). */
+  /** False when the paragraph came back as it was (kept for its role, not selected, or no safe edit). */
   changed?: boolean;
 }
 
@@ -54,4 +64,6 @@ export interface RewriteResult {
   /** True when any paragraph was written by the offline engine. */
   offline: boolean;
   paragraphs: RewrittenParagraph[];
+  /** The document's terms (its 关键词, title, compounds, the user's), longest first: what the term check reads. */
+  terms: string[];
 }

@@ -15,7 +15,7 @@ const LOAD_CHUNK = 250;
 export const DEFAULT_EXCLUDED_SECTIONS: SectionKind[] = ['cover', 'toc', 'declaration', 'references'];
 
 /** Normalised characters outside the checked sections become values no library text contains. */
-function maskExcluded(normalized: NormalizedText, included: Uint8Array): Uint32Array {
+export function maskExcluded(normalized: NormalizedText, included: Uint8Array): Uint32Array {
   const codes = normalized.codes.slice();
   for (let i = 0; i < codes.length; i++) if (!included[normalized.origins[i]]) codes[i] = 0x110000 + i;
   return codes;

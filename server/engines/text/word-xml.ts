@@ -1,21 +1,22 @@
 import { type SaxesTagNS, SaxesParser } from 'saxes';
 import { countChars } from '@common/char-count';
 
-const W = new Set([
+/** The WordprocessingML namespace, transitional and strict. */
+export const WORD_NAMESPACES = new Set([
   'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
   'http://purl.oclc.org/ooxml/wordprocessingml/main',
 ]);
-const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
+export const MC_NAMESPACE = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 
 /** Characters Word writes as elements rather than text. */
-const CHARACTERS: Record<string, string> = { tab: '\t', noBreakHyphen: '\u2011', softHyphen: '\u00ad' };
+export const CHARACTERS: Record<string, string> = { tab: '\t', noBreakHyphen: '\u2011', softHyphen: '\u00ad' };
 
 /**
  * Subtrees whose text is not part of the document as shown: deleted and moved-away revisions, and the
  * alternative (mc:Choice) form of content that also has a mc:Fallback, which is read instead. This is
  * what mammoth's raw text leaves out too.
  */
-const SKIPPED = new Set(['del', 'moveFrom']);
+export const SKIPPED = new Set(['del', 'moveFrom']);
 
 /**
  * Streaming reader of word/document.xml: the text of every w:t, one paragraph per w:p, in document
@@ -61,7 +62,7 @@ export class WordTextCollector {
   }
 
   private open(tag: SaxesTagNS): void {
-    const name = W.has(tag.uri) ? tag.local : tag.uri === MC ? `mc:${tag.local}` : '';
+    const name = WORD_NAMESPACES.has(tag.uri) ? tag.local : tag.uri === MC_NAMESPACE ? `mc:${tag.local}` : '';
     const parent = this.stack.at(-1);
     this.stack.push(name);
     if (this.skipTo) return;
@@ -83,7 +84,7 @@ export class WordTextCollector {
       return;
     }
     if (name === 't') this.inText = false;
-    else if (name === 'p' && W.has(tag.uri)) {
+    else if (name === 'p' && WORD_NAMESPACES.has(tag.uri)) {
       if (this.markDeleted) this.markDeleted = false;
       else this.endParagraph();
     }

@@ -1,6 +1,6 @@
 import type { Deps } from '../../context';
 import { AppError } from '../../errors';
-import { assertNotThrottled, clearLoginFailures, recordLoginFailure, throttleKey } from './login-throttle';
+import { assertNotThrottled, clearLoginFailures, recordLoginFailure, type ThrottleKey, throttleKey } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { type IssuedToken, issueToken, type SignInOrigin } from './tokens';
 import type { User } from '../../db/schema/users';
@@ -28,14 +28,21 @@ export async function passwordLogin(
 /** The account a login name and password sign in to, with the password login's answers and back-off. */
 export async function accountOfCredentials(deps: Deps, loginName: string, password: string, addressHash: string): Promise<User> {
   const name = loginName.trim();
-  const key = throttleKey(name, addressHash);
-  await assertNotThrottled(deps, key);
   const user = await findUserByLoginName(deps, name);
-  const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok) {
-    await recordLoginFailure(deps, key);
-    throw badCredentials();
-  }
-  await clearLoginFailures(deps, key);
+  const ok = await passwordAttempt(deps, throttleKey(name, addressHash), user?.passwordHash ?? null, password);
+  if (!user || !ok) throw badCredentials();
   return user;
+}
+
+/**
+ * Whether `password` matches `passwordHash` (null: no account, checked against a decoy all the same), as
+ * one attempt under `key`'s back-off: 429 while it lasts, a failure counted, a success clearing it. Every
+ * check of a typed password goes through here, so none can guess faster than the login form.
+ */
+export async function passwordAttempt(deps: Deps, key: ThrottleKey, passwordHash: string | null, password: string): Promise<boolean> {
+  await assertNotThrottled(deps, key);
+  const ok = await verifyPassword(passwordHash, password);
+  if (ok) await clearLoginFailures(deps, key);
+  else await recordLoginFailure(deps, key);
+  return ok;
 }

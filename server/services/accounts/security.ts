@@ -1,12 +1,13 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Deps } from '../../context';
+import { and, eq, isNull } from 'drizzle-orm';
+import { type Deps, withDb } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { accessTokens } from '../../db/schema/sessions';
 import { type User, users } from '../../db/schema/users';
 import { AppError, badRequest, conflict } from '../../errors';
 import { accountInfo } from './account';
-import { assertNotThrottled, clearLoginFailures, recordLoginFailure, throttleKey } from './login-throttle';
-import { assertPasswordRule, hashPassword, verifyPassword } from './passwords';
+import { passwordAttempt } from './login';
+import { throttleKey } from './login-throttle';
+import { assertPasswordRule, hashPassword } from './passwords';
+import { endOtherSignIns } from './sessions';
 import { forgetUserTokens } from './tokens';
 import type { AuthUser } from './types';
 import { findUserById, loginNameInUse, PHONE_PATTERN, phoneTaken } from './users';
@@ -24,13 +25,7 @@ const wrongPassword = (message: string) => new AppError(403, 'WRONG_PASSWORD', m
  * here than at the login form).
  */
 async function confirmOwnPassword(deps: Deps, user: User, password: string, addressHash: string, wrong: string): Promise<void> {
-  const key = throttleKey(user.username, addressHash);
-  await assertNotThrottled(deps, key);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordLoginFailure(deps, key);
-    throw wrongPassword(wrong);
-  }
-  await clearLoginFailures(deps, key);
+  if (!(await passwordAttempt(deps, throttleKey(user.username, addressHash), user.passwordHash, password))) throw wrongPassword(wrong);
 }
 
 /** set_password: the first password of an account that has none (a QR sign-up). */
@@ -58,16 +53,12 @@ export async function changePassword(
   if (!user.passwordHash) throw passwordNotSet('该账号还没有设置密码，请先设置密码');
   await confirmOwnPassword(deps, user, input.oldPassword, addressHash, '原密码不正确');
   const passwordHash = await hashPassword(input.newPassword);
-  const revoked = await deps.db.transaction(async (tx) => {
+  const signedOutSessions = await deps.db.transaction(async (tx) => {
     await tx.orm.update(users).set({ passwordHash }).where(eq(users.id, auth.id));
-    return tx.orm
-      .update(accessTokens)
-      .set({ revokedAt: deps.now() })
-      .where(and(eq(accessTokens.userId, auth.id), ne(accessTokens.tokenHash, auth.tokenHash), isNull(accessTokens.revokedAt)))
-      .returning({ id: accessTokens.id });
+    return endOtherSignIns(withDb(deps, tx), auth);
   });
   forgetUserTokens(deps, auth.id);
-  return { signedOutSessions: revoked.length };
+  return { signedOutSessions };
 }
 
 /** bind_phone: the phone becomes a second sign-in name of the account (unverified: no SMS here). */

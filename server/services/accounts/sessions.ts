@@ -60,11 +60,21 @@ export async function revokeSession(deps: Deps, auth: AuthUser, id: string): Pro
 
 /** revoke_other_sessions: every live sign-in of the account but the caller's own ends. */
 export async function revokeOtherSessions(deps: Deps, auth: AuthUser): Promise<{ revoked: number }> {
+  const revoked = await endOtherSignIns(deps, auth);
+  forgetUserTokens(deps, auth.id);
+  return { revoked };
+}
+
+/**
+ * Revokes every token of the account but the caller's own, and says how many of them still signed in
+ * (an expired one was signed out already). The caller forgets the account's cached tokens once this is
+ * committed.
+ */
+export async function endOtherSignIns(deps: Deps, auth: AuthUser): Promise<number> {
   const revoked = await deps.db.orm
     .update(accessTokens)
     .set({ revokedAt: deps.now() })
     .where(and(eq(accessTokens.userId, auth.id), ne(accessTokens.tokenHash, auth.tokenHash), isNull(accessTokens.revokedAt)))
     .returning({ expiresAt: accessTokens.expiresAt });
-  forgetUserTokens(deps, auth.id);
-  return { revoked: revoked.filter((row) => row.expiresAt > deps.now()).length };
+  return revoked.filter((row) => row.expiresAt > deps.now()).length;
 }

@@ -167,12 +167,11 @@ export async function runAnswer(
   hooks: AnswerHooks,
 ): Promise<AnswerEnd> {
   const maxChars = app.config.CHAT_MAX_ANSWER_CHARS;
-  const call = app.llm.stream({
+  const call = app.llm.forAccount(prepared.userId).stream({
     feature: 'chat',
     messages: prepared.messages,
     maxTokens: app.config.CHAT_MAX_ANSWER_TOKENS,
     taskId: prepared.taskId,
-    account: prepared.userId,
     signal: hooks.signal,
   });
   let content = '';

@@ -24,11 +24,12 @@ const recordColumns = {
   rewriteMode: checks.rewriteMode,
   rewriteTaskId: checks.rewriteTaskId,
   figures: checks.figures,
+  editedFromId: checks.editedFromId,
 };
 
 type RecordRow = Pick<
   CheckRow,
-  'author' | 'sourceType' | 'fileName' | 'addToLibrary' | 'excludeSelf' | 'rewriteMode' | 'rewriteTaskId' | 'figures'
+  'author' | 'sourceType' | 'fileName' | 'addToLibrary' | 'excludeSelf' | 'rewriteMode' | 'rewriteTaskId' | 'figures' | 'editedFromId'
 > & { task: Task };
 
 function rewriteStatus(row: RecordRow): CheckRecord['rewriteStatus'] {
@@ -53,6 +54,7 @@ function recordView(row: RecordRow, freeCheckNow: boolean): CheckRecord {
     rewriteTaskId: row.rewriteTaskId,
     rewriteMode: row.rewriteMode,
     rewriteStatus: rewriteStatus(row),
+    editedFromId: row.editedFromId,
   };
 }
 

@@ -6,7 +6,7 @@ import type { CheckReport as EngineReport } from '../../engines/similarity/types
 import type { LibraryScope } from '../library/scope';
 import type { CheckReportView } from '../../engines/report/check-view';
 import { notFound } from '../../errors';
-import { type CachedAnswer, cachedAnswer } from '../../http/answer-cache';
+import { type CachedAnswer, cachedAnswer } from '../cached-answer';
 import { reportNotReady } from './errors';
 
 export type { CheckReportView };

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
+import { workbenchEdits, workbenches } from '../../db/schema/workbench';
 import { countChars } from '@common/char-count';
 import { priceFor } from '../billing/prices';
 import { runCheck } from './run';
@@ -52,6 +54,7 @@ async function storeCheck(deps: Deps, input: SeededCheck, finished: boolean): Pr
     excludeSelf: true,
     rewriteMode: null,
     rewriteTaskId: null,
+    editedFromId: null,
     figures: null,
     report: null,
     reportedAt: null,
@@ -59,6 +62,8 @@ async function storeCheck(deps: Deps, input: SeededCheck, finished: boolean): Pr
   await deps.db.transaction(async (tx) => {
     await tx.orm.insert(tasks).values({ id: input.id, ...task }).onConflictDoUpdate({ target: tasks.id, set: task });
     await tx.orm.insert(checks).values({ taskId: input.id, ...check }).onConflictDoUpdate({ target: checks.taskId, set: check });
+    await tx.orm.delete(workbenchEdits).where(eq(workbenchEdits.checkId, input.id));
+    await tx.orm.delete(workbenches).where(eq(workbenches.checkId, input.id));
     if (finished) await runCheck({ db: tx, compute: deps.compute }, input.id);
   });
 }

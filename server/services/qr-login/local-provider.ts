@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type Deps, withDb } from '../../context';
 import type { QrSession } from '../../db/schema/qr';
 import { users } from '../../db/schema/users';
-import type { ClientIdentity } from '../../http/client-identity';
+import type { ClientIdentity } from '../client-identity';
 import { accountOfCredentials } from '../accounts/login';
 import { isKnownPhone, keyPhoneTo, signInPhone } from './phone-accounts';
 import type { QrLoginProvider } from './provider';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../context';
-import type { ClientIdentity } from '../../http/client-identity';
+import type { ClientIdentity } from '../client-identity';
 
 /** The desktop asking for a code: where it reached this server, and who it is for the free-check limits. */
 export interface QrRequester extends ClientIdentity {
@@ -31,7 +31,7 @@ export interface QrLoginProvider {
   /**
    * The id of the user who confirmed the session, handed out at most once and only to the browser that
    * created it; null while nobody has confirmed yet. Throws 404 for an unknown id or another browser,
-   * and 410 once expired or already used.
+   * and 410 once expired or already used. Runs in pollQrLogin's transaction, with the token it issues.
    */
   claim(deps: Deps, id: string, poller: QrPoller): Promise<string | null>;
 }

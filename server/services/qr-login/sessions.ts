@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { newId } from '../../db/ids';
 import { type QrSession, qrSessions } from '../../db/schema/qr';
-import type { ClientIdentity } from '../../http/client-identity';
+import type { ClientIdentity } from '../client-identity';
 import type { SignupOrigin } from '../accounts/free-check-allowance';
 import { qrExpired, qrNotFound, qrUsed } from './errors';
 import type { QrPoller, QrRequester } from './provider';
@@ -42,23 +42,22 @@ export async function openSession(deps: Deps, requester: QrRequester, linkUserId
 }
 
 /**
- * The desktop's poll. A poll from any browser other than the one that asked for the code is answered
- * as for an unknown id and changes nothing.
+ * The desktop's poll, run in the poll's transaction (pollQrLogin), which holds the row lock until the
+ * token is issued. A poll from any browser other than the one that asked for the code is answered as
+ * for an unknown id and changes nothing.
  */
-export function claimSession(deps: Deps, id: string, poller: QrPoller): Promise<string | null> {
-  return deps.db.transaction(async (tx) => {
-    const [session] = await tx.orm.select().from(qrSessions).where(eq(qrSessions.id, id)).for('update');
-    // A code to link WeChat to an account signs nobody in.
-    if (!session || session.linkUserId || !poller.deviceHash || session.requesterDeviceHash !== poller.deviceHash) throw qrNotFound();
-    if (session.status === 'consumed') throw qrUsed();
-    const now = deps.now();
-    const confirmed = session.status === 'confirmed';
-    const deadline = session.expiresAt.getTime() + (confirmed ? CLAIM_GRACE_MS : 0);
-    if (now.getTime() > deadline) throw qrExpired();
-    if (!confirmed) return null;
-    await tx.orm.update(qrSessions).set({ status: 'consumed', consumedAt: now }).where(eq(qrSessions.id, id));
-    return session.userId;
-  });
+export async function claimSession(deps: Deps, id: string, poller: QrPoller): Promise<string | null> {
+  const [session] = await deps.db.orm.select().from(qrSessions).where(eq(qrSessions.id, id)).for('update');
+  // A code to link WeChat to an account signs nobody in.
+  if (!session || session.linkUserId || !poller.deviceHash || session.requesterDeviceHash !== poller.deviceHash) throw qrNotFound();
+  if (session.status === 'consumed') throw qrUsed();
+  const now = deps.now();
+  const confirmed = session.status === 'confirmed';
+  const deadline = session.expiresAt.getTime() + (confirmed ? CLAIM_GRACE_MS : 0);
+  if (now.getTime() > deadline) throw qrExpired();
+  if (!confirmed) return null;
+  await deps.db.orm.update(qrSessions).set({ status: 'consumed', consumedAt: now }).where(eq(qrSessions.id, id));
+  return session.userId;
 }
 
 /** The live session a scan token opens, locked for the caller's transaction; an unknown token is 404. */

@@ -2,8 +2,10 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableC
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
-import { modeLabel, reportName } from '@common/rewrite-modes';
+import { modeLabel, reportName, sentenceSummary, termSummary } from '@common/rewrite-modes';
+import { countSentences } from '../../engines/rewrite/sentences';
 import { readOriginal } from '../check/file-store';
+import { keptCounts } from './sentence-figures';
 import { loadOwnRow, notFinished, type RewriteApi } from './records';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -47,6 +49,12 @@ export async function downloadRewritten(deps: Deps, userId: string, id: string, 
   return { filename, contentType: DOCX, body };
 }
 
+/** A pair's "3/1": sentences rewritten / kept. */
+function sentenceCounts(sentences: Parameters<typeof countSentences>[0]): string {
+  const counts = countSentences(sentences);
+  return `${counts.rewritten}/${counts.kept}`;
+}
+
 const pct = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)}%`);
 
 /** download_report: the figures before and after, per paragraph, and the rewritten text. */
@@ -58,12 +66,13 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
   // Every finished rewrite was scored by the detector before (run.ts): its AI figures stand beside the similarity.
   const name = reportName(rewrite);
   const rows = [
-    new TableRow({ children: ['段落', '与原文相似度', '字二元组重合', '改写前复制比', '改写后复制比', '改写前 AI 概率', '改写后 AI 概率', '离线改写', '术语保留'].map(cell) }),
+    new TableRow({ children: ['段落', '改写/保留句数', '与原文相似度', '字二元组重合', '改写前复制比', '改写后复制比', '改写前 AI 概率', '改写后 AI 概率', '离线改写', '术语保留'].map(cell) }),
     ...pairs.map(
       (p) =>
         new TableRow({
           children: [
             String(p.index + 1),
+            sentenceCounts(p.sentences),
             pct(p.similarityToOriginal),
             pct(p.bigramOverlap),
             pct(p.similarityBefore),
@@ -71,7 +80,7 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
             pct(p.aigcBefore),
             pct(p.aigcAfter),
             p.offline ? '是' : '否',
-            p.protectedKept === null ? '—' : p.protectedKept ? '是' : '否',
+            p.lostTerms === null ? '—' : p.lostTerms.length ? `否：${p.lostTerms.join('、')}` : '是',
           ].map(cell),
         }),
     ),
@@ -87,6 +96,8 @@ export async function downloadRewriteReport(deps: Deps, userId: string, id: stri
           new Paragraph({ children: [run(`全文复制比：改写前 ${pct(rewrite.similarityBefore)}，改写后 ${pct(rewrite.similarityAfter)}（本站比对库）`)] }),
           new Paragraph({ children: [run(`AI字符占比：改写前 ${pct(rewrite.aigcBefore)}，改写后 ${pct(rewrite.aigcAfter)}（本站检测器）`)] }),
           new Paragraph({ children: [run(`字数：改写前 ${task.charCount}，改写后 ${rewrite.rewrittenCharCount ?? '—'}`)] }),
+          new Paragraph({ children: [run(`句子：${sentenceSummary(rewrite.sentenceRewritten ?? 0, rewrite.sentenceKept ?? 0, keptCounts(rewrite.keptReasons))}`)] }),
+          new Paragraph({ children: [run(`${termSummary(rewrite.termsChecked, rewrite.lostTerms)}（对照原文逐一核对检测到的术语与指定术语）`)] }),
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run('逐段数据', { bold: true })] }),
           new Table({ rows, width: { size: 100, type: WidthType.PERCENTAGE } }),
           new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run('改写后全文', { bold: true })] }),

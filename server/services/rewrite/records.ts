@@ -16,6 +16,7 @@ import { removeUnheldOriginal } from '../check/original-refs';
 import { offsetOf, type Page, type PageQuery } from '../paging';
 import { pageOfTasks } from '../tasks/list';
 import { lockOwnTask, taskFields } from '../tasks/tasks';
+import { keptCounts } from './sentence-figures';
 
 export type RewriteRecord = components['schemas']['RewriteTask'];
 export type ParagraphPair = components['schemas']['ParagraphPair'];
@@ -56,6 +57,12 @@ export function recordView(task: Task, row: Omit<RewriteRow, 'text'>, counts: Co
     sourceAigcId: row.sourceAigcId,
     recheckId: row.recheckId,
     protectedTerms: row.protectedTerms,
+    sentenceRewritten: row.sentenceRewritten,
+    sentenceKept: row.sentenceKept,
+    keptReasons: keptCounts(row.keptReasons),
+    termsChecked: row.termsChecked,
+    termsKept: row.termsChecked === null ? null : row.lostTerms.length === 0,
+    lostTerms: row.lostTerms,
     docxInPlace: row.fileSha256 !== null,
     paragraphKeptInDocx: row.fileSha256 === null ? 0 : counts.keptInDocx,
   };
@@ -67,12 +74,16 @@ export function pairView(row: RewriteParagraphRow): ParagraphPair {
     id: row.id,
     index: row.index,
     original: row.original,
+    role: row.role,
     rewritten: row.rewritten,
     status,
     offline: row.offline,
     similarityToOriginal: round4(row.similarityToOriginal),
     bigramOverlap: round4(row.bigramOverlap),
     protectedKept: row.protectedKept,
+    termsKept: row.lostTerms === null ? null : row.lostTerms.length === 0,
+    lostTerms: row.lostTerms ?? [],
+    sentences: row.sentences,
     similarityBefore: round4(row.similarityBefore),
     similarityAfter: round4(row.similarityAfter),
     aigcBefore: round4(row.aigcBefore),

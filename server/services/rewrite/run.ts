@@ -14,6 +14,8 @@ import { readOriginal } from '../check/file-store';
 import { removeUnheldOriginal } from '../check/original-refs';
 import type { JobRun } from '../tasks/jobs';
 
+import { checkPair, recordChecks } from './sentence-figures';
+
 export class RewriteMissing extends Error {}
 
 const squash = (text: string) => text.replace(/\s+/g, '');
@@ -87,12 +89,12 @@ export async function runRewrite(
 ): Promise<{ offline: boolean; paragraphs: number }> {
   const { db, compute, llm, signal } = run;
   const [row] = await db.orm
-    .select({ userId: tasks.userId, rewrite: rewrites })
+    .select({ userId: tasks.userId, title: tasks.title, rewrite: rewrites })
     .from(rewrites)
     .innerJoin(tasks, eq(tasks.id, rewrites.taskId))
     .where(eq(rewrites.taskId, taskId));
   if (!row) throw new RewriteMissing(`rewrite ${taskId} has no stored text`);
-  const { rewrite, userId } = row;
+  const { rewrite, userId, title } = row;
 
   // Before: our own check's report (学术库降重 on a finished check reuses it) or a fresh one.
   let before: Pick<CheckReport, 'paragraphs' | 'figures'> | null = null;
@@ -122,16 +124,22 @@ export async function runRewrite(
   // A run resumed after a crash finds the paragraphs it stored before: each keeps its row (its id, which an
   // open comparison view uses for accept and reload), its text and the student's choice; only the rest is written.
   let done = 0;
+  // The terms the check reads: the engine says which it found in the document (a stand-in engine may not).
+  let terms: string[] = rewrite.protectedTerms;
   const store = async (p: RewrittenParagraph) => {
-    const keep = only !== undefined && (!selected(p.original) || p.changed === false);
+    const keep = p.changed === false || (only !== undefined && !selected(p.original));
+    const rewritten = keep ? '' : p.rewritten;
     const values = {
       original: p.original,
-      rewritten: keep ? '' : p.rewritten,
+      role: p.role ?? 'body',
+      rewritten,
+      sentences: p.sentences ?? [],
       status: 'done' as const,
       offline: p.offline,
       similarityToOriginal: keep ? 1 : p.similarityToOriginal,
       bigramOverlap: keep ? 1 : p.bigramOverlap,
       protectedKept: keep ? true : p.protectedKept,
+      lostTerms: checkPair(p.original, rewritten, terms),
       similarityBefore: ratiosBefore.get(squash(p.original)) ?? null,
       aigcBefore: aigcBefore.byText.get(squash(p.original)) ?? null,
       accepted: !keep,
@@ -149,17 +157,20 @@ export async function runRewrite(
     await progress(20 + Math.min(60, done));
   };
   // Without a model the engine is CPU work: a worker thread runs it. With one it waits on the model, here.
-  // Either way each paragraph is stored as it comes.
+  // Either way each paragraph is stored as it comes, so with a model the document's terms are found first
+  // (the engine finds the same).
   const withoutModel = rewrite.mode === 'smart' || !llm.configured('rewrite');
-  const options = { mode: engineMode(rewrite.mode, rewrite.source), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms, only };
+  const options = { mode: engineMode(rewrite.mode, rewrite.source), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms, title, only };
+  if (!withoutModel) terms = [...new Set([...terms, ...(await documentTermsOf(rewrite.text, rewrite.protectedTerms, title))])];
   const result = withoutModel
     ? await compute.rewriteOffline({ text: rewrite.text, ...options }, { signal, onParagraph: store })
     : await compute.rewriteDocument(rewrite.text, { ...options, gateway: llm, signal, onParagraph: store });
+  if (result.terms?.length) terms = [...new Set([...terms, ...result.terms])];
   // Engines that report only at the end: store what onParagraph did not.
   if (done < result.paragraphs.length) for (const p of result.paragraphs) await store(p);
   await db.orm.delete(rewriteParagraphs).where(and(eq(rewriteParagraphs.taskId, taskId), gte(rewriteParagraphs.index, result.paragraphs.length)));
   await progress(80);
-  await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio }).where(eq(rewrites.taskId, taskId));
+  await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio, terms }).where(eq(rewrites.taskId, taskId));
   await remeasure(run, taskId, userId, before.figures.totalRatio);
   await planInPlace(run, taskId);
   return { offline: result.offline, paragraphs: result.paragraphs.length };
@@ -220,10 +231,18 @@ export async function remeasure(run: JobRun, taskId: string, userId: string, sim
       .set({ similarityAfter: ratios.get(key) ?? null, aigcAfter: aigcAfter.byText.get(key) ?? null })
       .where(eq(rewriteParagraphs.id, p.id));
   }
+  const [{ terms }] = await db.orm.select({ terms: rewrites.terms }).from(rewrites).where(eq(rewrites.taskId, taskId));
   await db.orm
     .update(rewrites)
-    .set({ similarityBefore, similarityAfter: after.figures.totalRatio, aigcAfter: aigcAfter.aiCharRatio, rewrittenCharCount: countChars(text) })
+    .set({ similarityBefore, similarityAfter: after.figures.totalRatio, aigcAfter: aigcAfter.aiCharRatio, rewrittenCharCount: countChars(text), ...recordChecks(pairs, terms) })
     .where(eq(rewrites.taskId, taskId));
+}
+
+/** The document's terms as the engine finds them (the model path stores paragraphs before the engine returns). */
+async function documentTermsOf(text: string, userTerms: string[], title: string): Promise<string[]> {
+  const { documentStructure, documentTerms } = await import('../../engines/rewrite');
+  const { paragraphs, roles } = documentStructure(text, { title });
+  return documentTerms(paragraphs, roles, { userTerms, title });
 }
 
 /** reload: one paragraph rewritten again (another seed), its figures measured again. */
@@ -238,23 +257,29 @@ export async function rerunParagraph(run: JobRun, pairId: string): Promise<{ off
   if (!row) throw new RewriteMissing(`paragraph ${pairId} is gone`);
   const seed = reloadSeed(row.rewrite.seed, row.pair.index, row.pair.updatedAt);
   try {
+    const terms = row.rewrite.terms.length ? row.rewrite.terms : row.rewrite.protectedTerms;
     const p = await compute.rewriteParagraph(row.pair.original, {
       mode: engineMode(row.rewrite.mode, row.rewrite.source),
       seed,
       protectedTerms: row.rewrite.protectedTerms,
+      terms,
+      role: row.pair.role,
       gateway: llm,
       signal,
     });
+    const rewritten = p.changed === false ? '' : p.rewritten;
     await db.orm
       .update(rewriteParagraphs)
       .set({
-        rewritten: p.rewritten,
+        rewritten,
+        sentences: p.sentences ?? [],
         status: 'done',
         offline: p.offline,
-        similarityToOriginal: p.similarityToOriginal,
-        bigramOverlap: p.bigramOverlap,
-        protectedKept: p.protectedKept,
-        accepted: true,
+        similarityToOriginal: rewritten ? p.similarityToOriginal : 1,
+        bigramOverlap: rewritten ? p.bigramOverlap : 1,
+        protectedKept: rewritten ? p.protectedKept : true,
+        lostTerms: checkPair(row.pair.original, rewritten, terms),
+        accepted: rewritten !== '',
         updatedAt: new Date(),
       })
       .where(eq(rewriteParagraphs.id, pairId));

@@ -4,8 +4,18 @@ import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/sc
 import { tasks } from '../../db/schema/tasks';
 import { countChars } from '@common/char-count';
 import type { KeepReason } from '../../engines/docx/keep-reasons';
+import type { SentenceStatus } from '../../engines/rewrite/sentences';
+import { toCodePoints } from '../../engines/text/code-points';
+import { splitSentences } from '../../engines/text/split';
 import { priceFor } from '../billing/prices';
 import { apiOfMode } from './records';
+import { checkPair, recordChecks } from './sentence-figures';
+
+/** Every sentence of a seeded paragraph rewritten, as the engine reports it. */
+function rewrittenSentences(text: string): SentenceStatus[] {
+  const codes = toCodePoints(text);
+  return splitSentences(codes, { start: 0, end: codes.length }).map((r) => ({ start: r.start, end: r.end, status: 'rewritten' }));
+}
 
 export interface SeededRewrite {
   id: string;
@@ -43,6 +53,8 @@ export async function storeRewrite(deps: Deps, input: SeededRewrite): Promise<vo
     updatedAt: now,
     finishedAt: done ? now : null,
   };
+  const terms = ['文本相似度'];
+  const pairs = input.pairs.map(([original, rewritten]) => ({ original, rewritten, sentences: rewrittenSentences(original) }));
   const rewrite = {
     api: apiOfMode(input.mode),
     mode: input.mode,
@@ -50,7 +62,9 @@ export async function storeRewrite(deps: Deps, input: SeededRewrite): Promise<vo
     sourceType: input.docx ? ('upload' as const) : ('paste' as const),
     fileSha256: input.docx?.sha256 ?? null,
     text,
-    protectedTerms: ['文本相似度'],
+    protectedTerms: terms,
+    terms,
+    ...(done ? recordChecks(pairs, terms) : { sentenceRewritten: null, sentenceKept: null, keptReasons: {}, termsChecked: null, lostTerms: [] }),
     recheckId: null,
     rewrittenCharCount: done ? countChars(input.pairs.map(([, r]) => r).join('\n')) : null,
     similarityBefore: done ? 0.4215 : null,
@@ -62,12 +76,14 @@ export async function storeRewrite(deps: Deps, input: SeededRewrite): Promise<vo
     await tx.orm.delete(rewriteParagraphs).where(eq(rewriteParagraphs.taskId, input.id));
     if (!done) return;
     await tx.orm.insert(rewriteParagraphs).values(
-      input.pairs.map(([original, rewritten], index) => ({
+      pairs.map(({ original, rewritten, sentences }, index) => ({
         id: `${input.id}-p${index}`,
         taskId: input.id,
         index,
         original,
         rewritten,
+        sentences,
+        lostTerms: checkPair(original, rewritten, terms),
         status: 'done' as const,
         offline: input.mode === 'smart',
         similarityToOriginal: 0.12,

@@ -1,17 +1,15 @@
-import { Box, Button, Field, HStack, Input, SegmentGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { paperAigcMachineInit, paperAigcMachineSubmit, usePaperAigcWordCount } from '@/api/gen/aigc/aigc';
 import { ApiError } from '@/api/http';
 import { useSignedIn } from '@/components/use-signed-in';
-import { PaperFilePicker } from '@/features/check/paper-file-picker';
-import { useDebounced } from '@/features/check/use-debounced';
+import { type PaperSource, PaperSourceField } from '@/components/paper-source-field';
+import { useDebounced } from '@/components/use-debounced';
 import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@common/char-count';
 import { formatFen } from '@/lib/number';
 import { appStore } from '@/stores/app';
 import { type SubmitFailure, SubmitError } from '@/components/submit-error';
-
-type Source = 'paste' | 'upload';
 
 /** The server's detection price rule (service_prices.aigc), only until word_count has answered. */
 const PRICE_NOTE = '按字数计价，提交时从余额扣费；检测失败自动退款';
@@ -20,7 +18,7 @@ const PRICE_NOTE = '按字数计价，提交时从余额扣费；检测失败自
 export function AigcForm() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
-  const [source, setSource] = useState<Source>('paste');
+  const [source, setSource] = useState<PaperSource>('paste');
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState('');
   const [title, setTitle] = useState('');
@@ -72,27 +70,28 @@ export function AigcForm() {
       }}
     >
       <Stack gap="4">
-        <SegmentGroup.Root value={source} onValueChange={(d) => setSource(d.value as Source)} alignSelf="flex-start">
-          <SegmentGroup.Indicator />
-          <SegmentGroup.Items items={[{ value: 'paste', label: '粘贴正文' }, { value: 'upload', label: '上传文件' }]} />
-        </SegmentGroup.Root>
-        {source === 'upload' ? (
-          <PaperFilePicker file={file} onFile={setFile} onReject={(message) => setError({ message })} />
-        ) : (
-          <Field.Root>
-            <Field.Label>需要检测的正文</Field.Label>
-            <Textarea rows={10} value={content} onChange={(e) => setContent(e.target.value)} placeholder="把论文正文粘贴到这里，每段一行（只支持中文）" />
-            <Box mt="1" fontSize="sm" color="gray.600" data-testid="aigc-quote" aria-live="polite">
-              {chars.toLocaleString('zh-CN')} 字
-              {quote.data && countChars(debounced) === chars ? `，费用 ¥${formatFen(quote.data.priceFen)}（至少 ${quote.data.minChars} 字才能判断）` : ''}
-            </Box>
-            {quoteError && chars > 0 && (
-              <Text fontSize="sm" color="orange.700">
-                {quoteError}
-              </Text>
-            )}
-          </Field.Root>
-        )}
+        <PaperSourceField
+          source={source}
+          onSource={setSource}
+          file={file}
+          onFile={setFile}
+          onReject={(message) => setError({ message })}
+          pasteLabel="需要检测的正文"
+          textarea={{ value: content, onChange: (e) => setContent(e.target.value), placeholder: '把论文正文粘贴到这里，每段一行（只支持中文）' }}
+          pasteInfo={
+            <>
+              <Box mt="1" fontSize="sm" color="gray.600" data-testid="aigc-quote" aria-live="polite">
+                {chars.toLocaleString('zh-CN')} 字
+                {quote.data && countChars(debounced) === chars ? `，费用 ¥${formatFen(quote.data.priceFen)}（至少 ${quote.data.minChars} 字才能判断）` : ''}
+              </Box>
+              {quoteError && chars > 0 && (
+                <Text fontSize="sm" color="orange.700">
+                  {quoteError}
+                </Text>
+              )}
+            </>
+          }
+        />
         <HStack gap="4" align="flex-start" flexDirection={{ base: 'column', md: 'row' }}>
           <Field.Root required flex="2">
             <Field.Label>

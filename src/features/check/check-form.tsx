@@ -1,21 +1,15 @@
-import { Box, Button, Field, HStack, Input, SegmentGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useCheckCheckInit } from '@/api/gen/check/check';
+import { type PaperSource, PaperSourceField } from '@/components/paper-source-field';
 import { useSignedIn } from '@/components/use-signed-in';
 import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@common/char-count';
 import { appStore } from '@/stores/app';
-import { PaperFilePicker } from './paper-file-picker';
 import { TextStats } from './text-stats';
 
-type Mode = 'upload' | 'paste';
 type Values = { title: string; author: string; content: string };
-
-const MODES = [
-  { value: 'upload', label: '上传文件' },
-  { value: 'paste', label: '粘贴正文' },
-];
 
 /** The text of a .txt file, for the live count; Word and PDF files are counted by the server. */
 function useFileText(file: File | null): string | null {
@@ -35,7 +29,7 @@ function useFileText(file: File | null): string | null {
 export function CheckForm() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>('upload');
+  const [mode, setMode] = useState<PaperSource>('upload');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const fileText = useFileText(file);
@@ -73,43 +67,36 @@ export function CheckForm() {
       aria-label="提交查重"
     >
       <Stack gap="5">
-        <SegmentGroup.Root value={mode} onValueChange={(details) => setMode(details.value as Mode)} alignSelf="flex-start">
-          <SegmentGroup.Indicator />
-          <SegmentGroup.Items items={MODES} />
-        </SegmentGroup.Root>
-
-        {mode === 'upload' ? (
-          <Stack gap="2">
-            <PaperFilePicker file={file} onFile={pickFile} onReject={setFileError} />
-            {fileError && (
-              <Text color="red.600" fontSize="sm" role="alert">
-                {fileError}
-              </Text>
-            )}
-            {file && <TextStats text={fileText} note="上传后统计" />}
-          </Stack>
-        ) : (
-          <Field.Root invalid={Boolean(errors.content)}>
-            <Field.Label>论文正文</Field.Label>
-            <Textarea
-              rows={12}
-              placeholder="把论文正文粘贴到这里（不含封面也可以）"
-              {...register('content', {
-                validate: (value) => {
-                  if (mode !== 'paste') return true;
-                  const chars = countChars(value);
-                  if (chars === 0) return '请粘贴论文正文';
-                  if (chars > MAX_CHECK_CHARS) return tooLongMessage(chars);
-                  return true;
-                },
-              })}
-            />
-            <Field.ErrorText>{errors.content?.message}</Field.ErrorText>
+        <PaperSourceField
+          source={mode}
+          onSource={setMode}
+          order={['upload', 'paste']}
+          file={file}
+          onFile={pickFile}
+          onReject={setFileError}
+          fileError={fileError}
+          fileInfo={<TextStats text={fileText} note="上传后统计" />}
+          pasteLabel="论文正文"
+          textarea={{
+            rows: 12,
+            placeholder: '把论文正文粘贴到这里（不含封面也可以）',
+            ...register('content', {
+              validate: (value) => {
+                if (mode !== 'paste') return true;
+                const chars = countChars(value);
+                if (chars === 0) return '请粘贴论文正文';
+                if (chars > MAX_CHECK_CHARS) return tooLongMessage(chars);
+                return true;
+              },
+            }),
+          }}
+          pasteError={errors.content?.message}
+          pasteInfo={
             <Box mt="1">
               <TextStats text={content} />
             </Box>
-          </Field.Root>
-        )}
+          }
+        />
 
         <HStack gap="4" align="flex-start" flexDirection={{ base: 'column', md: 'row' }}>
           <Field.Root invalid={Boolean(errors.title)} required flex="2">

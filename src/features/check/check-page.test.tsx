@@ -18,6 +18,8 @@ async function openSignedIn() {
   await signIn();
   const view = renderApp('/papercheck/check');
   await screen.findByRole('heading', { name: '论文查重', level: 1 });
+  // The form appears once the page's queries have answered, after its heading.
+  await screen.findByRole('radio', { name: '粘贴正文' });
   return view;
 }
 

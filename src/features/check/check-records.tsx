@@ -13,7 +13,7 @@ import { formatRatio, formatThousands } from '@/lib/number';
 import { formatDateTime } from '@/lib/time';
 import { RecordActions } from './record-actions';
 import { useCheckProgress } from './use-check-progress';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '@/components/use-debounced';
 import { isUnderWay } from '@/lib/task-status';
 
 const STATUS_FILTERS: Array<{ value: TaskStatus | ''; label: string }> = [

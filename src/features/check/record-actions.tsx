@@ -9,7 +9,7 @@ import { isUnderWay } from '@/lib/task-status';
 const DeleteDialog = lazy(() => import('./delete-dialog').then((module) => ({ default: module.DeleteDialog })));
 const RenameDialog = lazy(() => import('./rename-dialog').then((module) => ({ default: module.RenameDialog })));
 
-/** What a record offers in its state: continue a draft; view or download a report; rename; delete. */
+/** What a record offers in its state: continue a draft; view or download a report, rewrite it in the 改写工作台; rename; delete. */
 export function RecordActions({ record }: { record: CheckRecord }) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const { downloading, download } = useReportDownload(record);
@@ -31,6 +31,18 @@ export function RecordActions({ record }: { record: CheckRecord }) {
               查看报告
             </Link>
           </Button>
+          <Button asChild size="xs" variant="ghost" colorPalette="brand">
+            <Link to="/papercheck/workbench/$id" params={{ id: record.id }}>
+              改写工作台
+            </Link>
+          </Button>
+          {record.editedFromId && (
+            <Button asChild size="xs" variant="ghost">
+              <Link to="/papercheck/workbench/$id" params={{ id: record.editedFromId }}>
+                修改前的工作台
+              </Link>
+            </Button>
+          )}
           <Button size="xs" variant="ghost" loading={downloading === 'pdf'} onClick={() => download('pdf')}>
             下载 PDF
           </Button>

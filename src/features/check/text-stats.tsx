@@ -4,7 +4,7 @@ import { useCheckWordCount } from '@/api/gen/check/check';
 import { useSignedIn } from '@/components/use-signed-in';
 import { countChars, MAX_CHECK_CHARS } from '@common/char-count';
 import { formatThousands, formatYuan } from '@/lib/number';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '@/components/use-debounced';
 
 /** The live count (the checkers' rule, in the browser) and, for a signed-in user, the server's price. */
 export function TextStats({ text, note }: { text: string | null; note?: string }) {

@@ -6,6 +6,7 @@ import { useCheckQueryList } from '@/api/gen/check/check';
 import { useAiPaperInfoQueryList, usePaperInfoQueryList } from '@/api/gen/paper/paper';
 import { aiPptInfoPaperInit, aiPptInfoSaveOrUpdate, useAiPptInfoGetTemplateList, useAiSysConfigLoadAllByEntity } from '@/api/gen/ppt/ppt';
 import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
+import { PaperFilePicker } from '@/components/paper-file-picker';
 import { SectionCard } from '@/components/section-card';
 import { useSignedIn } from '@/components/use-signed-in';
 import { appStore } from '@/stores/app';
@@ -14,8 +15,6 @@ import { appStore } from '@/stores/app';
 type Source = 'topic' | 'paper' | 'check' | 'writing';
 
 const FALLBACK_PAGES = ['10', '15', '20', '30'];
-const ACCEPT = '.docx,.pdf,.txt,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf,text/plain';
-const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** The template picker: each template's cover preview (an image drawn from the template itself). */
 export function TemplatePicker({ templates, value, onChange }: { templates: PptTemplate[]; value: string; onChange: (id: string) => void }) {
@@ -99,7 +98,6 @@ export function PptStart() {
     if (source === 'check' && !picked) return setError('请选择一条查重记录');
     const pickedPaper = papers.find((p) => p.id === paperId);
     if (source === 'writing' && !pickedPaper) return setError('请选择一篇论文');
-    if (file && file.size > MAX_UPLOAD_BYTES) return setError('文件过大，请上传不超过 20 MB 的文件');
     setBusy(true);
     try {
       const filled = Object.fromEntries(Object.entries(cover).filter(([, v]) => v.trim()));
@@ -226,15 +224,7 @@ export function PptStart() {
                 <Textarea rows={4} value={topic} maxLength={2000} onChange={(e) => setTopic(e.target.value)} placeholder="介绍研究背景、方法、实验结果与结论……" />
               </Field.Root>
             ) : (
-              <Field.Root required>
-                <Field.Label>论文文件（.docx、.pdf、.txt）</Field.Label>
-                <Input type="file" accept={ACCEPT} aria-label="选择论文文件" onChange={(e) => setFile(e.target.files?.[0] ?? null)} p="1" />
-                {file && (
-                  <Text fontSize="sm" color="gray.600">
-                    已选择：{file.name}
-                  </Text>
-                )}
-              </Field.Root>
+              <PaperFilePicker file={file} onFile={setFile} onReject={setError} />
             )}
             <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
               {(

@@ -18,7 +18,8 @@ describe('rewrite comparison view', () => {
     const pairs = (await api<{ records: ParagraphPair[] }>(`query_content_list?id=${record.id}&pageNo=1&pageSize=100`, token)).records;
     const requests = recordRequests();
     const { user } = renderApp(`/papermachine/content/${record.id}`);
-    await screen.findByText(record.title);
+    // A long record (dozens of pairs) takes a while to render in jsdom on a loaded machine.
+    await screen.findByText(record.title, {}, { timeout: 10_000 });
     const cards = await screen.findAllByTestId('paragraph-pair');
     expect(cards).toHaveLength(pairs.length);
     const first = within(cards[0]);
@@ -28,7 +29,8 @@ describe('rewrite comparison view', () => {
     const offlinePairs = pairs.filter((p) => p.offline && p.rewritten).length;
     const recordLabel = record.offline ? 1 : 0;
     expect(screen.queryAllByTestId('offline-label')).toHaveLength(offlinePairs + recordLabel);
-    const ready = cards.findIndex((card) => card.dataset.status === 'done');
+    // A pair that was rewritten (a heading or a sentence with no safe edit comes back as it was: nothing to accept).
+    const ready = pairs.findIndex((p) => p.status === 'done' && p.rewritten);
     expect(ready).toBeGreaterThanOrEqual(0);
     const card = within(cards[ready]);
     const toggle = pairs[ready].accepted ? '保留原文' : '已采纳改写';
@@ -40,6 +42,33 @@ describe('rewrite comparison view', () => {
     await waitFor(() => expect(requests.last('/api/base/paper_machine_api/reload')?.searchParams.get('id')).toBe(pairs[ready].id));
     await waitFor(() => expect(within(screen.getAllByTestId('paragraph-pair')[ready]).getByTestId('rewritten').textContent).not.toBe(before), { timeout: 8000 });
     expect(screen.getAllByTestId('paragraph-pair')[ready].dataset.status).toBe('done');
+    // A record of 42 paragraphs rendered in jsdom, then a re-run the mock finishes after 1.5 s: slow on a loaded machine.
+  }, 60_000);
+
+  it('shows the record’s sentence counts and term check, and on each pair the sentences kept and why', async () => {
+    const token = await signIn();
+    const done = (await callMock<{ records: RewriteTask[] }>('/api/base/paper_machine_api/query_list?pageSize=100', { token, body: { status: 'done' } })).body.result.records;
+    const record = done.find((r) => r.sentenceKept !== null && r.paragraphTotal >= 5)!;
+    const pairs = (await api<{ records: ParagraphPair[] }>(`query_content_list?id=${record.id}&pageNo=1&pageSize=100`, token)).records;
+    renderApp(`/papermachine/content/${record.id}`);
+    await screen.findByText(record.title, {}, { timeout: 10_000 });
+    const checks = await screen.findByTestId('record-checks');
+    expect(checks).toHaveTextContent(`改写 ${record.sentenceRewritten} 句，保留 ${record.sentenceKept} 句`);
+    expect(checks).toHaveTextContent('论文题目 1 句');
+    expect(checks).toHaveTextContent(`术语保留：是（共 ${record.termsChecked} 个）`);
+    const cards = await screen.findAllByTestId('paragraph-pair');
+    // A heading is kept for its role, and says so where the rewrite would be.
+    expect(pairs[0].role).toBe('heading');
+    expect(within(cards[0]).getByTestId('rewritten')).toHaveTextContent('（章节标题，保留原文）');
+    expect(within(cards[0]).getByTestId('pair-sentences')).toHaveTextContent('改写 0 句，保留 1 句（章节标题 1 句）');
+    // Nothing to rewrite again there: the engine keeps a heading whatever the seed.
+    expect(within(cards[0]).getByRole('button', { name: '重新改写' })).toBeDisabled();
+    if (record.keptReasons.length > 1) expect(checks).toHaveTextContent(/论文题目 1 句；/u);
+    // A body pair with no safe edit says why it was kept; a rewritten one shows its term check.
+    const kept = pairs.findIndex((p) => p.role === 'body' && p.status === 'done' && !p.rewritten);
+    expect(within(cards[kept]).getByTestId('rewritten')).toHaveTextContent('（没有不伤原意与术语的改法，保留原文）');
+    const rewritten = pairs.findIndex((p) => p.status === 'done' && p.rewritten);
+    expect(within(cards[rewritten]).getByTestId('terms-kept')).toHaveTextContent('术语完整');
   });
 
   it('says the Word downloads are the student’s own file, and marks the paragraph the file cannot take in place', async () => {

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Progress, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ParagraphPair, ParagraphPairDocxKept, RewriteTask } from '@/api/gen/model';
 import {
@@ -14,6 +14,7 @@ import {
   usePaperMachineLoadById,
   usePaperMachineQueryContentList,
 } from '@/api/gen/rewrite/rewrite';
+import { checkWorkbenchFromRewrite } from '@/api/gen/check/check';
 import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
 import { PageHeader } from '@/components/page-header';
 import { queryFallback } from '@/components/query-fallback';
@@ -26,6 +27,7 @@ import { diffChars } from '@common/char-diff';
 import { modeLabel, reportName } from '@common/rewrite-modes';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 import { isUnderWay } from '@/lib/task-status';
+import { keptNote, PairSentences, RecordChecks, TermBadge } from './sentence-checks';
 
 const POLL_MS = 2000;
 
@@ -78,7 +80,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function Highlighted({ pair, side }: { pair: ParagraphPair; side: 'original' | 'rewritten' }) {
-  if (!pair.rewritten) return <Text whiteSpace="pre-wrap">{side === 'original' ? pair.original : '（本段未改写，保留原文）'}</Text>;
+  if (!pair.rewritten) return <Text whiteSpace="pre-wrap">{side === 'original' ? pair.original : keptNote(pair)}</Text>;
   const pieces = diffChars(pair.original, pair.rewritten).filter((p) => p.kind === 'same' || p.kind === (side === 'original' ? 'removed' : 'added'));
   return (
     <Text whiteSpace="pre-wrap" lineHeight="tall">
@@ -122,7 +124,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           <Text fontWeight="semibold">第 {pair.index + 1} 段</Text>
           <StatusBadge status={pair.status} />
           {pair.offline && pair.rewritten && <OfflineLabel />}
-          {pair.protectedKept === false && <Badge colorPalette="red">有术语未保留</Badge>}
+          {pair.rewritten && <TermBadge kept={pair.termsKept} lost={pair.lostTerms} />}
           {pair.docxKept && (
             <Badge colorPalette="orange" variant="outline" data-testid="docx-kept">
               Word 中保留原文：{DOCX_KEPT[pair.docxKept]}
@@ -133,7 +135,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           <Button size="xs" variant={pair.accepted ? 'solid' : 'outline'} colorPalette={pair.accepted ? 'green' : 'gray'} bg={pair.accepted ? 'green.700' : undefined} disabled={!recordDone || pending || !pair.rewritten} loading={working === 'accept'} onClick={() => void act('accept')}>
             {pair.accepted ? '已采纳改写' : '保留原文'}
           </Button>
-          <Button size="xs" variant="outline" disabled={!recordDone || pending} loading={working === 'reload' || pending} loadingText="改写中" onClick={() => void act('reload')}>
+          <Button size="xs" variant="outline" disabled={!recordDone || pending || pair.role !== 'body'} loading={working === 'reload' || pending} loadingText="改写中" onClick={() => void act('reload')}>
             重新改写
           </Button>
         </HStack>
@@ -162,6 +164,7 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           AI 概率 {formatRatio(pair.aigcBefore)} → {formatRatio(pair.aigcAfter)}
         </span>
       </Wrap>
+      <PairSentences pair={pair} />
     </Box>
   );
 }
@@ -178,6 +181,7 @@ function Actions({ record }: { record: RewriteTask }) {
       setWorking(null);
     }
   };
+  const navigate = useNavigate();
   const done = record.status === 'done';
   const report = reportName(record);
   return (
@@ -209,6 +213,22 @@ function Actions({ record }: { record: RewriteTask }) {
           }
         >
           对改写稿查重
+        </Button>
+      )}
+      {record.sourceCheckId && (record.source === 'check' || record.source === 'check-aigc') && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!done}
+          loading={working === 'workbench'}
+          onClick={() =>
+            void run('workbench', async () => {
+              const opened = await checkWorkbenchFromRewrite({ id: record.id });
+              await navigate({ to: '/papercheck/workbench/$id', params: { id: opened.checkId } });
+            })
+          }
+        >
+          在改写工作台继续修改
         </Button>
       )}
     </Wrap>
@@ -283,6 +303,7 @@ export function RewriteContentPage({ id }: { id: string }) {
                   <Figure label="已改写段落" value={`${task.paragraphRewritten}/${task.paragraphTotal}`} />
                   <Figure label="采纳改写" value={`${task.paragraphAccepted} 段`} />
                 </SimpleGrid>
+                <RecordChecks task={task} />
                 <Actions record={task} />
                 {task.status === 'done' && <DownloadNote record={task} />}
               </Stack>

@@ -1,4 +1,4 @@
-import { Box, Button, Field, HStack, Input, SegmentGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { MachineMode, PaperMachineMode } from '@/api/gen/model';
@@ -13,14 +13,13 @@ import {
   usePaperMachineWordCount,
 } from '@/api/gen/rewrite/rewrite';
 import { useSignedIn } from '@/components/use-signed-in';
-import { PaperFilePicker } from '@/features/check/paper-file-picker';
-import { useDebounced } from '@/features/check/use-debounced';
+import { type PaperSource, PaperSourceField } from '@/components/paper-source-field';
+import { useDebounced } from '@/components/use-debounced';
 import { countChars, MAX_CHECK_CHARS, tooLongMessage } from '@common/char-count';
 import { formatFen } from '@/lib/number';
 import { appStore } from '@/stores/app';
 
 type Mode = PaperMachineMode | MachineMode;
-type Source = 'paste' | 'upload';
 
 /** Each mode in one sentence: what it does and with what. */
 export const MODE_EXPLAINED: Record<Mode, string> = {
@@ -46,7 +45,7 @@ async function createAndSubmit(mode: Mode, fields: { title: string; content?: st
 export function RewriteForm({ mode }: { mode: Mode }) {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
-  const [source, setSource] = useState<Source>('paste');
+  const [source, setSource] = useState<PaperSource>('paste');
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState('');
   const [title, setTitle] = useState('');
@@ -103,21 +102,20 @@ export function RewriteForm({ mode }: { mode: Mode }) {
         <Text fontSize="sm" color="gray.700" data-testid="mode-explained">
           {MODE_EXPLAINED[mode]}
         </Text>
-        <SegmentGroup.Root value={source} onValueChange={(d) => setSource(d.value as Source)} alignSelf="flex-start">
-          <SegmentGroup.Indicator />
-          <SegmentGroup.Items items={[{ value: 'paste', label: '粘贴正文' }, { value: 'upload', label: '上传文件' }]} />
-        </SegmentGroup.Root>
-        {source === 'upload' ? (
-          <PaperFilePicker file={file} onFile={setFile} onReject={setError} />
-        ) : (
-          <Field.Root>
-            <Field.Label>需要降重的正文</Field.Label>
-            <Textarea rows={10} value={content} onChange={(e) => setContent(e.target.value)} placeholder="把需要改写的正文粘贴到这里，每段一行" />
+        <PaperSourceField
+          source={source}
+          onSource={setSource}
+          file={file}
+          onFile={setFile}
+          onReject={setError}
+          pasteLabel="需要降重的正文"
+          textarea={{ value: content, onChange: (e) => setContent(e.target.value), placeholder: '把需要改写的正文粘贴到这里，每段一行' }}
+          pasteInfo={
             <Box mt="1" fontSize="sm" color="gray.600">
               {chars.toLocaleString('zh-CN')} 字{quote ? `，费用 ¥${formatFen(quote.priceFen)}` : ''}
             </Box>
-          </Field.Root>
-        )}
+          }
+        />
         <HStack gap="4" align="flex-start" flexDirection={{ base: 'column', md: 'row' }}>
           <Field.Root required flex="2">
             <Field.Label>

@@ -4,7 +4,7 @@ import { type Deps, withDb } from '../../../context';
 import { qrSessions } from '../../../db/schema/qr';
 import { users } from '../../../db/schema/users';
 import { AppError, badRequest } from '../../../errors';
-import type { ClientIdentity } from '../../../http/client-identity';
+import type { ClientIdentity } from '../../client-identity';
 import { qrNotFound } from '../errors';
 import type { QrLoginProvider, QrRequester, QrSessionView } from '../provider';
 import { claimSession, markConfirmed, openSession, scanTokenHash, sessionForScan, signupOrigin } from '../sessions';

@@ -40,6 +40,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadGatewayResponse,
   BadRequestResponse,
   CheckCostResponse,
   CheckDeleteParams,
@@ -57,6 +58,14 @@ import type {
   CheckSubmitBody,
   CheckTitleBody,
   CheckUpdateTitleParams,
+  CheckWorkbenchAigcParams,
+  CheckWorkbenchCheckCostParams,
+  CheckWorkbenchDownloadParams,
+  CheckWorkbenchFromRewriteParams,
+  CheckWorkbenchLoadParams,
+  CheckWorkbenchRedoParams,
+  CheckWorkbenchSubmitCheckParams,
+  CheckWorkbenchUndoParams,
   ConflictResponse,
   DeliveredFile,
   Error,
@@ -65,11 +74,23 @@ import type {
   PayloadTooLargeResponse,
   ReadTooManyRequestsResponse,
   ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse,
   UnprocessableResponse,
   WordCountBody,
-  WordCountResponse
+  WordCountResponse,
+  WorkbenchAigcResponse,
+  WorkbenchCheckCostResponse,
+  WorkbenchCheckSubmittedResponse,
+  WorkbenchModelSuggestBody,
+  WorkbenchOpenedResponse,
+  WorkbenchRecheckBody,
+  WorkbenchResponse,
+  WorkbenchSubmitCheckBody,
+  WorkbenchSuggestBody,
+  WorkbenchSuggestionsResponse,
+  WorkbenchUpdateResponse
 } from '.././model';
 
 import { http } from '../../http';
@@ -1011,3 +1032,891 @@ export function useCheckReportParagraphs<TData = Awaited<ReturnType<typeof check
 
 
 
+/**
+ * 需登录，不收费，只能打开自己已完成的查重。返回工作台当前的版本：与报告不同的段落（改过的段落，以及因相邻段落改动而重新比对的段落）
+及其重新比对的标色，估算的总文字复制比，撤销/重做的位置，由本工作台发起的新查重。原始报告见 report_paragraphs。
+检测未完成 409 REPORT_NOT_READY；他人的或不存在的记录 404。
+
+ * @summary 打开改写工作台
+ */
+export const checkWorkbenchLoad = (
+    params: CheckWorkbenchLoadParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchResponse>(
+      {url: `/api/base/check_api/workbench_load`, method: 'POST',
+        params, signal
+    },
+      );
+    }
+  
+
+
+
+export const getCheckWorkbenchLoadQueryKey = (params?: CheckWorkbenchLoadParams,) => {
+    return [
+    `/api/base/check_api/workbench_load`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCheckWorkbenchLoadQueryOptions = <TData = Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(params: CheckWorkbenchLoadParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCheckWorkbenchLoadQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof checkWorkbenchLoad>>> = ({ signal }) => checkWorkbenchLoad(params, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CheckWorkbenchLoadQueryResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchLoad>>>
+export type CheckWorkbenchLoadQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>
+
+
+export function useCheckWorkbenchLoad<TData = Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+ params: CheckWorkbenchLoadParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchLoad>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchLoad>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchLoad<TData = Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+ params: CheckWorkbenchLoadParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchLoad>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchLoad>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchLoad<TData = Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+ params: CheckWorkbenchLoadParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary 打开改写工作台
+ */
+
+export function useCheckWorkbenchLoad<TData = Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | ServerErrorResponse>>(
+ params: CheckWorkbenchLoadParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchLoad>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCheckWorkbenchLoadQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * 需登录，不收费，有频率限制（每个用户每分钟 WORKBENCH_RATE_LIMIT_PER_MINUTE 次，默认 300）。把第 index 段改为 text，
+与本次查重找到的来源（不是整个比对库）重新比对这一段和它前后的段落，自动保存为一个版本，返回它们的标色、复制比和新的估算。
+连续输入（kind 为 typing，同一段，距上次保存不超过 5 秒，baseRevision 为当前版本）合并为一个版本，撤销时一起撤销。
+段落不存在、是标题行、含换行或超过 6000 字 400；报告未生成 409 REPORT_NOT_READY；他人的或不存在的记录 404。
+
+ * @summary 保存一段的修改并重新比对
+ */
+export const checkWorkbenchRecheck = (
+    workbenchRecheckBody: BodyType<WorkbenchRecheckBody>,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchUpdateResponse>(
+      {url: `/api/base/check_api/workbench_recheck`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: workbenchRecheckBody, signal
+    },
+      );
+    }
+  
+
+
+export const getCheckWorkbenchRecheckMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchRecheck>>, TError,{data: BodyType<WorkbenchRecheckBody>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchRecheck>>, TError,{data: BodyType<WorkbenchRecheckBody>}, TContext> => {
+
+const mutationKey = ['checkWorkbenchRecheck'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkWorkbenchRecheck>>, {data: BodyType<WorkbenchRecheckBody>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  checkWorkbenchRecheck(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckWorkbenchRecheckMutationResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchRecheck>>>
+    export type CheckWorkbenchRecheckMutationBody = BodyType<WorkbenchRecheckBody>
+    export type CheckWorkbenchRecheckMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>
+
+    /**
+ * @summary 保存一段的修改并重新比对
+ */
+export const useCheckWorkbenchRecheck = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchRecheck>>, TError,{data: BodyType<WorkbenchRecheckBody>}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkWorkbenchRecheck>>,
+        TError,
+        {data: BodyType<WorkbenchRecheckBody>},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckWorkbenchRecheckMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。退回上一个版本（重做可恢复），保存在服务器上，刷新页面或换一台设备也一样。没有可撤销的修改 409 NOTHING_TO_UNDO；
+他人的或不存在的记录 404。
+
+ * @summary 撤销上一个版本
+ */
+export const checkWorkbenchUndo = (
+    params: CheckWorkbenchUndoParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchResponse>(
+      {url: `/api/base/check_api/workbench_undo`, method: 'POST',
+        params, signal
+    },
+      );
+    }
+  
+
+
+export const getCheckWorkbenchUndoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchUndo>>, TError,{params: CheckWorkbenchUndoParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchUndo>>, TError,{params: CheckWorkbenchUndoParams}, TContext> => {
+
+const mutationKey = ['checkWorkbenchUndo'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkWorkbenchUndo>>, {params: CheckWorkbenchUndoParams}> = (props) => {
+          const {params} = props ?? {};
+
+          return  checkWorkbenchUndo(params,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckWorkbenchUndoMutationResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchUndo>>>
+    
+    export type CheckWorkbenchUndoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+
+    /**
+ * @summary 撤销上一个版本
+ */
+export const useCheckWorkbenchUndo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchUndo>>, TError,{params: CheckWorkbenchUndoParams}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkWorkbenchUndo>>,
+        TError,
+        {params: CheckWorkbenchUndoParams},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckWorkbenchUndoMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。恢复最近一次撤销的版本；撤销之后又做了新的修改，被撤销的版本就不能再恢复。没有可重做的修改 409 NOTHING_TO_REDO；
+他人的或不存在的记录 404。
+
+ * @summary 重做撤销的版本
+ */
+export const checkWorkbenchRedo = (
+    params: CheckWorkbenchRedoParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchResponse>(
+      {url: `/api/base/check_api/workbench_redo`, method: 'POST',
+        params, signal
+    },
+      );
+    }
+  
+
+
+export const getCheckWorkbenchRedoMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchRedo>>, TError,{params: CheckWorkbenchRedoParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchRedo>>, TError,{params: CheckWorkbenchRedoParams}, TContext> => {
+
+const mutationKey = ['checkWorkbenchRedo'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkWorkbenchRedo>>, {params: CheckWorkbenchRedoParams}> = (props) => {
+          const {params} = props ?? {};
+
+          return  checkWorkbenchRedo(params,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckWorkbenchRedoMutationResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchRedo>>>
+    
+    export type CheckWorkbenchRedoMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+
+    /**
+ * @summary 重做撤销的版本
+ */
+export const useCheckWorkbenchRedo = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchRedo>>, TError,{params: CheckWorkbenchRedoParams}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkWorkbenchRedo>>,
+        TError,
+        {params: CheckWorkbenchRedoParams},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckWorkbenchRedoMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费，不保存，有频率限制。为段落 paragraph 中 [start, end) 的一句给出离线改写引擎的几种说法（只做安全的改动，
+术语、数字、引文不动），每种说法都放回段落中与本次查重的来源重新比对（mark）并由本站 AIGC 检测器打分（aiProbability）。
+配置了大模型时 modelQuote 给出用大模型改写这一句的价格（见 workbench_suggest_model）。
+位置越界或句子为空 400；他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
+
+ * @summary 换个说法：离线改写建议
+ */
+export const checkWorkbenchSuggest = (
+    workbenchSuggestBody: BodyType<WorkbenchSuggestBody>,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchSuggestionsResponse>(
+      {url: `/api/base/check_api/workbench_suggest`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: workbenchSuggestBody, signal
+    },
+      );
+    }
+  
+
+
+
+export const getCheckWorkbenchSuggestQueryKey = (workbenchSuggestBody?: WorkbenchSuggestBody,) => {
+    return [
+    `/api/base/check_api/workbench_suggest`, workbenchSuggestBody
+    ] as const;
+    }
+
+    
+export const getCheckWorkbenchSuggestQueryOptions = <TData = Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>>(workbenchSuggestBody: WorkbenchSuggestBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCheckWorkbenchSuggestQueryKey(workbenchSuggestBody);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof checkWorkbenchSuggest>>> = ({ signal }) => checkWorkbenchSuggest(workbenchSuggestBody, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CheckWorkbenchSuggestQueryResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchSuggest>>>
+export type CheckWorkbenchSuggestQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>
+
+
+export function useCheckWorkbenchSuggest<TData = Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+ workbenchSuggestBody: WorkbenchSuggestBody, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchSuggest>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchSuggest>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchSuggest<TData = Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+ workbenchSuggestBody: WorkbenchSuggestBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchSuggest>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchSuggest>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchSuggest<TData = Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+ workbenchSuggestBody: WorkbenchSuggestBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary 换个说法：离线改写建议
+ */
+
+export function useCheckWorkbenchSuggest<TData = Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>>(
+ workbenchSuggestBody: WorkbenchSuggestBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchSuggest>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCheckWorkbenchSuggestQueryOptions(workbenchSuggestBody,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * 需登录，收费：按 workbench_suggest 的 modelQuote 报价从余额扣费（priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费）。
+大模型给出几种说法，不合规则的（丢了术语、数字或引文）不返回；每种都重新比对并打分。大模型出错或没有可用的说法时自动退款。
+余额不足 409 INSUFFICIENT_BALANCE；未配置大模型 503 MODEL_NOT_CONFIGURED；位置越界 400；他人的或不存在的记录 404。
+
+ * @summary 换个说法：大模型改写建议（收费）
+ */
+export const checkWorkbenchSuggestModel = (
+    workbenchModelSuggestBody: BodyType<WorkbenchModelSuggestBody>,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchSuggestionsResponse>(
+      {url: `/api/base/check_api/workbench_suggest_model`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: workbenchModelSuggestBody, signal
+    },
+      );
+    }
+  
+
+
+export const getCheckWorkbenchSuggestModelMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchSuggestModel>>, TError,{data: BodyType<WorkbenchModelSuggestBody>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchSuggestModel>>, TError,{data: BodyType<WorkbenchModelSuggestBody>}, TContext> => {
+
+const mutationKey = ['checkWorkbenchSuggestModel'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkWorkbenchSuggestModel>>, {data: BodyType<WorkbenchModelSuggestBody>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  checkWorkbenchSuggestModel(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckWorkbenchSuggestModelMutationResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchSuggestModel>>>
+    export type CheckWorkbenchSuggestModelMutationBody = BodyType<WorkbenchModelSuggestBody>
+    export type CheckWorkbenchSuggestModelMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>
+
+    /**
+ * @summary 换个说法：大模型改写建议（收费）
+ */
+export const useCheckWorkbenchSuggestModel = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse | BadGatewayResponse | ServiceUnavailableResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchSuggestModel>>, TError,{data: BodyType<WorkbenchModelSuggestBody>}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkWorkbenchSuggestModel>>,
+        TError,
+        {data: BodyType<WorkbenchModelSuggestBody>},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckWorkbenchSuggestModelMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费，不保存。本站 AIGC 检测器（离线模型）对工作台当前版本逐段打分：每句的 AI 概率、每段与全文的 AI字符占比。
+每段单独打分（与输入时重新打分的方式相同），因此与整篇 AIGC 检测的结果可能略有差别。
+他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
+
+ * @summary AI 痕迹：当前版本每句的 AI 概率
+ */
+export const checkWorkbenchAigc = (
+    params: CheckWorkbenchAigcParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchAigcResponse>(
+      {url: `/api/base/check_api/workbench_aigc`, method: 'POST',
+        params, signal
+    },
+      );
+    }
+  
+
+
+
+export const getCheckWorkbenchAigcQueryKey = (params?: CheckWorkbenchAigcParams,) => {
+    return [
+    `/api/base/check_api/workbench_aigc`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCheckWorkbenchAigcQueryOptions = <TData = Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(params: CheckWorkbenchAigcParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCheckWorkbenchAigcQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof checkWorkbenchAigc>>> = ({ signal }) => checkWorkbenchAigc(params, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CheckWorkbenchAigcQueryResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchAigc>>>
+export type CheckWorkbenchAigcQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+
+
+export function useCheckWorkbenchAigc<TData = Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchAigcParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchAigc>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchAigc>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchAigc<TData = Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchAigcParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchAigc>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchAigc>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchAigc<TData = Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchAigcParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary AI 痕迹：当前版本每句的 AI 概率
+ */
+
+export function useCheckWorkbenchAigc<TData = Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchAigcParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchAigc>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCheckWorkbenchAigcQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * 需登录，不收费。上传的是 Word 文件时，返回学生自己的 .docx，只替换改过的文字（样式、图表、页眉页脚不变）；
+marked 为 true 时改动以 Word 修订（插入/删除）标出。粘贴或 PDF 上传的论文生成新的 .docx。
+他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
+
+ * @summary 导出修改后的论文（.docx）
+ */
+export const checkWorkbenchDownload = (
+    params: CheckWorkbenchDownloadParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<DeliveredFile>(
+      {url: `/api/base/check_api/workbench_download`, method: 'GET',
+        params, signal
+    },
+      );
+    }
+  
+
+
+
+export const getCheckWorkbenchDownloadQueryKey = (params?: CheckWorkbenchDownloadParams,) => {
+    return [
+    `/api/base/check_api/workbench_download`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCheckWorkbenchDownloadQueryOptions = <TData = Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(params: CheckWorkbenchDownloadParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCheckWorkbenchDownloadQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof checkWorkbenchDownload>>> = ({ signal }) => checkWorkbenchDownload(params, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CheckWorkbenchDownloadQueryResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchDownload>>>
+export type CheckWorkbenchDownloadQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+
+
+export function useCheckWorkbenchDownload<TData = Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchDownloadParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchDownload>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchDownload>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchDownload<TData = Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchDownloadParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchDownload>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchDownload>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchDownload<TData = Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchDownloadParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary 导出修改后的论文（.docx）
+ */
+
+export function useCheckWorkbenchDownload<TData = Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchDownloadParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchDownload>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCheckWorkbenchDownloadQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * 需登录，不收费。按当前版本的全文字数和查重单价报价（不可使用首次免费查重），并给出当前余额。
+他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
+
+ * @summary 修改后重新查重的价格
+ */
+export const checkWorkbenchCheckCost = (
+    params: CheckWorkbenchCheckCostParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchCheckCostResponse>(
+      {url: `/api/base/check_api/workbench_check_cost`, method: 'POST',
+        params, signal
+    },
+      );
+    }
+  
+
+
+
+export const getCheckWorkbenchCheckCostQueryKey = (params?: CheckWorkbenchCheckCostParams,) => {
+    return [
+    `/api/base/check_api/workbench_check_cost`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCheckWorkbenchCheckCostQueryOptions = <TData = Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(params: CheckWorkbenchCheckCostParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCheckWorkbenchCheckCostQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof checkWorkbenchCheckCost>>> = ({ signal }) => checkWorkbenchCheckCost(params, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CheckWorkbenchCheckCostQueryResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchCheckCost>>>
+export type CheckWorkbenchCheckCostQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+
+
+export function useCheckWorkbenchCheckCost<TData = Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchCheckCostParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchCheckCost>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchCheckCost>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchCheckCost<TData = Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchCheckCostParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkWorkbenchCheckCost>>,
+          TError,
+          Awaited<ReturnType<typeof checkWorkbenchCheckCost>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckWorkbenchCheckCost<TData = Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchCheckCostParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary 修改后重新查重的价格
+ */
+
+export function useCheckWorkbenchCheckCost<TData = Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>>(
+ params: CheckWorkbenchCheckCostParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkWorkbenchCheckCost>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCheckWorkbenchCheckCostQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * 需登录，收费：按 workbench_check_cost 的价格从余额扣费（priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费），
+用当前版本的全文新建一条查重记录并排队，与整个比对库比对（可能找到工作台未比对的其他来源）；新记录的 editedFromId 指回本工作台。
+没有任何修改 409 NOTHING_EDITED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
+
+ * @summary 对修改后的全文重新查重（收费）
+ */
+export const checkWorkbenchSubmitCheck = (
+    workbenchSubmitCheckBody: BodyType<WorkbenchSubmitCheckBody>,
+    params: CheckWorkbenchSubmitCheckParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchCheckSubmittedResponse>(
+      {url: `/api/base/check_api/workbench_submit_check`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: workbenchSubmitCheckBody,
+        params, signal
+    },
+      );
+    }
+  
+
+
+export const getCheckWorkbenchSubmitCheckMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchSubmitCheck>>, TError,{data: BodyType<WorkbenchSubmitCheckBody>;params: CheckWorkbenchSubmitCheckParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchSubmitCheck>>, TError,{data: BodyType<WorkbenchSubmitCheckBody>;params: CheckWorkbenchSubmitCheckParams}, TContext> => {
+
+const mutationKey = ['checkWorkbenchSubmitCheck'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkWorkbenchSubmitCheck>>, {data: BodyType<WorkbenchSubmitCheckBody>;params: CheckWorkbenchSubmitCheckParams}> = (props) => {
+          const {data,params} = props ?? {};
+
+          return  checkWorkbenchSubmitCheck(data,params,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckWorkbenchSubmitCheckMutationResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchSubmitCheck>>>
+    export type CheckWorkbenchSubmitCheckMutationBody = BodyType<WorkbenchSubmitCheckBody>
+    export type CheckWorkbenchSubmitCheckMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+
+    /**
+ * @summary 对修改后的全文重新查重（收费）
+ */
+export const useCheckWorkbenchSubmitCheck = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchSubmitCheck>>, TError,{data: BodyType<WorkbenchSubmitCheckBody>;params: CheckWorkbenchSubmitCheckParams}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkWorkbenchSubmitCheck>>,
+        TError,
+        {data: BodyType<WorkbenchSubmitCheckBody>;params: CheckWorkbenchSubmitCheckParams},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckWorkbenchSubmitCheckMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。把一条由查重报告发起的降重记录（查重后自动降重，或从报告降重）中已采用的改写作为修改放入该查重的工作台
+（学生已改过的段落不动，每段一个版本，可撤销），并返回查重记录 id；重复调用不会重复放入。
+降重未完成 409 TASK_NOT_FINISHED；降重记录不是由查重报告发起的 409 NOT_FROM_CHECK；他人的或不存在的记录 404。
+
+ * @summary 从自动降重结果继续改写
+ */
+export const checkWorkbenchFromRewrite = (
+    params: CheckWorkbenchFromRewriteParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WorkbenchOpenedResponse>(
+      {url: `/api/base/check_api/workbench_from_rewrite`, method: 'POST',
+        params, signal
+    },
+      );
+    }
+  
+
+
+export const getCheckWorkbenchFromRewriteMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchFromRewrite>>, TError,{params: CheckWorkbenchFromRewriteParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchFromRewrite>>, TError,{params: CheckWorkbenchFromRewriteParams}, TContext> => {
+
+const mutationKey = ['checkWorkbenchFromRewrite'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkWorkbenchFromRewrite>>, {params: CheckWorkbenchFromRewriteParams}> = (props) => {
+          const {params} = props ?? {};
+
+          return  checkWorkbenchFromRewrite(params,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckWorkbenchFromRewriteMutationResult = NonNullable<Awaited<ReturnType<typeof checkWorkbenchFromRewrite>>>
+    
+    export type CheckWorkbenchFromRewriteMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+
+    /**
+ * @summary 从自动降重结果继续改写
+ */
+export const useCheckWorkbenchFromRewrite = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkWorkbenchFromRewrite>>, TError,{params: CheckWorkbenchFromRewriteParams}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkWorkbenchFromRewrite>>,
+        TError,
+        {params: CheckWorkbenchFromRewriteParams},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckWorkbenchFromRewriteMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

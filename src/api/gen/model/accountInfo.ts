@@ -63,6 +63,6 @@ export interface AccountInfo {
   totalRechargeFen: Fen;
   /** 累计消费（分）：服务扣费之和，减去失败退款 */
   totalSpentFen: Fen;
-  /** 注册时间（ISO 8601，UTC） */
+  /** 注册时间（RFC 3339） */
   createdAt: DateTime;
 }

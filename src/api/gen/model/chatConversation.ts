@@ -34,9 +34,9 @@ export interface ChatConversation {
    * @maxLength 100
    */
   title: string;
-  /** 创建时间（ISO 8601，UTC） */
+  /** 创建时间（RFC 3339） */
   createdAt: DateTime;
-  /** 最后一条消息的时间（ISO 8601，UTC），列表按它倒序 */
+  /** 最后一条消息的时间（RFC 3339），列表按它倒序 */
   lastMessageAt: DateTime;
   /**
    * 消息条数（用户与助手消息合计）

@@ -38,7 +38,7 @@ export interface ChatMessage {
    * @maxLength 20000
    */
   content: string;
-  /** 发送或开始生成的时间（ISO 8601，UTC） */
+  /** 发送或开始生成的时间（RFC 3339） */
   createdAt: DateTime;
   status: ChatMessageStatus;
   /**

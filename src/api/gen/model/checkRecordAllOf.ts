@@ -63,4 +63,10 @@ export type CheckRecordAllOf = {
   rewriteMode: CheckRecordAllOfRewriteMode;
   /** 自动降重的进度：none 未请求；waiting 等待查重完成；unavailable 查重已结束，但余额不足以支付降重 （或查重未成功），未创建降重任务（rewriteTaskId 为 null）；created 已创建降重任务（见 rewriteTaskId） */
   rewriteStatus: CheckRecordAllOfRewriteStatus;
+  /**
+   * 由改写工作台发起的查重：修改前那次查重的 id（报告据此链接回工作台）；其他查重为 null
+   * @maxLength 64
+   * @nullable
+   */
+  editedFromId: string | null;
 };

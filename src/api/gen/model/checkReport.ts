@@ -65,6 +65,6 @@ export interface CheckReport {
    * @maxItems 20000
    */
   paragraphs: ReportParagraph[];
-  /** 报告生成时间（ISO 8601，UTC） */
+  /** 报告生成时间（RFC 3339） */
   generatedAt: DateTime;
 }

@@ -50,6 +50,6 @@ export interface CreatedOrder {
    */
   payUrl: string | null;
   qrCode: PayQrCode;
-  /** 支付截止时间（ISO 8601，UTC），过后订单关闭 */
+  /** 支付截止时间（RFC 3339），过后订单关闭 */
   expiresAt: DateTime;
 }

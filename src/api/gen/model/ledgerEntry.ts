@@ -57,6 +57,6 @@ export interface LedgerEntry {
    * @maxLength 200
    */
   note: string;
-  /** 记账时间（ISO 8601，UTC） */
+  /** 记账时间（RFC 3339） */
   createdAt: DateTime;
 }

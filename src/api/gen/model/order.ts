@@ -61,12 +61,12 @@ export interface Order {
   payUrl: string | null;
   qrCode: PayQrCode;
   /**
-   * 支付时间（ISO 8601，UTC）；未支付为 null
+   * 支付时间（RFC 3339）；未支付为 null
    * @nullable
    */
   paidAt: string | null;
-  /** 支付截止时间（ISO 8601，UTC） */
+  /** 支付截止时间（RFC 3339） */
   expiresAt: DateTime;
-  /** 下单时间（ISO 8601，UTC） */
+  /** 下单时间（RFC 3339） */
   createdAt: DateTime;
 }

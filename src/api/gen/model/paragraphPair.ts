@@ -21,7 +21,9 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id';
+import type { ParagraphRole } from './paragraphRole';
 import type { TaskStatus } from './taskStatus';
+import type { SentenceStatus } from './sentenceStatus';
 import type { ParagraphPairDocxKept } from './paragraphPairDocxKept';
 
 /**
@@ -41,6 +43,7 @@ export interface ParagraphPair {
    * @maxLength 20000
    */
   original: string;
+  role: ParagraphRole;
   /**
    * 改写后的文本；尚未改写或未改动时为空串
    * @maxLength 40000
@@ -69,6 +72,21 @@ export interface ParagraphPair {
    * @nullable
    */
   protectedKept: boolean | null;
+  /**
+   * 术语检查：原文中出现的每个术语（文中关键词、标题用词、识别出的专业术语、用户指定的术语）在改写中完整出现且次数不少于原文；由独立于改写引擎的检查得出；尚未改写时为 null
+   * @nullable
+   */
+  termsKept: boolean | null;
+  /**
+   * 改写中丢失、被拆开或被改动的术语（termsKept 为 false 时列出；否则为空）
+   * @maxItems 200
+   */
+  lostTerms: string[];
+  /**
+   * 原文的每一句：已改写，或原样保留及其原因（按在原文中的位置排列）；尚未改写时为空
+   * @maxItems 2000
+   */
+  sentences: SentenceStatus[];
   /**
    * 改写前本段的复制比（0-1 小数）；不涉及查重或尚未得出时为 null
    * @minimum 0

@@ -29,7 +29,7 @@ import type { DateTime } from './dateTime';
 export interface QrMobileState {
   /** pending 未扫码；scanned 已扫码、待确认；confirmed 已确认（桌面端随后取得令牌） */
   status: QrMobileStateStatus;
-  /** 会话过期时间（ISO 8601，UTC） */
+  /** 会话过期时间（RFC 3339） */
   expiresAt: DateTime;
   /**
    * 确认后登录的账号的登录名；未确认时为 null

@@ -35,7 +35,7 @@ export interface QrSession {
    * @maxLength 2048
    */
   qrCode: string;
-  /** 会话过期时间（ISO 8601，UTC），之后需刷新二维码 */
+  /** 会话过期时间（RFC 3339），之后需刷新二维码 */
   expiresAt: DateTime;
   /** local：qrCode 是本站确认页地址，由页面画成二维码；wechat：本站已配置微信登录，qrCode 是微信开放平台的扫码页 （open.weixin.qq.com/connect/qrconnect，state 为扫码凭据），由页面嵌入显示，扫码确认后微信回到本站 /auth/wechat/callback */
   provider: QrSessionProvider;

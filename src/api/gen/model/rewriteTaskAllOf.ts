@@ -23,6 +23,7 @@
 import type { RewriteMode } from './rewriteMode';
 import type { RewriteSource } from './rewriteSource';
 import type { ProtectedTerms } from './protectedTerms';
+import type { KeptCount } from './keptCount';
 
 export type RewriteTaskAllOf = {
   mode: RewriteMode;
@@ -102,6 +103,42 @@ export type RewriteTaskAllOf = {
    */
   recheckId: string | null;
   protectedTerms: ProtectedTerms;
+  /**
+   * 全文已改写的句数；完成前为 null
+   * @minimum 0
+   * @maximum 1000000
+   * @nullable
+   */
+  sentenceRewritten: number | null;
+  /**
+   * 全文原样保留的句数（含题目、标题、参考文献等不改写的部分）；完成前为 null
+   * @minimum 0
+   * @maximum 1000000
+   * @nullable
+   */
+  sentenceKept: number | null;
+  /**
+   * 原样保留的句子按原因计数；完成前为空
+   * @maxItems 20
+   */
+  keptReasons: KeptCount[];
+  /**
+   * 术语检查覆盖的术语数（原文中出现的文中关键词、标题用词、识别出的专业术语和用户指定的术语）；完成前为 null
+   * @minimum 0
+   * @maximum 100000
+   * @nullable
+   */
+  termsChecked: number | null;
+  /**
+   * 术语保留：每个术语在改写稿中都完整出现且次数不少于原文（独立检查得出）；完成前为 null
+   * @nullable
+   */
+  termsKept: boolean | null;
+  /**
+   * 改写稿中丢失、被拆开或被改动的术语；termsKept 为 true 时为空
+   * @maxItems 200
+   */
+  lostTerms: string[];
   /** true：论文以 Word（.docx）上传（或来自 Word 上传的查重、AIGC 检测），下载的改写稿与标出改动版就是学生自己的文件，
 只替换采纳的改写，样式、标题级别、编号、表格、图片、脚注、页眉页脚、域和批注原样保留；false：下载稿按正文重新生成
  */

@@ -43,10 +43,10 @@ export interface Task {
   priceFen: Fen;
   /** 计价所依据的字数（按查重系统规则统计） */
   charCount: CharCount;
-  /** 创建时间（ISO 8601，UTC） */
+  /** 创建时间（RFC 3339） */
   createdAt: DateTime;
   /**
-   * 结束时间（done、failed 或 cancelled 时；ISO 8601，UTC）；未结束为 null
+   * 结束时间（done、failed 或 cancelled 时；RFC 3339）；未结束为 null
    * @nullable
    */
   finishedAt: string | null;

@@ -41,6 +41,6 @@ export interface TaskProgressItem {
    * @nullable
    */
   error: string | null;
-  /** 任务最后一次变化的时间（ISO 8601，UTC）；未变时不必刷新记录详情 */
+  /** 任务最后一次变化的时间（RFC 3339）；未变时不必刷新记录详情 */
   updatedAt: DateTime;
 }

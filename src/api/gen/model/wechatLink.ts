@@ -32,6 +32,6 @@ export interface WechatLink {
    * @nullable
    */
   nickname: string | null;
-  /** 绑定时间（ISO 8601，UTC） */
+  /** 绑定时间（RFC 3339） */
   linkedAt: DateTime;
 }

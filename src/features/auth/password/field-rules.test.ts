@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import contract from '../../../../openapi/gen/openapi.json';
-import { PASSWORD_LENGTH, PHONE_PATTERN, USERNAME_PATTERN, confirmPasswordRules, newPasswordRules, newUsernameRules, phoneRules } from './field-rules';
+import { PASSWORD_LENGTH, PHONE_PATTERN, USERNAME_PATTERN, confirmPasswordRules, newPasswordRules, newPasswordRulesFor, newUsernameRules, phoneRules } from './field-rules';
 
 const body = contract.components.schemas.RegisterBody.properties;
 
@@ -29,6 +29,15 @@ describe('sign-up field rules', () => {
     expect(newPasswordRules.validate('password123')).toBe('该密码太常见，容易被猜中，请换一个');
     expect(newPasswordRules.validate('Zhangsan-2026', { username: ' zhangsan ', phone: '' })).toBe('密码不能包含用户名');
     expect(newPasswordRules.validate('x13912345678', { username: 'lisi', phone: '13912345678' })).toBe('密码不能包含手机号');
+  });
+
+  it('judge the account centre’s new password with the account’s own login name and phone', () => {
+    const rules = newPasswordRulesFor({ username: 'qr_31d6fff4dd', phone: '13912345678' });
+    expect(rules.validate('QR_31d6fff4dd!')).toBe('密码不能包含用户名');
+    expect(rules.validate('Pw13912345678')).toBe('密码不能包含手机号');
+    expect(rules.validate('p@ssw0rd')).toBe('该密码太常见，容易被猜中，请换一个');
+    expect(rules.validate('Recover2026!pw')).toBe(true);
+    expect(newPasswordRulesFor({ username: 'qr_31d6fff4dd', phone: null }).validate('Recover2026!pw')).toBe(true);
   });
 
   it('take an empty phone, and otherwise only an 11-digit mainland mobile number', () => {

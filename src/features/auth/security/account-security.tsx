@@ -42,8 +42,7 @@ function QrOnlyWarning({ account, onSetPassword }: { account: AccountInfo; onSet
       <Alert.Content>
         <Alert.Title>这个账号目前只能用注册时那部手机扫码登录</Alert.Title>
         <Alert.Description>
-          换手机、清除手机浏览器数据或换一个浏览器后，扫码就认不出这个账号了，其中的余额和记录将无法找回。
-          设置登录密码后，可在任何设备用登录名 {account.loginName}（或绑定的手机号）加密码登录；新手机扫码时，也可以选择用它们登录这个账号。
+          {`换手机、清除手机浏览器数据或换一个浏览器后，扫码就认不出这个账号了，其中的余额和记录将无法找回。设置登录密码后，可在任何设备用登录名 ${account.loginName}（或绑定的手机号）加密码登录；新手机扫码时，也可以选择用它们登录这个账号。`}
         </Alert.Description>
         <Button size="sm" colorPalette="orange" mt="3" alignSelf="flex-start" onClick={onSetPassword}>
           设置登录密码
@@ -69,7 +68,7 @@ export function AccountSecurity() {
             account.hasPassword ? (
               <>
                 <Badge colorPalette="green">已设置</Badge>
-                <Text color="gray.500">用登录名 {account.loginName}{account.phone ? ' 或手机号' : ''}加密码登录</Text>
+                <Text color="gray.500">{`用登录名 ${account.loginName} ${account.phone ? '或手机号' : ''}加密码登录`}</Text>
               </>
             ) : (
               <Badge colorPalette="orange">未设置</Badge>

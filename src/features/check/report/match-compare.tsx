@@ -31,13 +31,13 @@ export function MatchCompare({ paragraph, selection, sources }: Props) {
         return (
           <Grid key={`${match.start}-${match.sourceId}`} templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
             <Box borderWidth="1px" rounded="md" p="3" bg="red.50">
-              <Text fontSize="xs" color="gray.500" mb="1">
+              <Text fontSize="xs" color="gray.600" mb="1">
                 本文 · 第 {paragraph.index + 1} 段
               </Text>
               <Text data-testid="compare-original">{sliceText(paragraph.text, match.start, match.end)}</Text>
             </Box>
             <Box borderWidth="1px" rounded="md" p="3">
-              <Text fontSize="xs" color="gray.500" mb="1">
+              <Text fontSize="xs" color="gray.600" mb="1">
                 来源：{source?.title ?? match.sourceId}{' '}
                 {source && (
                   <Badge size="sm" variant="subtle">
@@ -46,7 +46,7 @@ export function MatchCompare({ paragraph, selection, sources }: Props) {
                 )}
               </Text>
               {source && sourceDetails(source) && (
-                <Text fontSize="xs" color="gray.500" mb="1">
+                <Text fontSize="xs" color="gray.600" mb="1">
                   {sourceDetails(source)}
                 </Text>
               )}

@@ -22,9 +22,10 @@ export const MARK_STYLE = {
   cited: { color: 'green.700', bg: 'green.50', borderColor: 'green.500' },
 };
 
-function Marked({ segment, selected, onSelect }: { segment: Segment; selected: boolean; onSelect: () => void }) {
-  if (segment.mark === 'none') return <>{segment.text}</>;
-  const style = MARK_STYLE[segment.mark];
+export type MarkStyle = { color: string; bg: string; borderColor: string };
+
+/** A marked sentence as a button in its mark's colours; a click selects it. */
+export function MarkedSentence({ segment, selected, onSelect, style }: { segment: Segment; selected: boolean; onSelect: () => void; style: MarkStyle }) {
   return (
     <Box
       as="button"
@@ -43,6 +44,11 @@ function Marked({ segment, selected, onSelect }: { segment: Segment; selected: b
       {segment.text}
     </Box>
   );
+}
+
+function Marked({ segment, selected, onSelect }: { segment: Segment; selected: boolean; onSelect: () => void }) {
+  if (segment.mark === 'none') return <>{segment.text}</>;
+  return <MarkedSentence segment={segment} selected={selected} onSelect={onSelect} style={MARK_STYLE[segment.mark]} />;
 }
 
 type Props = {

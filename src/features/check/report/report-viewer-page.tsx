@@ -102,6 +102,13 @@ export function ReportViewerPage({ id }: { id: string }) {
         actions={
           <HStack gap="2">
             {report && <Downloads report={report} />}
+            {report && (
+              <Button asChild size="sm" colorPalette="brand" variant="outline">
+                <Link to="/papercheck/workbench/$id" params={{ id }}>
+                  改写工作台
+                </Link>
+              </Button>
+            )}
             <Button asChild size="sm" variant="ghost">
               <Link to="/paper/report">返回记录</Link>
             </Button>

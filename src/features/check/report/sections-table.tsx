@@ -5,11 +5,11 @@ import { formatRatio, formatThousands } from '@/lib/number';
 import { SECTION_LABELS } from './paragraph-list';
 
 /** 各部分检测结果: each chapter (and 摘要, 参考文献 …) with its characters, copied characters and ratio. */
-export function SectionsTable({ sections }: { sections: ReportSection[] }) {
+export function SectionsTable({ sections, title = '各部分检测结果' }: { sections: ReportSection[]; title?: string }) {
   return (
-    <SectionCard title="各部分检测结果">
+    <SectionCard title={title}>
       <Box overflowX="auto">
-        <Table.Root size="sm" aria-label="各部分检测结果">
+        <Table.Root size="sm" aria-label={title}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>部分</Table.ColumnHeader>

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { getAiPaperInfoLoadByIdQueryOptions } from '@/api/gen/paper/paper';
 import { AiPaperOutlinePage } from '@/features/paper/paper-pages';
+import { prefetchRecord } from '@/router/prefetch';
 
 export const Route = createFileRoute('/_app/aipaper/outline/$id')({
   staticData: { meta: { title: '论文大纲', hidden: true } },
+  loader: ({ context, params }) => prefetchRecord(context, getAiPaperInfoLoadByIdQueryOptions({ id: params.id })),
   component: function Screen() {
     const { id } = Route.useParams();
     return <AiPaperOutlinePage id={id} />;

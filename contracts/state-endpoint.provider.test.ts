@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACT_TOKEN, PACT_USER, STATES } from '../../contracts/states';
-import { loadConfig } from '../config';
-import { body, bearer, createTestApp, post, type TestApp } from '../test/app';
-import { PROVIDER_STATES_PATH } from './provider-states';
+import { loadConfig } from '../server/config';
+import { body, bearer, createTestApp, post, type TestApp } from '../server/test/app';
+import { PROVIDER_STATES_PATH, registerProviderStates } from './state-endpoint';
+import { PACT_TOKEN, PACT_USER, STATES } from './states';
 
 const LOGIN = '/api/base/login_api/f/login';
 const CURRENT = '/api/base/login_api/current';
@@ -24,10 +24,11 @@ describe('provider-state endpoint', () => {
   let on: TestApp;
   let off: TestApp;
   beforeAll(async () => {
-    [on, off] = await Promise.all([createTestApp({ PACT_PROVIDER_STATES: true }), createTestApp()]);
+    on = await createTestApp({ PACT_PROVIDER_STATES: true }, { testRoutes: registerProviderStates });
+    off = await createTestApp({}, { testRoutes: registerProviderStates });
   });
   afterAll(async () => {
-    await Promise.all([on.close(), off.close()]);
+    await Promise.all([on?.close(), off?.close()]);
   });
 
   const change = (t: TestApp, payload: unknown) => post(t.app, PROVIDER_STATES_PATH, { payload });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import { AppError, badRequest } from '../errors';
+import type { AppContext } from '../server/context';
+import { AppError, badRequest } from '../server/errors';
+import { providerStates } from './provider-states';
 
 /** Where the Pact verifier asks this server to set up a provider state (contracts/README.md). */
 export const PROVIDER_STATES_PATH = '/_pact/provider-states';
@@ -19,14 +20,13 @@ type StateHandler = StateFunction | { setup?: StateFunction; teardown?: StateFun
 
 /**
  * Test mode only (PACT_PROVIDER_STATES=on, refused in production by config.ts): the Pact provider-state
- * endpoint. It runs the handler of contracts/provider-states.ts named by `state`, which seeds this
- * server's own database, and answers the values the handler returns ({} when none) for the verifier to
- * inject into the interaction. Deliberately not in the contract: it is test tooling, not API.
+ * endpoint. It runs the handler of provider-states.ts named by `state`, which seeds this server's own
+ * database, and answers the values the handler returns ({} when none) for the verifier to inject into the
+ * interaction. Deliberately not in the contract: it is test tooling, not API, brought to buildApp as a
+ * testRoutes by the test side (provider.ts, serve.ts); the server's own entry points never import it.
  */
 export async function registerProviderStates(app: FastifyInstance, context: AppContext): Promise<void> {
   if (!context.config.PACT_PROVIDER_STATES) return;
-  // Loaded only when switched on: a production server never even imports the seeding code.
-  const { providerStates } = await import('../../contracts/provider-states');
   const handlers = providerStates(context) as Record<string, StateHandler>;
 
   app.post(PROVIDER_STATES_PATH, async (request) => {

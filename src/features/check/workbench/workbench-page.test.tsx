@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CheckReport } from '@/api/gen/model';
+import { formatRatio } from '@/lib/number';
+import { callMock } from '@/test/call-mock';
+import { setupMockServer } from '@/test/mock-server';
+import { renderApp, signIn } from '@/test/render-app';
+
+setupMockServer();
+
+/** A finished mocked check with a red sentence, and the paragraph holding it. */
+async function checkWithRed(token: string) {
+  const { body } = await callMock<{ records: Array<{ id: string; status: string }> }>('/api/base/check_api/query_list?pageNo=1&pageSize=20', { token });
+  for (const record of body.result.records.filter((r) => r.status === 'done')) {
+    const report = (await callMock<CheckReport>(`/api/base/check_api/report_paragraphs?id=${record.id}`, { token, method: 'GET' })).body.result;
+    const paragraph = report.paragraphs.find((p) => p.sentences.some((s) => s.mark === 'red'));
+    if (paragraph) return { report, paragraph };
+  }
+  throw new Error('no finished mocked check with a red sentence');
+}
+
+describe('改写工作台', () => {
+  it('re-checks a paragraph after typing stops: the rewritten sentence loses its mark, the estimate falls; undo brings it back', async () => {
+    const token = await signIn();
+    const { report, paragraph } = await checkWithRed(token);
+    renderApp(`/papercheck/workbench/${report.id}`);
+    expect(await screen.findByRole('heading', { name: '改写工作台', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByTestId('estimated-ratio')).toHaveTextContent(formatRatio(report.figures.totalRatio));
+    expect(screen.getByText('估算', { selector: 'span' })).toBeInTheDocument();
+
+    const marked = screen.getByTestId(`marked-${paragraph.index}`);
+    const red = paragraph.sentences.filter((s) => s.mark === 'red');
+    expect(marked.querySelectorAll('[data-mark="red"]')).toHaveLength(red.length);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: `修改第 ${paragraph.index + 1} 段` }));
+    const box = screen.getByLabelText(`第 ${paragraph.index + 1} 段的文字`);
+    const chars = Array.from(paragraph.text);
+    const first = red[0];
+    const text = `${chars.slice(0, first.start).join('')}这一句由学生用自己的话写过。${chars.slice(first.end).join('')}`;
+    await user.clear(box);
+    await user.paste(text);
+    await waitFor(() => expect(screen.getByTestId(`paragraph-${paragraph.index}`)).not.toHaveAttribute('data-pending'), { timeout: 5000 });
+    await waitFor(() => expect(marked.querySelectorAll('[data-mark="red"]')).toHaveLength(red.length - 1));
+    const estimate = Number(screen.getByTestId('estimated-ratio').textContent!.replace('%', ''));
+    expect(estimate).toBeLessThan(report.figures.totalRatio * 100);
+    expect(screen.getByTestId('saved-at')).toHaveTextContent('第 1 版');
+
+    await user.click(within(screen.getByRole('toolbar', { name: '工作台操作' })).getByRole('button', { name: '撤销' }));
+    await waitFor(() => expect(screen.getByTestId('estimated-ratio')).toHaveTextContent(formatRatio(report.figures.totalRatio)));
+    expect(screen.getByTestId(`marked-${paragraph.index}`).querySelectorAll('[data-mark="red"]')).toHaveLength(red.length);
+  }, 60_000);
+});
