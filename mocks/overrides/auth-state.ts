@@ -194,6 +194,11 @@ export function keyPhoneTo(user: MockUser): { user: MockUser; deviceKey: string 
   return { user, deviceKey };
 }
 
+/** The account has a phone's device key (a QR sign-up's way in, as the server's users.deviceKeyHash). */
+export function hasPhoneKey(user: MockUser): boolean {
+  return [...state.deviceKeys.values()].includes(user.loginName);
+}
+
 export function isKnownPhone(deviceKey: string | undefined): boolean {
   return deviceKey !== undefined && state.deviceKeys.has(deviceKey);
 }

@@ -10,6 +10,7 @@ import {
   findQrSession,
   findQrSessionByScanToken,
   findUser,
+  hasPhoneKey,
   isKnownPhone,
   issueToken,
   keyPhoneTo,
@@ -122,7 +123,8 @@ export const authOverrides = [
 
   http.post('*/api/base/account_info_api/wechat_unlink', withUser((_request, user) => {
     if (!user.wechat) return notFound('微信绑定');
-    if (user.qrOnly && !user.phone) return fail(409, 'WECHAT_ONLY_SIGN_IN', '微信是这个账号唯一的登录方式，请先设置密码或绑定手机号再解绑');
+    // The server's rule (unlinkWechat): no password, no phone, no phone's device key.
+    if (user.qrOnly && !user.phone && !hasPhoneKey(user)) return fail(409, 'WECHAT_ONLY_SIGN_IN', '微信是这个账号唯一的登录方式，请先设置密码或绑定手机号再解绑');
     user.wechat = null;
     return ok({ unlinked: true });
   })),

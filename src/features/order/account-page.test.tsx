@@ -30,7 +30,7 @@ describe('账户中心 /order/account', () => {
     expect(await screen.findByRole('heading', { name: '账户中心', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText(account.userId)).toBeInTheDocument();
     expect(screen.getByText('lisi')).toBeInTheDocument();
-    expect(screen.getByText('未绑定')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: '手机号' })).getByText('未绑定')).toBeInTheDocument();
     expect((await figure('账户余额')).getByText('¥0.00')).toBeInTheDocument();
     expect((await figure('首次免费查重')).getByText('可用')).toBeInTheDocument();
     expect(await screen.findByText('暂无订单')).toBeInTheDocument();

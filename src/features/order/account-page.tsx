@@ -7,7 +7,6 @@ import { AccountSummary } from './account-summary';
 import { LedgerList } from './ledger-list';
 import { OrderList } from './order-list';
 import { PaymentDialog } from './payment-dialog';
-import { WechatLink } from './wechat-link';
 import { useBuyPackage } from './use-buy-package';
 
 export const ACCOUNT_TABS = ['orders', 'ledger', 'devices'] as const;
@@ -33,7 +32,6 @@ export function AccountPage({ tab, onTabChange, security, devices }: Props) {
     <Stack gap="5">
       <PageHeader title="账户中心" icon="account" description="余额、订单、余额明细、账号与安全、登录设备" />
       <AccountSummary account={account} />
-      <WechatLink account={account} />
       {security}
       <SectionCard>
         <Tabs.Root value={tab} onValueChange={(event) => onTabChange(event.value as AccountTab)} variant="line">
