@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useAccountInfoAccount } from '@/api/gen/auth/auth';
 import type { QrSession } from '@/api/gen/model';
@@ -31,6 +31,10 @@ export function WechatLinkDialog({ session, onRestart, onClose }: { session: QrS
               <Dialog.Title>绑定微信</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body pb="5">
+              {/* A phone cannot scan its own screen: the way that works is said first there. */}
+              <Text hideFrom="md" fontSize="sm" color="orange.700" bg="orange.50" rounded="md" px="3" py="2" mb="3">
+                手机无法扫描自己屏幕上的二维码：请在电脑上打开账户中心绑定微信。
+              </Text>
               <WechatQrFrame key={session.id} src={session.qrCode} expired={expired} onRefresh={onRestart} title="绑定微信二维码" />
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
