@@ -2,6 +2,8 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import {
   accountInfoAccount,
+  accountInfoWechatLink,
+  accountInfoWechatUnlink,
   loginCurrent,
   loginLogin,
   loginLoginQrCode,
@@ -175,6 +177,35 @@ describe('auth contract', () => {
       });
   });
 
+  it('linking WeChat where the instance has no WeChat sign-in is refused with a reason the page shows', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a WeChat link request where WeChat sign-in is not configured')
+      .withRequest('POST', '/api/base/account_info_api/wechat_link', (req) => req.headers({ Authorization: BEARER }))
+      .willRespondWith(403, (res) => res.jsonBody(failure('WECHAT_LOGIN_UNAVAILABLE', '本站未开通微信登录')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(accountInfoWechatLink());
+        expect(error.status).toBe(403);
+        expect(error.message).toBe('本站未开通微信登录');
+      });
+  });
+
+  it('unlinking WeChat from an account without one is 404', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a WeChat unlink request for an account without WeChat')
+      .withRequest('POST', '/api/base/account_info_api/wechat_unlink', (req) => req.headers({ Authorization: BEARER }))
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '记录不存在')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(accountInfoWechatUnlink());
+        expect(error.status).toBe(404);
+      });
+  });
+
   it('signing out revokes the token', async () => {
     await createPact()
       .addInteraction()
@@ -272,6 +303,7 @@ describe('auth contract', () => {
             id: anyId(),
             qrCode: regex('^https?://[^/]+/m/qr/[A-Za-z0-9_-]{43}$', 'http://127.0.0.1:8080/m/qr/q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi'),
             expiresAt: isoTime('2026-11-22T08:35:00.000Z'),
+            provider: 'local',
           }),
         ),
       )

@@ -6,6 +6,7 @@ import {
   orderInfoLoadById,
   orderInfoQueryList,
   orderInfoSandboxNotify,
+  orderInfoSync,
   productPackageQueryList,
 } from '../src/api/gen/order/order';
 import { ApiError } from '../src/api/http';
@@ -20,21 +21,24 @@ const PAY_URL = regex(
   '^(https?://[^/]+)?/pay/sandbox/[^?]+\\?token=.+$',
   '/pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL5nP8sD1fG4hJ6zM',
 );
+const WECHAT_CODE = regex('^weixin://wxpay/bizpayurl\\?pr=.+$', 'weixin://wxpay/bizpayurl?pr=aB3dE5f');
 const LEDGER_KINDS = ['recharge', 'reversal', 'charge', 'refund', 'grant', 'deduction'];
 const EXAMPLE_ORDER_ID = '01JD3Q8V4N5K2M7P9R6T8W0XYZ';
 const EXAMPLE_PAY_TOKEN = '3kTq9wV0bX2cR7yL5nP8sD1fG4hJ6zM';
 
-/** An order as the account centre's list and the payment dialog read it. */
-const order = (status: 'pending' | 'paid', id: unknown = anyId()) => ({
+/** An order as the account centre's list and the payment dialog read it: a pending sandbox order has its pay link, a pending WeChat Pay one its code. */
+const order = (status: 'pending' | 'paid', id: unknown = anyId(), payChannel: 'sandbox' | 'wechat' = 'sandbox') => ({
   id,
   orderNo: ORDER_NO,
   packageName: chinese('充值 50 元'),
   amountFen: integer(5000),
   creditFen: integer(5000),
-  payChannel: 'sandbox',
+  payChannel,
   status,
-  payUrl: status === 'pending' ? PAY_URL : nullValue(),
+  payUrl: status === 'pending' && payChannel === 'sandbox' ? PAY_URL : nullValue(),
+  qrCode: status === 'pending' && payChannel === 'wechat' ? WECHAT_CODE : nullValue(),
   paidAt: status === 'paid' ? isoTime('2026-11-22T08:31:00.000Z') : nullValue(),
+  expiresAt: isoTime('2026-11-22T09:00:00.000Z'),
   createdAt: isoTime(),
 });
 
@@ -105,7 +109,9 @@ describe('order contract', () => {
             orderNo: ORDER_NO,
             status: 'pending',
             amountFen: 5000,
+            payChannel: 'sandbox',
             payUrl: PAY_URL,
+            qrCode: nullValue(),
             expiresAt: isoTime('2026-11-22T09:00:00.000Z'),
           }),
         ),
@@ -115,6 +121,93 @@ describe('order contract', () => {
         const created = await orderInfoCreateOrder({ packageId: 'pkg-recharge-5000', payChannel: 'sandbox' });
         expect(created).toMatchObject({ status: 'pending', amountFen: 5000 });
         expect(created.payUrl).toContain('/pay/sandbox/');
+      });
+  });
+
+  it('creates a WeChat Pay order and gets the code to show as a QR code', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .given(STATES.packagesSeeded)
+      .given(STATES.noPendingOrders)
+      .uponReceiving('a WeChat Pay order for the 50 yuan top-up')
+      .withRequest('POST', '/api/order/order_info_api/create_order', (req) =>
+        req.headers({ Authorization: BEARER }).jsonBody({ packageId: 'pkg-recharge-5000', payChannel: 'wechat' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            id: anyId(),
+            orderNo: ORDER_NO,
+            status: 'pending',
+            amountFen: 5000,
+            payChannel: 'wechat',
+            payUrl: nullValue(),
+            qrCode: WECHAT_CODE,
+            expiresAt: isoTime('2026-11-22T09:00:00.000Z'),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const created = await orderInfoCreateOrder({ packageId: 'pkg-recharge-5000', payChannel: 'wechat' });
+        expect(created).toMatchObject({ status: 'pending', payChannel: 'wechat', payUrl: null });
+        expect(created.qrCode).toMatch(/^weixin:\/\//);
+      });
+  });
+
+  it('a channel that cannot take the order is 502 with a message for the toast', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .given(STATES.packagesSeeded)
+      .given(STATES.noPendingOrders)
+      .given(STATES.wechatPayFailing)
+      .uponReceiving('a WeChat Pay order while WeChat Pay fails')
+      .withRequest('POST', '/api/order/order_info_api/create_order', (req) =>
+        req.headers({ Authorization: BEARER }).jsonBody({ packageId: 'pkg-recharge-5000', payChannel: 'wechat' }),
+      )
+      .willRespondWith(502, (res) =>
+        res.jsonBody(failure('PAYMENT_PROVIDER_ERROR', '微信支付暂时无法下单，请稍后重试或换一种支付方式')),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await orderInfoCreateOrder({ packageId: 'pkg-recharge-5000', payChannel: 'wechat' }).catch((e: unknown) => e);
+        expect(error).toMatchObject({ status: 502, message: '微信支付暂时无法下单，请稍后重试或换一种支付方式' });
+      });
+  });
+
+  it('我已支付 asks WeChat Pay about the order; unpaid there, it is still pending with its code', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.packagesSeeded)
+      .given(STATES.pendingWechatOrder)
+      .uponReceiving('a check with the channel of a pending WeChat Pay order')
+      .withRequest('POST', '/api/order/order_info_api/sync', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: fromProviderState('${orderId}', EXAMPLE_ORDER_ID) }),
+      )
+      .willRespondWith(200, (res) => res.jsonBody(ok(order('pending', fromProviderState('${orderId}', EXAMPLE_ORDER_ID), 'wechat'))))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const synced = await orderInfoSync({ id: EXAMPLE_ORDER_ID });
+        expect(synced).toMatchObject({ id: EXAMPLE_ORDER_ID, status: 'pending', payChannel: 'wechat', payUrl: null });
+        expect(synced.qrCode).toMatch(/^weixin:\/\//);
+      });
+  });
+
+  it('an unknown order is 404 for 我已支付 too', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a check with the channel of an order that does not exist')
+      .withRequest('POST', '/api/order/order_info_api/sync', (req) =>
+        req.headers({ Authorization: BEARER }).query({ id: 'ord-pact-missing' }),
+      )
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '记录不存在')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await orderInfoSync({ id: 'ord-pact-missing' }).catch((e: unknown) => e);
+        expect(error).toMatchObject({ status: 404, message: '记录不存在' });
       });
   });
 

@@ -26,7 +26,7 @@ import { storePaper } from '../server/services/paper/seed';
 import { type LlmCall, LlmError, type LlmFeature } from '../server/engines/llm';
 import { resetFreeUses, spendFreeUses } from '../server/services/free-uses/seed';
 import { ReferenceLibrary } from '../server/services/library';
-import { closeExpiredOrders, confirmPayment, createOrder } from '../server/services/orders/orders';
+import { closeExpiredOrders, confirmSandboxPayment, createOrder } from '../server/services/orders/orders';
 import { sandboxProvider, sandboxSecret } from '../server/services/payments/sandbox';
 import { deviceKeyHash } from '../server/services/qr-login/phone-accounts';
 import { scanTokenHash } from '../server/services/qr-login/sessions';
@@ -166,7 +166,7 @@ type StateSetup = () => Promise<Record<string, unknown> | undefined>;
 const LOOPBACK = ['127.0.0.1', '::1'].map((ip) => identityHash('address', addressBucket(ip)));
 
 export function providerStates(
-  deps: Deps & Pick<AppContext, 'llm'>,
+  deps: Deps & Pick<AppContext, 'llm' | 'payments'>,
 ): Record<string, StateSetup | { setup: StateSetup; teardown: StateSetup }> {
   const { db } = deps;
   // "No model is configured for chat" on a server that has one: its gateway answers as if the operator had
@@ -303,7 +303,7 @@ export function providerStates(
     await closePendingOrders(userId);
     const provider = await payments();
     const order = await createOrder(deps, provider, userId, ORDERED_PACKAGE, forSale());
-    return { userId, orderId: order.id, payToken: new URL(order.payUrl, 'http://pay').searchParams.get('token') ?? '' };
+    return { userId, orderId: order.id, payToken: new URL(order.payUrl ?? '', 'http://pay').searchParams.get('token') ?? '' };
   }
 
   async function checkOf(id: string, title: string, text: string, finished: boolean): Promise<string> {
@@ -420,9 +420,25 @@ export function providerStates(
     },
     [STATES.paidOrder]: async () => {
       const { orderId, payToken } = await pendingOrder();
-      await confirmPayment(deps, await payments(), orderId, payToken);
+      await confirmSandboxPayment(deps, await payments(), orderId, payToken);
       return { orderId };
     },
+    [STATES.pendingWechatOrder]: async () => {
+      const userId = await signedIn();
+      await closePendingOrders(userId);
+      if (!deps.payments.wechat) throw new Error('WeChat Pay is not configured on this server (WECHATPAY_*)');
+      const order = await createOrder(deps, deps.payments.wechat, userId, ORDERED_PACKAGE, forSale());
+      return { orderId: order.id };
+    },
+    // Our fake WeChat Pay (server/test/fake-pay) takes its faults from its control endpoint.
+    [STATES.wechatPayFailing]: state(async () => {
+      const response = await fetch(`${deps.config.WECHATPAY_BASE_URL}/_fake/script`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ faults: ['api:error'] }),
+      });
+      if (!response.ok) throw new Error('WeChat Pay here is not the fake one: script its failure another way');
+    }),
     [STATES.tooManyPendingOrders]: state(async () => {
       const userId = await signedIn();
       await closeExpiredOrders(db, deps.now(), userId);

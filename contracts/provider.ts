@@ -11,6 +11,7 @@ import { openDatabase } from '../server/db/client';
 import { logOptions } from '../server/http/logging';
 import { createRuntime } from '../server/runtime';
 import { FAKE_MODEL, startFakeLlm } from '../server/test/fake-llm';
+import { startFakePay } from '../server/test/fake-pay';
 import { poolCompute } from '../server/workers/compute';
 import { closeWorkerPool } from '../server/workers/pool';
 import { PROVIDER_STATES_PATH, registerProviderStates } from './state-endpoint';
@@ -40,12 +41,14 @@ export interface RunningProvider {
  * provider-state endpoint switched on (PACT_PROVIDER_STATES=on): the verifier reaches it exactly as it
  * reaches any other team's server. `env` overrides the environment (VALIDATE_RESPONSES=false in the
  * mutation tests); `configure` may add hooks before the server starts. Chat is answered by the repo's fake
- * model (server/test/fake-llm.ts), never a real provider.
+ * model (server/test/fake-llm.ts), payments by its fake WeChat Pay and Alipay (server/test/fake-pay), never
+ * a real provider.
  */
 export async function startOurProvider(
   options: { env?: Record<string, string>; configure?: (app: FastifyInstance) => void } = {},
 ): Promise<RunningProvider> {
   const model = await startFakeLlm();
+  const pay = await startFakePay();
   // No LLM_ setting of the environment reaches it: only the fake model answers.
   const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('LLM_')));
   const config = loadConfig({
@@ -63,6 +66,8 @@ export async function startOurProvider(
     PACT_PROVIDER_STATES: 'on',
     LLM_BASE_URL: model.url,
     LLM_MODEL: FAKE_MODEL,
+    // WeChat Pay and Alipay are the repo's fakes (server/test/fake-pay), never the real providers.
+    ...pay.env,
     ...options.env,
   });
   const db = await openDatabase({ memory: true });
@@ -79,6 +84,7 @@ export async function startOurProvider(
       await closeWorkerPool();
       await db.close();
       await model.close();
+      await pay.close();
     },
   };
 }

@@ -94,6 +94,8 @@ export const STATES = {
   noPendingOrders: 'user zhangsan has no pending order',
   pendingOrder: 'user zhangsan has a pending sandbox order (parameters orderId, payToken)',
   paidOrder: 'user zhangsan has a paid order (parameter orderId)',
+  pendingWechatOrder: 'user zhangsan has a pending WeChat Pay order, not paid yet (parameter orderId)',
+  wechatPayFailing: 'WeChat Pay fails the next call',
   tooManyPendingOrders: 'user zhangsan has as many pending orders as allowed',
   reportReady: `user zhangsan has a finished check report ${PACT_REPORT_ID}`,
   deletableCheck: `user zhangsan has a finished check ${PACT_DELETABLE_ID}`,

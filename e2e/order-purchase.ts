@@ -42,6 +42,8 @@ export const orderPurchaseFlow: RealFlow = {
 
     await page.getByRole('link', { name: '充值', exact: true }).click();
     await page.getByRole('heading', { name: '账户充值', level: 1 }).waitFor();
+    // WeChat Pay and Alipay are open too (e2e/order-channels.ts pays through them): this flow picks the sandbox.
+    await page.getByRole('radiogroup').getByText('沙箱支付', { exact: true }).click();
     const tab = await payTab(context, () => page.getByRole('button', { name: '立即充值：充值 50 元' }).click());
     const dialog = page.getByRole('dialog');
     await dialog.getByText('等待支付结果…').waitFor();
@@ -66,6 +68,7 @@ export const orderPurchaseFlow: RealFlow = {
 
     await page.getByRole('link', { name: '购买套餐' }).first().click();
     await page.getByRole('heading', { name: '购买套餐', level: 1 }).waitFor();
+    await page.getByRole('radiogroup').getByText('沙箱支付', { exact: true }).click();
     const unpaid = await payTab(context, () => page.getByRole('button', { name: '立即购买：查重套餐' }).click());
     await unpaid.close();
     await dialog.getByRole('button', { name: '稍后支付' }).click();

@@ -12,6 +12,7 @@ import { failureText, inFreshPage } from './browser';
 import { guardCharges } from './charge-guard';
 import { checkFlow } from './check-flow';
 import { checkMobileFlow } from './check-mobile';
+import { orderChannelsFlow } from './order-channels';
 import { orderPurchaseFlow } from './order-purchase';
 import { pptFlow } from './ppt-flow';
 import { passwordLoginFlow } from './real-login';
@@ -38,7 +39,7 @@ export type RealFlow = {
 };
 
 // checkMobileFlow needs the reference library still empty: it runs before checkFlow adds to it.
-const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, checkMobileFlow, checkFlow, accountRecoveryFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, rewriteDocxFlow, aigcLowerFlow, pptFlow, paperFlow, workbenchFlow];
+const FLOWS: RealFlow[] = [passwordLoginFlow, orderPurchaseFlow, orderChannelsFlow, checkMobileFlow, checkFlow, accountRecoveryFlow, apiDocsFlow, chatFlow, aigcFlow, rewriteFlow, rewriteDocxFlow, aigcLowerFlow, pptFlow, paperFlow, workbenchFlow];
 
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -55,8 +56,9 @@ export async function runRealServerFlows(browser: Browser, artifacts: string, on
   const server = await startRealServer({
     users: flows.flatMap((flow) => flow.users ?? []),
     env: { FREE_CHECKS_PER_IP_PER_DAY: '50', SIGNUPS_PER_ADDRESS_PER_HOUR: '50', SIGNUPS_PER_ADDRESS_PER_DAY: '50' },
-    // The chat flow's answers come from the fake model, streamed for real.
+    // The chat flow's answers come from the fake model, streamed for real; payments go through the fake providers.
     fakeLlm: true,
+    fakePay: true,
   });
   console.log(`真实服务器：${server.url}`);
   let passed = true;

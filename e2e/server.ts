@@ -9,6 +9,8 @@
 //
 // With `fakeLlm: true` the fake model (server/test/fake-llm.ts) runs in this process and the server's LLM_BASE_URL
 // points at it, so chat answers stream for real; `server.fakeLlm.script('slow=80')` scripts its next answer.
+// With `fakePay: true` the fake WeChat Pay and Alipay (server/test/fake-pay) run here too, configured as the
+// server's (and its CLI's) channels, calling the server back: `server.fakePay.wechat.pay(orderNo)` pays.
 //
 // The SPA is built once per process, whichever server asks first. `users` are created with
 // `npm run cli -- user create` before the server starts; `register` uses the API; `cli` runs an operator
@@ -22,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../server/test/fake-llm';
+import { type FakePay, startFakePay } from '../server/test/fake-pay';
 import { freePort, spawnScript, stopProcess, waitForHealth } from '../server/test/process';
 
 export type RealUser = { username: string; password: string };
@@ -41,6 +44,8 @@ export type RealServer = {
   output: () => string;
   /** The fake model the server asks, when started with `fakeLlm`. */
   fakeLlm?: FakeLlm;
+  /** The fake payment providers, when started with `fakePay`. */
+  fakePay?: FakePay;
   stop: () => Promise<void>;
 };
 
@@ -50,6 +55,8 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Start the fake model and configure the server with it (chat available). */
   fakeLlm?: boolean;
+  /** Start the fake WeChat Pay and Alipay and configure the server with them (PAYMENT_SYNC_SECONDS 2). */
+  fakePay?: boolean;
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -92,10 +99,10 @@ function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.
 }
 
 /** `npm run cli -- …` against the DATA_DIR (through the running server's socket once it holds the database). */
-async function runCli(dataDir: string, args: string[]): Promise<string> {
+async function runCli(dataDir: string, args: string[], extra: Record<string, string> = {}): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
     cwd: root,
-    env: serverEnv(dataDir, { LOG_LEVEL: 'warn' }),
+    env: serverEnv(dataDir, { LOG_LEVEL: 'warn', ...extra }),
   });
   return stdout;
 }
@@ -115,7 +122,9 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
   const modelEnv: Record<string, string> = fakeLlm ? { LLM_BASE_URL: fakeLlm.url, LLM_MODEL: FAKE_MODEL } : {};
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = serverEnv(dataDir, { PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...modelEnv, ...options.env });
+  const fakePay = options.fakePay ? await startFakePay() : undefined;
+  const payEnv: Record<string, string> = fakePay ? { ...fakePay.env, PUBLIC_BASE_URL: url, PAYMENT_SYNC_SECONDS: '2' } : {};
+  const env = serverEnv(dataDir, { PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...modelEnv, ...payEnv, ...options.env });
   const { proc, output } = spawnScript('server/server.ts', env);
 
   const stop = async () => {
@@ -123,6 +132,7 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
     await stopProcess(proc);
     clearTimeout(timer);
     await fakeLlm?.close();
+    await fakePay?.close();
     remove();
   };
 
@@ -154,5 +164,5 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
     return { token: result.access_token };
   };
 
-  return { url, dataDir, register, cli: (args) => runCli(dataDir, args), api, output, fakeLlm, stop };
+  return { url, dataDir, register, cli: (args) => runCli(dataDir, args, payEnv), api, output, fakeLlm, fakePay, stop };
 }

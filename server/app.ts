@@ -16,13 +16,16 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { rejectUnsafeText } from './http/input-guard';
 import { readMultipartBody, relaxMultipartSchemas } from './http/multipart';
 import { registerPages } from './http/pages';
+import { registerPaymentNotifications } from './http/pay-notify';
 import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
 import type { Runtime } from './runtime';
-import { sandboxProvider, sandboxSecret } from './services/payments/sandbox';
+import { type PaymentProviders, paymentProviders } from './services/payments/providers';
 import { localQrProvider } from './services/qr-login/local-provider';
+import { wechatQrProvider } from './services/qr-login/wechat/provider';
+import { wechatLoginSettings } from './services/qr-login/wechat/settings';
 import type { ServiceName } from './services/system/capabilities';
 
 export interface BuildOptions {
@@ -34,6 +37,8 @@ export interface BuildOptions {
   serveSpa?: boolean;
   /** Tests only: pretend these services are built (default: those without 501 placeholders). */
   builtServices?: ReadonlySet<ServiceName>;
+  /** The payment channels, when the caller built them already (server.ts shares them with the payment sync). */
+  payments?: PaymentProviders;
   /** Test tooling its caller brings (the Pact provider-state endpoint, contracts/state-endpoint.ts); never the server's own entry points. */
   testRoutes?: (app: FastifyInstance, context: AppContext) => Promise<void>;
 }
@@ -62,12 +67,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setErrorHandler(errorHandler(limits));
   closeGracefully(app);
 
+  const wechatSettings = wechatLoginSettings(config);
+  const wechatLogin = wechatSettings ? wechatQrProvider(wechatSettings) : null;
   const context: AppContext = {
     ...runtime,
     log: app.log,
     wakeJobs: options.wakeJobs ?? (() => undefined),
-    payments: { sandbox: sandboxProvider(await sandboxSecret(db, config.PAYMENT_SECRET)) },
-    qrLogin: localQrProvider,
+    payments: options.payments ?? (await paymentProviders(db, config)),
+    qrLogin: wechatLogin ?? localQrProvider,
+    wechatLogin,
     builtServices: options.builtServices ?? builtServices,
     answers: new AnswerCache(config.ANSWER_CACHE_MB * 1024 * 1024),
   };
@@ -78,6 +86,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Chakra (emotion) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // WeChat's QR page, embedded in the login overlay as wxLogin.js would embed it; nothing else is framed.
+        frameSrc: wechatSettings ? ["'self'", new URL(wechatSettings.openBaseUrl).origin] : ["'self'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -100,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerContractRoutes(app, contract, handlers, context);
   await registerApiDocs(app);
   await registerPages(app, context);
+  await registerPaymentNotifications(app, context);
   await options.testRoutes?.(app, context);
 
   if (options.serveSpa) {

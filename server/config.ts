@@ -49,6 +49,26 @@ const schema = z.object({
   MAX_PENDING_ORDERS: z.coerce.number().int().min(1).default(10),
   PAYMENT_SECRET: z.string().min(32).optional(),
   PAYMENT_SANDBOX: onOff.optional(),
+  // How often pending WeChat Pay / Alipay orders are asked about at the provider, and how long one provider call may take.
+  PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  WECHATPAY_MCH_ID: z.string().trim().min(1).max(32).optional(),
+  WECHATPAY_APP_ID: z.string().trim().min(1).max(32).optional(),
+  WECHATPAY_MCH_SERIAL_NO: z.string().trim().min(1).max(64).optional(),
+  WECHATPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_APIV3_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().trim().min(1).max(64).optional(),
+  WECHATPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: z.string().trim().min(1).max(32).optional(),
+  ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: z.url({ protocol: /^https?$/ }).default('https://openapi.alipay.com/gateway.do'),
+  // WeChat sign-in (开放平台 网站应用, snsapi_login): the app's id and a file holding its AppSecret.
+  WECHAT_LOGIN_APP_ID: z.string().trim().min(1).max(32).optional(),
+  WECHAT_LOGIN_APP_SECRET_FILE: z.string().min(1).optional(),
+  WECHAT_OPEN_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
   PAYMENT_SANDBOX_IN_PRODUCTION: z.string().optional(),
   REGISTRATION: z.enum(['open', 'closed']).default('open'),
   JOBS_IN_PROCESS: flag.default(true),
@@ -107,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const raw = parsed.data;
   checkModelSettings(raw);
+  checkPaymentSettings(raw);
   if (raw.PACT_PROVIDER_STATES && raw.NODE_ENV === 'production') {
     // The state-setup endpoint writes accounts and tokens for anyone who calls it.
     throw new StartupRefusal('Invalid environment:\n  PACT_PROVIDER_STATES: must stay off when NODE_ENV=production');
@@ -141,6 +162,39 @@ function checkModelSettings(raw: Raw): void {
 // development server that no other machine can reach.
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export const WECHATPAY_SETTINGS = [
+  'WECHATPAY_MCH_ID',
+  'WECHATPAY_APP_ID',
+  'WECHATPAY_MCH_SERIAL_NO',
+  'WECHATPAY_PRIVATE_KEY_FILE',
+  'WECHATPAY_APIV3_KEY_FILE',
+  'WECHATPAY_PUBLIC_KEY_FILE',
+  'WECHATPAY_PUBLIC_KEY_ID',
+] as const;
+export const ALIPAY_SETTINGS = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY_FILE', 'ALIPAY_PUBLIC_KEY_FILE'] as const;
+export const WECHAT_LOGIN_SETTINGS = ['WECHAT_LOGIN_APP_ID', 'WECHAT_LOGIN_APP_SECRET_FILE'] as const;
+
+// A channel (or WeChat sign-in) is either fully configured or not at all: half a merchant account is a mistake
+// to report at start, not a button that fails. The providers call back PUBLIC_BASE_URL, so it must be known.
+function checkPaymentSettings(raw: Raw): void {
+  const problems: string[] = [];
+  const groups = [
+    [WECHATPAY_SETTINGS, 'the payment notification address'],
+    [ALIPAY_SETTINGS, 'the payment notification address'],
+    [WECHAT_LOGIN_SETTINGS, 'the sign-in callback address'],
+  ] as const;
+  for (const [names, callback] of groups) {
+    const missing = names.filter((name) => raw[name] === undefined);
+    if (missing.length > 0 && missing.length < names.length) {
+      problems.push(`  ${missing.join(', ')}: required with ${names.filter((n) => !(missing as string[]).includes(n)).join(', ')}`);
+    }
+    if (missing.length === 0 && !raw.PUBLIC_BASE_URL) {
+      problems.push(`  PUBLIC_BASE_URL: required with ${names[0]} (${callback})`);
+    }
+  }
+  if (problems.length > 0) throw new StartupRefusal(`Invalid environment:\n${problems.join('\n')}`);
 }
 
 function blankToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {

@@ -3,8 +3,9 @@ import type { Config } from './config';
 import type { Executor } from './db/client';
 import type { AnswerCache } from './http/answer-cache';
 import type { Runtime } from './runtime';
-import type { PaymentProvider } from './services/payments/provider';
+import type { PaymentProviders } from './services/payments/providers';
 import type { QrLoginProvider } from './services/qr-login/provider';
+import type { WechatQrProvider } from './services/qr-login/wechat/provider';
 import type { ServiceName } from './services/system/capabilities';
 
 /** What a service needs: a database (or an open transaction), the configuration, the clock and the engines. */
@@ -19,8 +20,10 @@ export interface Deps {
 export interface AppContext extends Runtime {
   /** Wakes the in-process job runner after a task was queued; a no-op when jobs run elsewhere. */
   wakeJobs(): void;
-  payments: { sandbox: PaymentProvider };
+  payments: PaymentProviders;
   qrLogin: QrLoginProvider;
+  /** WeChat sign-in when WECHAT_LOGIN_* is set (then also qrLogin); null otherwise. */
+  wechatLogin: WechatQrProvider | null;
   /** Services whose handlers do real work (no 501 placeholder left); see services/system/capabilities. */
   builtServices: ReadonlySet<ServiceName>;
   /** Big answers kept serialised (http/answer-cache.ts). */

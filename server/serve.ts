@@ -7,6 +7,8 @@ import { refuseToStart } from './process/refusal';
 import { onShutdownSignal } from './process/shutdown';
 import { createRuntime } from './runtime';
 import { logLibraryState } from './services/library';
+import { startPaymentSync } from './services/orders/sync';
+import { paymentProviders } from './services/payments/providers';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
 import { poolCompute } from './workers/compute';
@@ -27,13 +29,16 @@ export async function serve(options: Pick<BuildOptions, 'testRoutes'> = {}): Pro
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, socket: 'serve' }).catch(refuseToStart);
   const runtime = createRuntime({ config, db, log: pino(logOptions(config)), compute: poolCompute(config) });
   let runner: JobRunner | undefined;
-  const app = await buildApp({ runtime, serveSpa: true, wakeJobs: () => runner?.wake(), testRoutes: options.testRoutes });
+  const payments = await paymentProviders(db, config);
+  const app = await buildApp({ runtime, serveSpa: true, wakeJobs: () => runner?.wake(), testRoutes: options.testRoutes, payments });
   if (config.JOBS_IN_PROCESS) {
     runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
   }
+  // Pending WeChat Pay / Alipay orders are asked about where jobs run (here, or in npm run worker).
+  const paymentSync = config.JOBS_IN_PROCESS ? startPaymentSync(runtime, payments, app.log) : undefined;
 
   onShutdownSignal(app.log, async () => {
-    await Promise.all([app.close(), runner?.stop()]);
+    await Promise.all([app.close(), runner?.stop(), paymentSync?.stop()]);
     await closeWorkerPool();
     await db.close();
   });

@@ -5,6 +5,8 @@ import { refuseToStart } from './process/refusal';
 import { onShutdownSignal } from './process/shutdown';
 import { createRuntime } from './runtime';
 import { safeError } from './safe-error';
+import { startPaymentSync } from './services/orders/sync';
+import { paymentProviders } from './services/payments/providers';
 import { loadJobHandlers } from './services/tasks/registry';
 import { JobRunner } from './services/tasks/runner';
 import { poolCompute } from './workers/compute';
@@ -26,8 +28,9 @@ if (!config.DATABASE_URL) {
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL }).catch(refuseToStart);
 const runtime = createRuntime({ config, db, log, compute: poolCompute(config) });
 const runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
+const paymentSync = startPaymentSync(runtime, await paymentProviders(db, config), log);
 onShutdownSignal(log, async () => {
-  await runner.stop();
+  await Promise.all([runner.stop(), paymentSync.stop()]);
   await closeWorkerPool();
   await db.close();
 });

@@ -17,6 +17,8 @@ export type MockUser = {
   avatar: string;
   balanceFen: number;
   freeCheckAvailable: boolean;
+  /** The linked WeChat (account_info_api/wechat_link), or null. */
+  wechat: { nickname: string | null; linkedAt: string } | null;
   createdAt: string;
 };
 
@@ -77,6 +79,7 @@ export function createUser(loginName: string, password: string | null, phone: st
     avatar: '/avatar/default.svg',
     balanceFen: 0,
     freeCheckAvailable: true,
+    wechat: null,
     createdAt: new Date().toISOString(),
   };
   state.nextId = Math.max(state.nextId, Number(user.id) + 1);
@@ -189,6 +192,11 @@ export function keyPhoneTo(user: MockUser): { user: MockUser; deviceKey: string 
   const deviceKey = `dk_${faker.string.alphanumeric(43)}`;
   state.deviceKeys.set(deviceKey, user.loginName);
   return { user, deviceKey };
+}
+
+/** The account has a phone's device key (a QR sign-up's way in, as the server's users.deviceKeyHash). */
+export function hasPhoneKey(user: MockUser): boolean {
+  return [...state.deviceKeys.values()].includes(user.loginName);
 }
 
 export function isKnownPhone(deviceKey: string | undefined): boolean {

@@ -10,6 +10,7 @@ import {
   findQrSession,
   findQrSessionByScanToken,
   findUser,
+  hasPhoneKey,
   isKnownPhone,
   issueToken,
   keyPhoneTo,
@@ -29,6 +30,10 @@ function totalsOf(ledger: LedgerEntry[]) {
   const sum = (kinds: string[]) => ledger.filter((entry) => kinds.includes(entry.kind)).reduce((total, entry) => total + entry.amountFen, 0);
   return { totalRechargeFen: sum(['recharge', 'reversal']), totalSpentFen: -sum(['charge', 'refund']) };
 }
+// What the mocked WeChat shows in the frame where WeChat's QR page would be (the real one is on open.weixin.qq.com).
+const MOCK_WECHAT_PAGE = `data:text/html;charset=utf-8,${encodeURIComponent(
+  '<body style="margin:0;height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;font:14px sans-serif;color:#333"><b style="font-size:16px">微信登录</b><div style="width:180px;height:180px;margin:16px;border:6px solid #07c160;display:flex;align-items:center;justify-content:center;color:#07c160">模拟二维码</div><span>使用微信扫一扫登录“墨研”</span><span style="color:#888;margin-top:8px">（模拟数据：已自动确认）</span></body>',
+)}`;
 const gone = () => fail(410, 'QR_EXPIRED', '二维码已失效，请刷新');
 
 /** account_info_api/account: the account centre's view of a user. */
@@ -38,6 +43,7 @@ function accountOf(user: MockUser) {
     loginName: user.loginName,
     phone: user.phone,
     hasPassword: !user.qrOnly,
+    wechat: user.wechat,
     balanceFen: user.balanceFen,
     freeCheckAvailable: user.freeCheckAvailable,
     freeCheckState: user.freeCheckAvailable ? 'available' : 'used',
@@ -109,8 +115,24 @@ export const authOverrides = [
   http.post('*/api/base/login_api/f/login_qr_code', ({ request }) => {
     const session = createQrSession();
     const origin = new URL(request.url).origin;
-    return ok({ id: session.id, qrCode: `${origin}/m/qr/${session.scanToken}`, expiresAt: new Date(session.expiresAt).toISOString() });
+    return ok({ id: session.id, qrCode: `${origin}/m/qr/${session.scanToken}`, expiresAt: new Date(session.expiresAt).toISOString(), provider: 'local' });
   }),
+
+  // The mocked WeChat "scans" at once: the account is linked by the time the page next asks.
+  http.post('*/api/base/account_info_api/wechat_link', withUser((_request, user) => {
+    if (!currentCapabilities().wechatLogin) return fail(403, 'WECHAT_LOGIN_UNAVAILABLE', '本站未开通微信登录');
+    if (user.wechat) return fail(409, 'WECHAT_ALREADY_LINKED', '当前账号已绑定微信，如需更换请先解绑');
+    user.wechat = { nickname: '李同学', linkedAt: new Date().toISOString() };
+    return ok({ id: crypto.randomUUID(), qrCode: MOCK_WECHAT_PAGE, expiresAt: new Date(Date.now() + 300_000).toISOString(), provider: 'wechat' });
+  })),
+
+  http.post('*/api/base/account_info_api/wechat_unlink', withUser((_request, user) => {
+    if (!user.wechat) return notFound('微信绑定');
+    // The server's rule (unlinkWechat): no password, no phone, no phone's device key.
+    if (user.qrOnly && !user.phone && !hasPhoneKey(user)) return fail(409, 'WECHAT_ONLY_SIGN_IN', '微信是这个账号唯一的登录方式，请先设置密码或绑定手机号再解绑');
+    user.wechat = null;
+    return ok({ unlinked: true });
+  })),
 
   http.post('*/api/base/login_api/f/val_login_qr_code', ({ request }) => {
     const id = new URL(request.url).searchParams.get('query');

@@ -6,18 +6,19 @@ type ServiceName = keyof ServiceCapabilities;
 const SERVICES: ServiceName[] = ['check', 'aigc', 'aigcLower', 'rewrite', 'paper', 'ppt', 'chat'];
 
 /** What the mocked instance offers: by default everything (the mocked UI shows every screen). */
-export type MockOffer = { unavailable?: ServiceName[]; payment?: boolean; registration?: boolean; rewriteEngine?: Capabilities['rewriteEngine'] };
+export type MockOffer = { unavailable?: ServiceName[]; payment?: boolean; registration?: boolean; rewriteEngine?: Capabilities['rewriteEngine']; wechatLogin?: boolean };
 
-function mockCapabilities({ unavailable = [], payment = true, registration = true, rewriteEngine = 'model' }: MockOffer = {}): Capabilities {
+function mockCapabilities({ unavailable = [], payment = true, registration = true, rewriteEngine = 'model', wechatLogin = true }: MockOffer = {}): Capabilities {
   const capability = (service: ServiceName): ServiceCapability =>
     unavailable.includes(service) ? { available: false, reason: '该功能正在建设中' } : { available: true, reason: null };
   return {
     services: Object.fromEntries(SERVICES.map((service) => [service, capability(service)])) as Record<ServiceName, ServiceCapability>,
     payment: payment
-      ? { available: true, reason: null, channels: ['sandbox'] }
+      ? { available: true, reason: null, channels: ['wechat', 'alipay', 'sandbox'] }
       : { available: false, reason: '暂未开通在线支付，请联系管理员充值', channels: [] },
     registration: { open: registration },
     rewriteEngine,
+    wechatLogin,
     // The server's defaults (.env.example FREE_*_PER_DAY, FREE_USES_ADDRESS_FACTOR=5).
     freeUses: {
       reduction: { perAccount: 20, perAddress: 100 },

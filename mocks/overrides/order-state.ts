@@ -1,5 +1,5 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
-import type { LedgerEntry, Order, Package } from '@/api/gen/model';
+import type { LedgerEntry, Order, Package, PayChannel } from '@/api/gen/model';
 import type { MockUser } from './auth-state';
 import { currentCapabilities } from './capabilities';
 
@@ -20,7 +20,7 @@ export const PACKAGES: Package[] = [
 const ORDER_TTL_MS = 30 * 60 * 1000;
 export const MAX_PENDING_ORDERS = 10;
 
-export type MockOrder = Omit<Order, 'payUrl'> & { owner: MockUser; payToken: string };
+export type MockOrder = Omit<Order, 'payUrl' | 'qrCode'> & { owner: MockUser; payToken: string; payCode: string | null };
 type MockLedgerEntry = LedgerEntry & { userId: string };
 
 const state = { orders: [] as MockOrder[], ledger: [] as MockLedgerEntry[] };
@@ -32,12 +32,24 @@ export function resetOrderState(): void {
 
 export const payUrlOf = (order: MockOrder) => `/pay/sandbox/${order.id}?token=${order.payToken}`;
 
-/** The order as the contract shows it: a pending order carries its pay link while its channel is open. */
+/** The order as the contract shows it: a pending order carries its pay link or code while its channel is open. */
 export function orderView(order: MockOrder): Order {
-  const { owner: _owner, payToken: _payToken, ...fields } = order;
+  const { owner: _owner, payToken: _payToken, payCode, ...fields } = order;
   const payable = order.status === 'pending' && currentCapabilities().payment.channels.includes(order.payChannel);
-  return { ...fields, payUrl: payable ? payUrlOf(order) : null };
+  return {
+    ...fields,
+    payUrl: payable && order.payChannel === 'sandbox' ? payUrlOf(order) : null,
+    qrCode: payable ? payCode : null,
+  };
 }
+
+/** What the mocked channels hand out to scan: WeChat Pay's code_url, Alipay's qr_code (fakes, never payable). */
+const mockPayCode = (channel: PayChannel): string | null =>
+  channel === 'wechat'
+    ? `weixin://wxpay/bizpayurl?pr=mock${faker.string.alphanumeric(8)}`
+    : channel === 'alipay'
+      ? `https://qr.alipay.com/bax0mock${faker.string.alphanumeric(12).toLowerCase()}`
+      : null;
 
 /** Unpaid orders close after 30 minutes, as on the server. */
 function closeExpired(now = Date.now()): void {
@@ -54,7 +66,12 @@ export function findOrder(id: string): MockOrder | undefined {
   return state.orders.find((order) => order.id === id);
 }
 
-export function createOrder(user: MockUser, pkg: Package): MockOrder {
+export function findOrderNo(orderNo: string): MockOrder | undefined {
+  closeExpired();
+  return state.orders.find((order) => order.orderNo === orderNo);
+}
+
+export function createOrder(user: MockUser, pkg: Package, payChannel: PayChannel): MockOrder {
   const now = new Date();
   const order: MockOrder = {
     id: faker.string.alphanumeric({ length: 26, casing: 'upper' }),
@@ -65,12 +82,13 @@ export function createOrder(user: MockUser, pkg: Package): MockOrder {
     amountFen: pkg.priceFen,
     creditFen: pkg.creditFen,
     status: 'pending',
-    payChannel: 'sandbox',
+    payChannel,
     paidAt: null,
     expiresAt: new Date(now.getTime() + ORDER_TTL_MS).toISOString(),
     createdAt: now.toISOString(),
     owner: user,
     payToken: faker.string.alphanumeric(43),
+    payCode: mockPayCode(payChannel),
   };
   state.orders.unshift(order);
   return order;
@@ -119,12 +137,12 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
  * is back at zero, as a new account's is.
  */
 export function seedAccountHistory(user: MockUser): void {
-  const history: Array<{ id: string; pkg: string; status: MockOrder['status']; days: number }> = [
-    { id: '3', pkg: 'pkg-rewrite', status: 'closed', days: 1 },
-    { id: '2', pkg: 'pkg-recharge-5000', status: 'paid', days: 3 },
-    { id: '1', pkg: 'pkg-check', status: 'paid', days: 6 },
+  const history: Array<{ id: string; pkg: string; status: MockOrder['status']; days: number; channel: PayChannel }> = [
+    { id: '3', pkg: 'pkg-rewrite', status: 'closed', days: 1, channel: 'alipay' },
+    { id: '2', pkg: 'pkg-recharge-5000', status: 'paid', days: 3, channel: 'wechat' },
+    { id: '1', pkg: 'pkg-check', status: 'paid', days: 6, channel: 'sandbox' },
   ];
-  const orders = history.map(({ id, pkg, status, days }): MockOrder => {
+  const orders = history.map(({ id, pkg, status, days, channel }): MockOrder => {
     const bought = PACKAGES.find((item) => item.id === pkg)!;
     const createdAt = daysAgo(days);
     return {
@@ -136,12 +154,13 @@ export function seedAccountHistory(user: MockUser): void {
       amountFen: bought.priceFen,
       creditFen: bought.creditFen,
       status,
-      payChannel: 'sandbox',
+      payChannel: channel,
       paidAt: status === 'paid' ? new Date(Date.parse(createdAt) + 60_000).toISOString() : null,
       expiresAt: new Date(Date.parse(createdAt) + ORDER_TTL_MS).toISOString(),
       createdAt,
       owner: user,
       payToken: `seeded-${user.id}-${id}`,
+      payCode: null,
     };
   });
   const [, second, first] = orders;

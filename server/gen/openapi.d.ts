@@ -70,6 +70,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/base/account_info_api/wechat_link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 绑定微信：取得微信扫码页
+         * @description 需登录，不收费。本站配置了微信登录时，返回一个绑定用的扫码会话（provider 为 wechat，qrCode 是微信扫码页，由页面嵌入显示）：
+         *     用微信扫码确认后，这个微信绑定到当前账号，之后可用微信扫码登录它；会话不会签发令牌（用它轮询 val_login_qr_code 为 404），
+         *     页面轮询 account 直到 wechat 不为 null。该微信已绑定其他账号时，扫码后的页面说明原因，什么也不改。
+         *     未配置微信登录 403 WECHAT_LOGIN_UNAVAILABLE；当前账号已绑定微信 409 WECHAT_ALREADY_LINKED。
+         */
+        post: operations["accountInfoWechatLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/base/account_info_api/wechat_unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 解绑微信
+         * @description 需登录，不收费。解除当前账号与微信的绑定，之后用这个微信扫码会注册新账号。微信是账号唯一的登录方式（没有密码、手机号，
+         *     也不是手机扫码注册的账号）时 409 WECHAT_ONLY_SIGN_IN，需先设置密码；未绑定微信 404。
+         */
+        post: operations["accountInfoWechatUnlink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/base/login_api/f/login_qr_code": {
         parameters: {
             query?: never;
@@ -420,11 +464,13 @@ export interface paths {
         put?: never;
         /**
          * 下单购买套餐或充值
-         * @description 需登录。创建待支付订单并返回支付地址；下单本身不扣余额，支付成功后把套餐的 creditFen 计入余额。
-         *     支付渠道为沙箱（本地确认页，标注“沙箱支付”，不产生真实扣款），须由运营方开启（见 system_api/f/capabilities），
-         *     未开启时 403 PAYMENT_UNAVAILABLE。订单 30 分钟内未支付即关闭（可由运营方配置）。套餐不存在 404；
-         *     套餐对应的服务未开放 409 PACKAGE_UNAVAILABLE；待支付订单已达上限（默认 10 个）409 TOO_MANY_PENDING_ORDERS；
-         *     按用户限频（429）。被拒绝时不创建任何订单。
+         * @description 需登录。创建待支付订单；下单本身不扣余额，支付成功后把套餐的 creditFen 计入余额。
+         *     支付渠道：wechat 微信支付（Native 扫码，返回 qrCode 即 code_url）、alipay 支付宝（当面付，返回 qrCode 即 qr_code），
+         *     学生用手机扫 qrCode 生成的二维码付款；sandbox 沙箱支付（本地确认页 payUrl，标注“沙箱支付”，不产生真实扣款）。
+         *     渠道须由运营方开启（见 system_api/f/capabilities），未开启时 403 PAYMENT_UNAVAILABLE。订单 30 分钟内未支付即关闭
+         *     （可由运营方配置；微信支付与支付宝的订单同时在渠道关闭）。套餐不存在 404；套餐对应的服务未开放 409 PACKAGE_UNAVAILABLE；
+         *     待支付订单已达上限（默认 10 个）409 TOO_MANY_PENDING_ORDERS；支付渠道下单失败或超时 502 PAYMENT_PROVIDER_ERROR
+         *     （订单随即关闭，可换渠道或稍后重试）；按用户限频（429）。
          */
         post: operations["orderInfoCreateOrder"];
         delete?: never;
@@ -445,7 +491,8 @@ export interface paths {
         /**
          * 订单详情（支付结果轮询）
          * @description 需登录，不收费，只能读取自己的订单（他人的订单与不存在的一样 404）。支付页打开期间用它轮询 status；
-         *     已过期的待支付订单在读取时变为 closed。待支付且渠道开启时 payUrl 可继续支付。
+         *     沙箱订单过期后在读取时变为 closed；微信支付与支付宝的订单由后台在渠道关单后变为 closed。待支付且渠道开启时
+         *     qrCode（扫码渠道）或 payUrl（沙箱）可继续支付。只读数据库，不询问支付渠道（询问见 order_info_api/sync）。
          */
         post: operations["orderInfoLoadById"];
         delete?: never;
@@ -468,6 +515,29 @@ export interface paths {
          * @description 需登录，不收费。当前用户自己的订单，最新在前；请求体可按 status 筛选，也可不带请求体。已过期的待支付订单在读取时变为 closed。参数不符 400。
          */
         post: operations["orderInfoQueryList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order_info_api/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 向支付渠道查询订单（扫码后页面未更新时）
+         * @description 需登录，不收费，只能查询自己的订单（他人的订单与不存在的一样 404）。待支付的微信支付、支付宝订单：向渠道查询，
+         *     渠道已收款则按渠道金额核对后入账（与支付通知相同，只入账一次），已过期未付则在渠道关单后变为 closed；
+         *     渠道暂时无法应答时原样返回订单（后台每分钟也会查询待支付订单）。其他订单与沙箱订单原样返回。
+         *     支付弹窗重新打开和学生点“我已支付”时调用。按用户限频（429）。
+         */
+        post: operations["orderInfoSync"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2848,16 +2918,26 @@ export interface components {
             result: components["schemas"]["CurrentUser"];
         };
         /**
-         * @description 金额，单位：分（整数，100 即 1 元）
-         * @example 2990
-         */
-        Fen: number;
-        /**
          * Format: date-time
          * @description 时间，RFC 3339 格式（ISO 8601，必带时区：Z 或 +08:00 这样的偏移；秒的小数位可有可无、位数不限）。本服务总写 UTC 带毫秒（以 Z 结尾），客户端接受任何 RFC 3339 时间
          * @example 2026-11-22T08:30:00.000Z
          */
         DateTime: string;
+        /** @description 账号绑定的微信 */
+        WechatLink: {
+            /**
+             * @description 微信昵称（微信未提供时为 null）
+             * @example 李同学
+             */
+            nickname: string | null;
+            /** @description 绑定时间（RFC 3339） */
+            linkedAt: components["schemas"]["DateTime"];
+        };
+        /**
+         * @description 金额，单位：分（整数，100 即 1 元）
+         * @example 2990
+         */
+        Fen: number;
         /** @description 账户信息（账户中心） */
         AccountInfo: {
             /** @description 用户 id（与 current 的 id 相同） */
@@ -2874,6 +2954,8 @@ export interface components {
             phone: string | null;
             /** @description 账号已设置登录密码（可用登录名或手机号加密码登录）；false 表示只能扫码登录（扫码注册且尚未设置密码） */
             hasPassword: boolean;
+            /** @description 绑定的微信（可扫码登录这个账号）；未绑定为 null */
+            wechat: components["schemas"]["WechatLink"] | null;
             /** @description 当前余额（分），账本流水之和，不会为负 */
             balanceFen: components["schemas"]["Fen"];
             /** @description 扫码注册赠送的首次免费查重尚未使用 */
@@ -2905,17 +2987,34 @@ export interface components {
             /** @description 会话 id，轮询 val_login_qr_code 时作为 query 参数；不在二维码中，只给创建会话的浏览器 */
             id: components["schemas"]["Id"];
             /**
-             * @description 手机扫码后打开的确认页地址（只含扫码凭据，不含会话 id）
+             * @description 手机扫码后打开的确认页地址，或微信的扫码页地址（都只含扫码凭据，不含会话 id）
              * @example http://127.0.0.1:8080/m/qr/q7Vb2Lx9Nf4Tz1Wc8Rk3Jm6Yp0Hs5Dg2Ae7Ku4Qo9Xi
              */
             qrCode: string;
             /** @description 会话过期时间（RFC 3339），之后需刷新二维码 */
             expiresAt: components["schemas"]["DateTime"];
+            /**
+             * @description local：qrCode 是本站确认页地址，由页面画成二维码；wechat：本站已配置微信登录，qrCode 是微信开放平台的扫码页 （open.weixin.qq.com/connect/qrconnect，state 为扫码凭据），由页面嵌入显示，扫码确认后微信回到本站 /auth/wechat/callback
+             * @example local
+             * @enum {string}
+             */
+            provider: "local" | "wechat";
         };
         QrSessionResponse: {
             /** @enum {boolean} */
             success: true;
             result: components["schemas"]["QrSession"];
+        };
+        WechatUnlinkResponse: {
+            /** @enum {boolean} */
+            success: true;
+            result: {
+                /**
+                 * @description 恒为 true：已解绑
+                 * @enum {boolean}
+                 */
+                unlinked: true;
+            };
         };
         QrTokenResponse: {
             /** @enum {boolean} */
@@ -3204,10 +3303,10 @@ export interface components {
             result: components["schemas"]["Package"];
         };
         /**
-         * @description 支付渠道：sandbox 沙箱支付（本地确认页，不产生真实扣款；界面标注“沙箱”）
+         * @description 支付渠道：wechat 微信支付（Native 扫码）, alipay 支付宝（当面付扫码）, sandbox 沙箱支付（本地确认页，不产生真实扣款；界面标注“沙箱”）
          * @enum {string}
          */
-        PayChannel: "sandbox";
+        PayChannel: "wechat" | "alipay" | "sandbox";
         /**
          * @description 下单请求
          * @example {
@@ -3225,6 +3324,11 @@ export interface components {
          * @enum {string}
          */
         OrderStatus: "pending" | "paid" | "refunded" | "closed";
+        /**
+         * @description 待支付的扫码订单（微信支付、支付宝）由渠道返回的二维码内容（code_url 或 qr_code），界面将其画成二维码供手机扫描； 沙箱订单与已支付、已关闭、已退款的订单为 null
+         * @example weixin://wxpay/bizpayurl?pr=aB3dE5f
+         */
+        PayQrCode: string | null;
         /** @description 刚创建的待支付订单 */
         CreatedOrder: {
             /** @description 订单 id（order_info_api/load_by_id 轮询用） */
@@ -3238,11 +3342,13 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             /** @description 应付金额（分），即套餐售价 */
             amountFen: components["schemas"]["Fen"];
+            payChannel: components["schemas"]["PayChannel"];
             /**
-             * @description 支付地址（站内相对路径），在新窗口打开；地址中的令牌即支付凭证
+             * @description 沙箱支付的确认页（站内相对路径），在新窗口打开，地址中的令牌即支付凭证；扫码渠道为 null
              * @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL
              */
-            payUrl: string;
+            payUrl: string | null;
+            qrCode: components["schemas"]["PayQrCode"];
             /** @description 支付截止时间（RFC 3339），过后订单关闭 */
             expiresAt: components["schemas"]["DateTime"];
         };
@@ -3275,10 +3381,11 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             payChannel: components["schemas"]["PayChannel"];
             /**
-             * @description 待支付订单的支付地址（账户中心“继续支付”）；其他状态为 null
+             * @description 待支付沙箱订单的支付地址（账户中心“继续支付”）；扫码渠道与其他状态为 null
              * @example /pay/sandbox/01JD3Q8V4N5K2M7P9R6T8W0XYZ?token=3kTq9wV0bX2cR7yL
              */
             payUrl: string | null;
+            qrCode: components["schemas"]["PayQrCode"];
             /**
              * Format: date-time
              * @description 支付时间（RFC 3339）；未支付为 null
@@ -3611,7 +3718,7 @@ export interface components {
              * @example 暂未开通在线支付，请联系管理员充值
              */
             reason: string | null;
-            /** @description 已开启的支付渠道；sandbox 为沙箱支付（不产生真实扣款） */
+            /** @description 已开启的支付渠道（按推荐顺序）；wechat 微信支付、alipay 支付宝只在商户配置完整时出现；sandbox 为沙箱支付（不产生真实扣款） */
             channels: components["schemas"]["PayChannel"][];
         };
         /** @description 自助注册 */
@@ -3650,6 +3757,8 @@ export interface components {
              */
             rewriteEngine: "model" | "offline";
             freeUses: components["schemas"]["FreeUseLimits"];
+            /** @description 本站配置了微信登录（WECHAT_LOGIN_*）：扫码登录显示微信的二维码，账户中心可绑定、解绑微信 */
+            wechatLogin: boolean;
         };
         CapabilitiesResponse: {
             /** @enum {boolean} */
@@ -6167,6 +6276,42 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 无权执行该操作（FORBIDDEN） */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "FORBIDDEN",
+                 *         "message": "账户已被锁定，请稍后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description 状态冲突（不扣费、不改动任何数据），例如 TASK_ALREADY_SUBMITTED 已提交过、INSUFFICIENT_BALANCE 余额不足、 FREE_CHECK_USED 首次免费查重已用或未获赠；各调用的说明列出它会返回的错误码 */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "INSUFFICIENT_BALANCE",
+                 *         "message": "余额不足，请先充值"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 记录不存在（或不属于当前用户） */
         NotFound: {
             headers: {
@@ -6251,24 +6396,6 @@ export interface components {
                  *       "error": {
                  *         "code": "SCANNED_PDF",
                  *         "message": "未能从 PDF 中提取到文字，可能是扫描版或图片型 PDF，请上传 Word 文档或可复制文字的 PDF"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description 状态冲突（不扣费、不改动任何数据），例如 TASK_ALREADY_SUBMITTED 已提交过、INSUFFICIENT_BALANCE 余额不足、 FREE_CHECK_USED 首次免费查重已用或未获赠；各调用的说明列出它会返回的错误码 */
-        Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "INSUFFICIENT_BALANCE",
-                 *         "message": "余额不足，请先充值"
                  *       }
                  *     }
                  */
@@ -6688,6 +6815,55 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoWechatLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 绑定用的扫码会话 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QrSessionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoWechatUnlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 已解绑 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatUnlinkResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7368,6 +7544,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "result": {
+                     *         "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                     *         "orderNo": "MY20261122083000123456",
+                     *         "status": "pending",
+                     *         "amountFen": 5000,
+                     *         "payChannel": "wechat",
+                     *         "payUrl": null,
+                     *         "qrCode": "weixin://wxpay/bizpayurl?pr=aB3dE5f",
+                     *         "expiresAt": "2026-11-22T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedOrderResponse"];
                 };
             };
@@ -7412,6 +7603,24 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            /** @description 支付渠道下单失败或没有及时应答（PAYMENT_PROVIDER_ERROR）；订单已关闭，未扣任何款 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYMENT_PROVIDER_ERROR",
+                     *         "message": "微信支付暂时无法下单，请稍后重试或换一种支付方式"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     orderInfoLoadById: {
@@ -7475,6 +7684,34 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    orderInfoSync: {
+        parameters: {
+            query: {
+                /** @description 记录 id；不存在或属于其他用户时都返回 404 */
+                id: components["parameters"]["IdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 查询后的订单 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

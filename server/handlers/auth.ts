@@ -10,6 +10,8 @@ import { listSessions, revokeOtherSessions, revokeSession } from '../services/ac
 import { revokeToken, type SignInOrigin } from '../services/accounts/tokens';
 import { localQrProvider } from '../services/qr-login/local-provider';
 import { pollQrLogin } from '../services/qr-login/service';
+import { unlinkWechat } from '../services/qr-login/wechat/accounts';
+import { AppError } from '../errors';
 import { pageOf } from '../services/paging';
 import type { BodyOf, HandlerGroup, QueryOf } from './types';
 
@@ -17,6 +19,8 @@ type AuthOperations =
   | 'loginLogin'
   | 'loginCurrent'
   | 'accountInfoAccount'
+  | 'accountInfoWechatLink'
+  | 'accountInfoWechatUnlink'
   | 'loginLoginQrCode'
   | 'loginValLoginQrCode'
   | 'loginLogout'
@@ -44,6 +48,14 @@ export const authHandlers: HandlerGroup<AuthOperations> = {
   },
   loginCurrent: ({ user }) => currentUser(user),
   accountInfoAccount: ({ app, user }) => accountInfo(app, user.id),
+  accountInfoWechatLink: ({ app, user, request, reply }) => {
+    if (!app.wechatLogin) throw new AppError(403, 'WECHAT_LOGIN_UNAVAILABLE', '本站未开通微信登录');
+    return app.wechatLogin.startLink(app, user.id, { ...clientIdentity(request, reply), baseUrl: publicBaseUrl(app.config, request) });
+  },
+  accountInfoWechatUnlink: async ({ app, user }) => {
+    await unlinkWechat(app, user.id);
+    return { unlinked: true as const };
+  },
   loginLoginQrCode: ({ app, request, reply }) =>
     app.qrLogin.create(app, { ...clientIdentity(request, reply), baseUrl: publicBaseUrl(app.config, request) }),
   loginValLoginQrCode: ({ app, query, request }) =>

@@ -176,13 +176,19 @@ describe('packages, orders, sandbox payment and the ledger', () => {
   it.each([
     [{ payChannel: 'sandbox' }, '请求参数不正确：packageId 不能为空'],
     [{ packageId: 'pkg-check' }, '请求参数不正确：payChannel 不能为空'],
-    [{ packageId: 'pkg-check', payChannel: 'alipay' }, '请求参数不正确：payChannel 应为以下值之一：sandbox'],
+    [{ packageId: 'pkg-check', payChannel: 'unionpay' }, '请求参数不正确：payChannel 应为以下值之一：wechat、alipay、sandbox'],
     [{ packageId: 42, payChannel: 'sandbox' }, '请求参数不正确：packageId 应为字符串'],
     [{ packageId: '', payChannel: 'sandbox' }, '请求参数不正确：packageId 不能为空'],
   ])('rejects order %j and stores nothing', async (payload, message) => {
     const response = await expectNoChange(t.db, () => post(t.app, CREATE, { token, payload }));
     expect(response.statusCode).toBe(400);
     expect(body(response).error).toEqual({ code: 'VALIDATION_FAILED', message });
+  });
+
+  it.each(['wechat', 'alipay'])('refuses %s while its merchant settings are absent, and stores nothing', async (payChannel) => {
+    const response = await expectNoChange(t.db, () => post(t.app, CREATE, { token, payload: { packageId: 'pkg-check', payChannel } }));
+    expect(response.statusCode).toBe(403);
+    expect(body(response).error.code).toBe('PAYMENT_UNAVAILABLE');
   });
 
   it('refuses an unknown package and an anonymous buyer', async () => {

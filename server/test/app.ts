@@ -57,11 +57,11 @@ export function testRuntime(db: Database, options: Partial<Omit<RuntimeOptions, 
 /** The real app on a fresh database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Partial<Pick<RuntimeOptions, 'now' | 'compute' | 'llm'>> & { db?: Database } & Pick<BuildOptions, 'builtServices' | 'testRoutes'> = {},
+  options: Partial<Pick<RuntimeOptions, 'now' | 'compute' | 'llm' | 'log'>> & { db?: Database } & Pick<BuildOptions, 'builtServices' | 'testRoutes'> = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const db = options.db ?? (await openTestDatabase());
-  const runtime = testRuntime(db, { config, now: options.now, compute: options.compute, llm: options.llm });
+  const runtime = testRuntime(db, { config, now: options.now, compute: options.compute, llm: options.llm, log: options.log });
   const app = await buildApp({ runtime, builtServices: options.builtServices, testRoutes: options.testRoutes });
   await app.ready();
   return {

@@ -47,7 +47,8 @@ import type {
   QrSessionResponse,
   QrTokenResponse,
   SessionRevokedResponse,
-  SessionsRevokedResponse
+  SessionsRevokedResponse,
+  WechatUnlinkResponse
 } from '../../../src/api/gen/model';
 
 
@@ -55,9 +56,13 @@ export const getLoginLoginResponseMock = (overrideResponse: Partial< LoginTokenR
 
 export const getLoginCurrentResponseMock = (overrideResponse: Partial< CurrentUserResponse > = {}): CurrentUserResponse => ({success: true, result: {id: (() => vocab.id())(), loginName: (() => vocab.username())(), avatar: (() => '/avatar/default.svg')(), roles: faker.helpers.arrayElements(['admin'] as const)}, ...overrideResponse})
 
-export const getAccountInfoAccountResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckState: faker.helpers.arrayElement(['available','used','withheld','none'] as const), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
+export const getAccountInfoAccountResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), wechat: {...{nickname: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), linkedAt: (() => vocab.recent())()},}, balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckState: faker.helpers.arrayElement(['available','used','withheld','none'] as const), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
 
-export const getLoginLoginQrCodeResponseMock = (overrideResponse: Partial< QrSessionResponse > = {}): QrSessionResponse => ({success: true, result: {id: (() => vocab.id())(), qrCode: (() => vocab.qrUrl())(), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())()}, ...overrideResponse})
+export const getAccountInfoWechatLinkResponseMock = (overrideResponse: Partial< QrSessionResponse > = {}): QrSessionResponse => ({success: true, result: {id: (() => vocab.id())(), qrCode: (() => vocab.qrUrl())(), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), provider: faker.helpers.arrayElement(['local','wechat'] as const)}, ...overrideResponse})
+
+export const getAccountInfoWechatUnlinkResponseMock = (overrideResponse: Partial< WechatUnlinkResponse > = {}): WechatUnlinkResponse => ({success: true, result: {unlinked: faker.datatype.boolean()}, ...overrideResponse})
+
+export const getLoginLoginQrCodeResponseMock = (overrideResponse: Partial< QrSessionResponse > = {}): QrSessionResponse => ({success: true, result: {id: (() => vocab.id())(), qrCode: (() => vocab.qrUrl())(), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), provider: faker.helpers.arrayElement(['local','wechat'] as const)}, ...overrideResponse})
 
 export const getLoginValLoginQrCodeResponseMock = (overrideResponse: Partial< QrTokenResponse > = {}): QrTokenResponse => ({success: true, result: faker.helpers.arrayElement([(() => vocab.token())(), null]), ...overrideResponse})
 
@@ -71,9 +76,9 @@ export const getLoginQrConfirmResponseMock = (overrideResponse: Partial< QrMobil
 
 export const getLoginQrConfirmAccountResponseMock = (overrideResponse: Partial< QrMobileStateResponse > = {}): QrMobileStateResponse => ({success: true, result: {status: faker.helpers.arrayElement(['pending','scanned','confirmed'] as const), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), loginName: faker.helpers.arrayElement([(() => vocab.username())(), null]), deviceKey: faker.helpers.arrayElement([(() => vocab.deviceKey())(), null]), knownPhone: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getAccountInfoSetPasswordResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckState: faker.helpers.arrayElement(['available','used','withheld','none'] as const), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
+export const getAccountInfoSetPasswordResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), wechat: {...{nickname: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), linkedAt: (() => vocab.recent())()},}, balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckState: faker.helpers.arrayElement(['available','used','withheld','none'] as const), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
 
-export const getAccountInfoBindPhoneResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckState: faker.helpers.arrayElement(['available','used','withheld','none'] as const), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
+export const getAccountInfoBindPhoneResponseMock = (overrideResponse: Partial< AccountInfoResponse > = {}): AccountInfoResponse => ({success: true, result: {userId: (() => vocab.id())(), loginName: (() => vocab.username())(), phone: faker.helpers.arrayElement([(() => vocab.phone())(), null]), hasPassword: faker.datatype.boolean(), wechat: {...{nickname: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 64}}), null]), linkedAt: (() => vocab.recent())()},}, balanceFen: (() => vocab.fen())(), freeCheckAvailable: faker.datatype.boolean(), freeCheckState: faker.helpers.arrayElement(['available','used','withheld','none'] as const), freeCheckNotice: faker.helpers.arrayElement([(() => vocab.freeCheckNotice())(), null]), totalRechargeFen: (() => vocab.fen())(), totalSpentFen: (() => vocab.fen())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
 
 export const getAccountInfoChangePasswordResponseMock = (overrideResponse: Partial< PasswordChangedResponse > = {}): PasswordChangedResponse => ({success: true, result: {signedOutSessions: faker.number.int({min: 0, max: 100000})}, ...overrideResponse})
 
@@ -114,6 +119,30 @@ export const getAccountInfoAccountMockHandler = (overrideResponse?: AccountInfoR
     return new HttpResponse(JSON.stringify(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getAccountInfoAccountResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAccountInfoWechatLinkMockHandler = (overrideResponse?: QrSessionResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<QrSessionResponse> | QrSessionResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/account_info_api/wechat_link', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoWechatLinkResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
+
+export const getAccountInfoWechatUnlinkMockHandler = (overrideResponse?: WechatUnlinkResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<WechatUnlinkResponse> | WechatUnlinkResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/account_info_api/wechat_unlink', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoWechatUnlinkResponseMock()),
       { status: 200,
         headers: { 'Content-Type': 'application/json' }
       })
@@ -279,6 +308,8 @@ export const getAuthMock = () => [
   getLoginLoginMockHandler(),
   getLoginCurrentMockHandler(),
   getAccountInfoAccountMockHandler(),
+  getAccountInfoWechatLinkMockHandler(),
+  getAccountInfoWechatUnlinkMockHandler(),
   getLoginLoginQrCodeMockHandler(),
   getLoginValLoginQrCodeMockHandler(),
   getLoginLogoutMockHandler(),

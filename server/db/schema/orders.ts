@@ -7,6 +7,9 @@ import { users } from './users';
 export const orderStatuses = ['pending', 'paid', 'refunded', 'closed'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+export const payChannels = ['sandbox', 'wechat', 'alipay'] as const;
+export type PayChannel = (typeof payChannels)[number];
+
 // Name, type, amount and credit are copied from the package at purchase, so later price edits never change an order.
 export const orders = pgTable(
   'orders',
@@ -24,8 +27,12 @@ export const orders = pgTable(
     amountFen: integer('amount_fen').notNull(),
     creditFen: integer('credit_fen').notNull(),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
-    payChannel: text('pay_channel').notNull(),
+    payChannel: text('pay_channel', { enum: payChannels }).notNull(),
     providerTradeNo: text('provider_trade_no'),
+    // What the buyer scans (WeChat Pay's code_url, Alipay's qr_code), kept so a reopened pay dialog shows it again.
+    payCode: text('pay_code'),
+    // When the provider was last asked about this pending order (server/services/payments/sync.ts).
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -34,6 +41,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_pending_sync_idx').on(t.syncedAt).where(sql`${t.status} = 'pending'`),
     check('orders_status_check', sql`${t.status} in ('pending', 'paid', 'refunded', 'closed')`),
     check('orders_amount_check', sql`${t.amountFen} > 0 and ${t.creditFen} >= 0`),
   ],

@@ -24,6 +24,8 @@ export const qrSessions = pgTable(
     // poll with that device cookie receives the token.
     requesterAddressHash: text('requester_address_hash'),
     requesterDeviceHash: text('requester_device_hash'),
+    // A signed-in account asking to link WeChat (a WeChat scan then links instead of signing in).
+    linkUserId: text('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('qr_sessions_scan_token_hash_unique').on(t.scanTokenHash),

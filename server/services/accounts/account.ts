@@ -1,5 +1,6 @@
 import type { Deps } from '../../context';
 import { totalsOf } from '../billing/balance';
+import { wechatOf } from '../qr-login/wechat/accounts';
 import { freeCheckNotice } from './free-check-allowance';
 import type { AuthUser } from './types';
 import { findUserById, freeCheckAvailable, freeCheckState } from './users';
@@ -26,6 +27,7 @@ export async function accountInfo(deps: Deps, userId: string) {
     userId: user.id,
     loginName: user.username,
     phone: user.phone,
+    wechat: await wechatOf(deps, userId),
     hasPassword: user.passwordHash !== null,
     balanceFen: totals.balanceFen,
     freeCheckAvailable: freeCheckAvailable(user),

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import { type LedgerEntry, ledgerEntries } from '../../db/schema/ledger';
 import { badRequest, conflict, notFound } from '../../errors';
-import { balanceOf, lockUser } from './balance';
+import { balanceOf, lockUser, spendableFen } from './balance';
 
 export const MAX_ADJUSTMENT_FEN = 100_000_000;
 
@@ -25,7 +25,7 @@ export async function adjustBalance(db: Executor, input: Adjustment): Promise<{ 
   return db.transaction(async (tx) => {
     if (!(await lockUser(tx, input.userId))) throw notFound();
     const balance = await balanceOf(tx, input.userId);
-    if (balance + input.amountFen < 0) {
+    if (input.amountFen < 0 && (await spendableFen(tx, input.userId)) + input.amountFen < 0) {
       throw conflict('INSUFFICIENT_BALANCE', `余额只有 ${balance} 分，不能扣减 ${-input.amountFen} 分（余额不能为负）`);
     }
     const [entry] = await tx.orm

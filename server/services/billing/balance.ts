@@ -38,3 +38,17 @@ export async function totalsOf(db: Executor, userId: string): Promise<Totals> {
   );
   return row;
 }
+
+/**
+ * The balance less what refunds waiting for their provider hold (an order's credit leaves the ledger
+ * only when the provider confirms the refund, so until then it must not be spent). What charges check.
+ */
+export async function spendableFen(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.sql<{ held: number }>(
+    `select coalesce(sum(o.credit_fen), 0)::int as held
+     from payment_refunds r join orders o on o.id = r.order_id
+     where o.user_id = $1 and r.status = 'processing'`,
+    [userId],
+  );
+  return (await balanceOf(db, userId)) - row.held;
+}

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users';
 import { conflict, notFound } from '../../errors';
 import { freeCheckNotice } from '../accounts/free-check-allowance';
 import { freeCheckAvailable } from '../accounts/users';
-import { balanceOf, lockUser } from './balance';
+import { lockUser, spendableFen } from './balance';
 
 /** How a charge paid by the free first check is noted in the ledger (after the action's own note). */
 export const FREE_CHECK_NOTE = '（首次免费）';
@@ -44,7 +44,7 @@ export async function chargeTask(db: Executor, input: ChargeInput): Promise<Ledg
       await tx.orm.update(tasks).set({ freeCheck: true }).where(eq(tasks.id, input.taskId));
       amount = 0;
       note = `${note}${FREE_CHECK_NOTE}`;
-    } else if ((await balanceOf(tx, input.userId)) < amount) {
+    } else if ((await spendableFen(tx, input.userId)) < amount) {
       throw insufficientBalance();
     }
     const [entry] = await tx.orm

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { balanceOf } from './balance';
+import { spendableFen } from './balance';
 import { FREE_CHECK_NOTE } from './charges';
 import type { Rate } from './prices';
 
@@ -41,7 +41,8 @@ export interface ChargeQuote extends Omit<ChargePlan, 'note'> {
 /** A plan with the caller's balance: what they will pay, for what, and what stays. */
 export async function quoteOf(db: Executor, userId: string, plan: ChargePlan): Promise<ChargeQuote> {
   const { note, ...rest } = plan;
-  const balanceFen = await balanceOf(db, userId);
+  // What the charge checks: the balance less refunds waiting for their provider.
+  const balanceFen = await spendableFen(db, userId);
   const chargeFen = plan.freeCheck ? 0 : plan.priceFen;
   const enough = balanceFen >= chargeFen;
   return {

@@ -5,7 +5,7 @@ import { type ServicePrice, servicePrices } from '../../db/schema/packages';
 import { tasks } from '../../db/schema/tasks';
 import { countChars } from '@common/char-count';
 import { conflict } from '../../errors';
-import { balanceOf } from '../billing/balance';
+import { spendableFen } from '../billing/balance';
 import { type ChargePlan, chargePlan } from '../billing/plan';
 import { computePrice } from '../billing/prices';
 
@@ -27,7 +27,7 @@ export function answerPriceFen(price: ServicePrice, content: string): number {
   return chars === 0 ? 0 : computePrice(price, chars);
 }
 
-/** Balance not held by the user's answers being written right now. */
+/** Balance not held by the user's answers being written right now (nor by refunds waiting for their provider). */
 export async function availableFen(tx: Executor, userId: string): Promise<number> {
   const [held] = await tx.orm
     .select({ fen: sql<number>`coalesce(sum(${tasks.priceFen}), 0)::int` })
@@ -40,7 +40,7 @@ export async function availableFen(tx: Executor, userId: string): Promise<number
         gt(tasks.leaseExpiresAt, sql`now()`),
       ),
     );
-  return (await balanceOf(tx, userId)) - held.fen;
+  return (await spendableFen(tx, userId)) - held.fen;
 }
 
 export const chatBalanceTooLow = (reserveFen: number) =>

@@ -10,7 +10,8 @@ import { chargeTask } from '../billing/charges';
 import { sandboxProvider } from '../payments/sandbox';
 import { SERVICES, capabilities } from '../system/capabilities';
 import { createTask } from '../tasks/tasks';
-import { confirmPayment, createOrder, loadOrder, orderForPayLink, refundOrder } from './orders';
+import { confirmSandboxPayment, createOrder, loadOrder, orderForPayLink } from './orders';
+import { refundOrder } from './refunds';
 
 /** An instance offering every service, with the sandbox open (the test default). */
 // Every service built and a model named, so every package is for sale.
@@ -32,8 +33,8 @@ describe('order refunds (operator, via the CLI)', () => {
   async function paidOrder(userId: string, packageId = 'pkg-recharge-3000') {
     const deps = depsFor(db);
     const order = await createOrder(deps, provider, userId, packageId, everything);
-    const token = new URL(order.payUrl, 'http://x').searchParams.get('token') ?? '';
-    await confirmPayment(deps, provider, order.id, token);
+    const token = new URL(order.payUrl ?? '', 'http://x').searchParams.get('token') ?? '';
+    await confirmSandboxPayment(deps, provider, order.id, token);
     return { ...order, token };
   }
 
@@ -41,15 +42,16 @@ describe('order refunds (operator, via the CLI)', () => {
     const userId = await makeUser(db);
     const order = await paidOrder(userId);
     expect(await balanceOf(db, userId)).toBe(3000);
-    const refunded = await refundOrder(depsFor(db), order.id);
-    expect(refunded.status).toBe('refunded');
+    const refunded = await refundOrder(depsFor(db), provider, order.id);
+    expect(refunded.order.status).toBe('refunded');
+    expect(refunded.refund).toMatchObject({ status: 'succeeded', amountFen: 3000, refundNo: `${order.orderNo}R1` });
     expect(await balanceOf(db, userId)).toBe(0);
     expect((await loadOrder(depsFor(db), userId, order.id)).status).toBe('refunded');
-    await expect(confirmPayment(depsFor(db), provider, order.id, order.token)).rejects.toMatchObject({
+    await expect(confirmSandboxPayment(depsFor(db), provider, order.id, order.token)).rejects.toMatchObject({
       statusCode: 409,
       code: 'ORDER_REFUNDED',
     });
-    await expect(refundOrder(depsFor(db), order.id)).rejects.toMatchObject({ code: 'ORDER_NOT_PAID' });
+    await expect(refundOrder(depsFor(db), provider, order.id)).rejects.toMatchObject({ code: 'ORDER_NOT_PAID' });
   });
 
   it('refuses to refund credit that was already spent, and changes nothing', async () => {
@@ -58,7 +60,7 @@ describe('order refunds (operator, via the CLI)', () => {
     const task = await createTask(depsFor(db), { kind: 'check', userId, priceFen: 600 });
     await chargeTask(db, { taskId: task.id, userId, amountFen: 600, note: '查重' });
     await expectNoChange(db, () =>
-      expect(refundOrder(depsFor(db), order.id)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' }),
+      expect(refundOrder(depsFor(db), provider, order.id)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' }),
     );
     expect(await balanceOf(db, userId)).toBe(400);
   });
@@ -66,8 +68,8 @@ describe('order refunds (operator, via the CLI)', () => {
   it('refuses to refund an unpaid or unknown order', async () => {
     const userId = await makeUser(db);
     const pending = await createOrder(depsFor(db), provider, userId, 'pkg-check', everything);
-    await expect(refundOrder(depsFor(db), pending.id)).rejects.toMatchObject({ code: 'ORDER_NOT_PAID' });
-    await expect(refundOrder(depsFor(db), 'nope')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(refundOrder(depsFor(db), provider, pending.id)).rejects.toMatchObject({ code: 'ORDER_NOT_PAID' });
+    await expect(refundOrder(depsFor(db), provider, 'nope')).rejects.toMatchObject({ statusCode: 404 });
   });
 });
 
@@ -86,7 +88,7 @@ describe('the sandbox pay link', () => {
     const deps = depsFor(db, clock.now);
     const userId = await makeUser(db);
     const order = await createOrder(deps, provider, userId, 'pkg-check', everything);
-    const token = new URL(order.payUrl, 'http://x').searchParams.get('token') ?? '';
+    const token = new URL(order.payUrl ?? '', 'http://x').searchParams.get('token') ?? '';
     expect(await orderForPayLink(deps, provider, order.id, token)).toEqual(await loadOrder(deps, userId, order.id));
     expect(await orderForPayLink(deps, provider, order.id, 'A'.repeat(43))).toBeNull();
 

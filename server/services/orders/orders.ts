@@ -1,17 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { ledgerEntries } from '../../db/schema/ledger';
-import { type Order, type OrderStatus, orders } from '../../db/schema/orders';
+import { type Order, type OrderStatus, type PayChannel, orders } from '../../db/schema/orders';
 import { AppError, conflict, notFound } from '../../errors';
-import { balanceOf, lockUser } from '../billing/balance';
+import { lockUser } from '../billing/balance';
 import { type Page, type PageQuery, offsetOf } from '../paging';
 import { requirePayChannel } from '../payments/channels';
-import type { PaymentProvider } from '../payments/provider';
+import type { PaymentProvider, PaymentStart } from '../payments/provider';
+import type { SandboxProvider } from '../payments/sandbox';
 import type { Capabilities } from '../system/capabilities';
 import { requireForSale } from './for-sale';
+import { settlePayment } from './settle';
 import { getPackage } from './packages';
 
 export interface OrderView {
@@ -23,18 +24,20 @@ export interface OrderView {
   amountFen: number;
   creditFen: number;
   status: OrderStatus;
-  payChannel: 'sandbox';
+  payChannel: PayChannel;
+  /** What the buyer scans while the order is pending (WeChat Pay / Alipay); null otherwise. */
+  qrCode: string | null;
   paidAt: string | null;
   expiresAt: string;
   createdAt: string;
 }
 
-export interface CreatedOrder {
+export interface CreatedOrder extends PaymentStart {
   id: string;
   orderNo: string;
   status: OrderStatus;
   amountFen: number;
-  payUrl: string;
+  payChannel: PayChannel;
   expiresAt: string;
 }
 
@@ -48,7 +51,8 @@ export function orderView(o: Order): OrderView {
     amountFen: o.amountFen,
     creditFen: o.creditFen,
     status: o.status,
-    payChannel: 'sandbox',
+    payChannel: o.payChannel,
+    qrCode: o.status === 'pending' ? o.payCode : null,
     paidAt: o.paidAt?.toISOString() ?? null,
     expiresAt: o.expiresAt.toISOString(),
     createdAt: o.createdAt.toISOString(),
@@ -60,7 +64,10 @@ function orderNumber(now: Date): string {
   return `MY${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-/** A pending order through an open channel for a package on sale (`caps`: what this instance offers). */
+/**
+ * A pending order through an open channel for a package on sale (`caps`: what this instance offers),
+ * opened at the provider. When the provider cannot open it the order is closed and 502 answered.
+ */
 export async function createOrder(
   deps: Deps,
   provider: PaymentProvider,
@@ -72,13 +79,14 @@ export async function createOrder(
   const pkg = await getPackage(deps.db, packageId);
   requireForSale(caps, pkg.type);
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const order = await deps.db.transaction(async (tx) => {
     await lockUser(tx, userId);
     await closeExpiredOrders(tx, now, userId);
+    // Expired orders of WeChat Pay and Alipay stay pending until closed at the provider; they no longer count.
     const [{ pending }] = await tx.orm
       .select({ pending: count() })
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), gt(orders.expiresAt, now)));
     if (Number(pending) >= deps.config.MAX_PENDING_ORDERS) {
       throw conflict('TOO_MANY_PENDING_ORDERS', '待支付订单过多，请先完成或等待已有订单关闭');
     }
@@ -92,29 +100,59 @@ export async function createOrder(
       creditFen: pkg.creditFen,
       payChannel: provider.channel,
       createdAt: now,
+      syncedAt: now,
       expiresAt,
     };
     for (let attempt = 0; ; attempt++) {
       try {
-        const [order] = await tx.transaction((inner) =>
+        const [inserted] = await tx.transaction((inner) =>
           inner.orm
             .insert(orders)
             .values({ ...values, orderNo: orderNumber(now) })
             .returning(),
         );
-        return {
-          id: order.id,
-          orderNo: order.orderNo,
-          status: order.status,
-          amountFen: order.amountFen,
-          payUrl: provider.payUrl(order.id),
-          expiresAt: order.expiresAt.toISOString(),
-        };
+        return inserted;
       } catch (error) {
         if (attempt >= 3 || !isUniqueViolation(error, 'orders_order_no_unique')) throw error;
       }
     }
   });
+  const start = await startPayment(deps, provider, order);
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    amountFen: order.amountFen,
+    payChannel: order.payChannel,
+    ...start,
+    expiresAt: order.expiresAt.toISOString(),
+  };
+}
+
+const CHANNEL_NAMES: Record<PayChannel, string> = { wechat: '微信支付', alipay: '支付宝', sandbox: '沙箱支付' };
+
+/** The provider's side of a new order (outside the transaction: it is a network call); its code is kept for a reopened dialog. */
+async function startPayment(deps: Deps, provider: PaymentProvider, order: Order): Promise<PaymentStart> {
+  try {
+    const start = await provider.start({
+      id: order.id,
+      orderNo: order.orderNo,
+      amountFen: order.amountFen,
+      description: `墨研-${order.packageName}`,
+      expiresAt: order.expiresAt,
+    });
+    if (start.qrCode) await deps.db.orm.update(orders).set({ payCode: start.qrCode }).where(eq(orders.id, order.id));
+    return start;
+  } catch (error) {
+    // The buyer never saw a code to pay with; should the provider have opened it after all, it expires there too.
+    await deps.db.orm
+      .update(orders)
+      .set({ status: 'closed', closedAt: deps.now() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+    const refusal = new AppError(502, 'PAYMENT_PROVIDER_ERROR', `${CHANNEL_NAMES[provider.channel]}暂时无法下单，请稍后重试或换一种支付方式`);
+    refusal.cause = error;
+    throw refusal;
+  }
 }
 
 /** The caller's order; another user's order is NOT_FOUND like an unknown one. */
@@ -148,100 +186,66 @@ export async function listOrders(
   return { records: rows.map(orderView), total: Number(total), pageNo: page.pageNo, pageSize: page.pageSize };
 }
 
-/** pending orders past their expiry become closed. */
+/**
+ * Pending sandbox orders past their expiry become closed. Those of WeChat Pay and Alipay are closed by
+ * the payment sync (orders/sync.ts) once the provider has closed them too, so that a payment made at
+ * the last moment is credited and an order never reads closed while it can still be paid.
+ */
 export async function closeExpiredOrders(db: Executor, now: Date, userId?: string): Promise<number> {
   const closed = await db.orm
     .update(orders)
     .set({ status: 'closed', closedAt: now })
-    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now), userId ? eq(orders.userId, userId) : undefined))
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        eq(orders.payChannel, 'sandbox'),
+        lt(orders.expiresAt, now),
+        userId ? eq(orders.userId, userId) : undefined,
+      ),
+    )
     .returning({ id: orders.id });
   return closed.length;
 }
 
 /**
- * A payment notification. Idempotent: the first valid one marks the order paid and credits the
- * balance; later ones return the paid order and change nothing. Refused while the channel is closed.
+ * 沙箱支付's confirmation (its page's 确认支付): the pay link's token stands for the payment. Idempotent
+ * like a provider's notification; an order closed or refunded is refused (no money moved to keep).
  */
-export async function confirmPayment(
-  deps: Deps,
-  provider: PaymentProvider,
-  orderId: string,
-  token: string,
-): Promise<OrderView> {
+export async function confirmSandboxPayment(deps: Deps, provider: SandboxProvider, orderId: string, token: string): Promise<OrderView> {
   requirePayChannel(deps.config, provider.channel);
-  return deps.db.transaction(async (tx) => {
-    const [order] = await tx.orm.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw notFound();
-    if (order.payChannel !== provider.channel || !provider.verifyNotification(orderId, token)) {
-      throw new AppError(403, 'BAD_PAYMENT_TOKEN', '支付凭证无效');
-    }
-    if (order.status === 'paid') return orderView(order);
-    if (order.status === 'refunded') throw conflict('ORDER_REFUNDED', '订单已退款，请重新下单');
-    const now = deps.now();
-    if (order.status === 'closed' || order.expiresAt < now) {
-      if (order.status === 'pending') {
-        await tx.orm.update(orders).set({ status: 'closed', closedAt: now }).where(eq(orders.id, orderId));
-      }
+  const [order] = await deps.db.orm.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw notFound();
+  if (order.payChannel !== provider.channel || !provider.verifyToken(orderId, token)) {
+    throw new AppError(403, 'BAD_PAYMENT_TOKEN', '支付凭证无效');
+  }
+  const settled = await settlePayment(deps, 'sandbox', {
+    orderNo: order.orderNo,
+    tradeNo: `sandbox-${order.id}`,
+    amountFen: order.amountFen,
+    paidAt: deps.now(),
+  });
+  switch (settled.outcome) {
+    case 'refunded':
+      throw conflict('ORDER_REFUNDED', '订单已退款，请重新下单');
+    case 'closed':
       throw conflict('ORDER_CLOSED', '订单已超时关闭，请重新下单');
-    }
-    await lockUser(tx, order.userId);
-    const [paid] = await tx.orm
-      .update(orders)
-      .set({ status: 'paid', paidAt: now })
-      .where(eq(orders.id, orderId))
-      .returning();
-    await tx.orm.insert(ledgerEntries).values({
-      userId: order.userId,
-      kind: 'recharge',
-      amountFen: order.creditFen,
-      orderId,
-      note: `${order.packageName}（订单 ${order.orderNo}）`.slice(0, 200),
-    });
-    return orderView(paid);
-  });
-}
-
-/**
- * An operator refund (CLI): the order becomes refunded and its credit leaves the balance, which must
- * still hold it (credit already spent on tasks cannot be taken back).
- */
-export async function refundOrder(deps: Deps, orderId: string): Promise<OrderView> {
-  return deps.db.transaction(async (tx) => {
-    const [order] = await tx.orm.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw notFound();
-    if (order.status !== 'paid') throw conflict('ORDER_NOT_PAID', '只有已支付的订单可以退款');
-    await lockUser(tx, order.userId);
-    if ((await balanceOf(tx, order.userId)) < order.creditFen) {
-      throw conflict('INSUFFICIENT_BALANCE', '余额已被使用，无法全额退款');
-    }
-    const [refunded] = await tx.orm
-      .update(orders)
-      .set({ status: 'refunded', refundedAt: deps.now() })
-      .where(eq(orders.id, orderId))
-      .returning();
-    await tx.orm.insert(ledgerEntries).values({
-      userId: order.userId,
-      kind: 'reversal',
-      amountFen: -order.creditFen,
-      orderId,
-      note: `订单退款（订单 ${order.orderNo}）`,
-    });
-    return orderView(refunded);
-  });
+    default:
+      return settled.order;
+  }
 }
 
 /** The order behind a sandbox pay link, or null when the link's token is not valid for it. */
 export async function orderForPayLink(
   deps: Deps,
-  provider: PaymentProvider,
+  provider: SandboxProvider,
   orderId: string,
   token: string,
 ): Promise<OrderView | null> {
-  if (!provider.verifyNotification(orderId, token)) return null;
+  if (!provider.verifyToken(orderId, token)) return null;
   const [order] = await deps.db.orm.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
   const now = deps.now();
-  // An expired pending order can no longer be paid (confirmPayment closes it), so closing it here
+  // An expired pending order can no longer be paid (settlePayment closes it), so closing it here
   // cannot race a payment: show it as closed without reading it again.
   if (order.status !== 'pending' || order.expiresAt >= now) return orderView(order);
   await closeExpiredOrders(deps.db, now, order.userId);

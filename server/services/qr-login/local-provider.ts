@@ -3,11 +3,10 @@ import { type Deps, withDb } from '../../context';
 import type { QrSession } from '../../db/schema/qr';
 import { users } from '../../db/schema/users';
 import type { ClientIdentity } from '../client-identity';
-import type { SignupOrigin } from '../accounts/free-check-allowance';
 import { accountOfCredentials } from '../accounts/login';
 import { isKnownPhone, keyPhoneTo, signInPhone } from './phone-accounts';
 import type { QrLoginProvider } from './provider';
-import { claimSession, markConfirmed, markScanned, openSession, sessionForScan } from './sessions';
+import { claimSession, markConfirmed, markScanned, openSession, sessionForScan, signupOrigin } from './sessions';
 
 export interface MobileState {
   status: 'pending' | 'scanned' | 'confirmed';
@@ -53,6 +52,7 @@ export const localQrProvider: QrLoginProvider & {
       id: session.id,
       qrCode: `${requester.baseUrl}/m/qr/${session.scanToken}`,
       expiresAt: session.expiresAt.toISOString(),
+      provider: 'local',
     };
   },
 
@@ -90,14 +90,6 @@ export const localQrProvider: QrLoginProvider & {
     });
   },
 };
-
-function signupOrigin(session: QrSession, phone: ClientIdentity): SignupOrigin {
-  const known = (values: Array<string | null>) => [...new Set(values.filter((v): v is string => v !== null))];
-  return {
-    deviceHashes: known([session.requesterDeviceHash, phone.deviceHash]),
-    addressHashes: known([session.requesterAddressHash, phone.addressHash]),
-  };
-}
 
 function mobileState(
   session: Pick<QrSession, 'status' | 'expiresAt'>,

@@ -25,7 +25,7 @@ export async function signInPhone(deps: Deps, presented: string | undefined, ori
   const known = presented ? await accountOfKey(deps, presented) : undefined;
   if (known) return keyPhoneTo(deps, known.id);
   const deviceKey = newDeviceKey();
-  return { user: await createPhoneAccount(deps, deviceKeyHash(deviceKey), origin), deviceKey };
+  return { user: await createScanAccount(deps, origin, { prefix: 'qr_', deviceKeyHash: deviceKeyHash(deviceKey) }), deviceKey };
 }
 
 /**
@@ -53,20 +53,24 @@ async function accountOfKey(deps: Deps, deviceKey: string): Promise<User | undef
 }
 
 /**
- * A QR sign-up: no password, a generated qr_ name, counted against the sign-up limits of the desktop's and
- * the phone's addresses, and the free check unless the day's limits say no.
+ * A QR sign-up (a phone's, or WeChat's): no password, a generated qr_ or wx_ name, counted against the sign-up
+ * limits of the desktop's and the phone's addresses, and the free check unless the day's limits say no.
  */
-async function createPhoneAccount(deps: Deps, keyHash: string, origin: SignupOrigin): Promise<User> {
+export async function createScanAccount(
+  deps: Deps,
+  origin: SignupOrigin,
+  account: { prefix: 'qr_' | 'wx_'; deviceKeyHash?: string },
+): Promise<User> {
   if (deps.config.REGISTRATION === 'closed') throw registrationClosed();
   await takeSignup(deps, origin.addressHashes);
   const withheld = await freeCheckWithheld(deps, origin);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const username = `qr_${randomBytes(5).toString('hex')}`;
+    const username = `${account.prefix}${randomBytes(5).toString('hex')}`;
     try {
       return await deps.db.transaction(async (inner) => {
         const [user] = await inner.orm
           .insert(users)
-          .values({ username, deviceKeyHash: keyHash, qrSignup: true, freeCheckWithheld: withheld })
+          .values({ username, deviceKeyHash: account.deviceKeyHash, qrSignup: true, freeCheckWithheld: withheld })
           .returning();
         if (!withheld) await grantFreeCheck(withDb(deps, inner), user.id, origin);
         return user;

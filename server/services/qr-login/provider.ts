@@ -17,11 +17,13 @@ export interface QrSessionView {
   /** What the desktop renders as a QR code: lets a phone confirm, never lets its holder poll. */
   qrCode: string;
   expiresAt: string;
+  /** local: qrCode is our confirmation page, drawn as a QR code; wechat: WeChat's QR page, embedded in a frame. */
+  provider: 'local' | 'wechat';
 }
 
 /**
- * A QR login provider: the local one (a confirmation page on this server) or, later, a WeChat
- * official-account provider. The desktop side (create, then poll) is the same for every provider;
+ * A QR login provider: the local one (a confirmation page on this server) or WeChat website login
+ * (wechat/provider.ts). The desktop side (create, then poll) is the same for every provider;
  * sessions.ts keeps the sessions for all of them.
  */
 export interface QrLoginProvider {

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { newId } from '../../db/ids';
 import { type QrSession, qrSessions } from '../../db/schema/qr';
+import type { ClientIdentity } from '../client-identity';
+import type { SignupOrigin } from '../accounts/free-check-allowance';
 import { qrExpired, qrNotFound, qrUsed } from './errors';
 import type { QrPoller, QrRequester } from './provider';
 
@@ -24,7 +26,7 @@ export interface OpenedSession {
  * holds a separate scan token, so a photo of the code lets a phone confirm but never lets its holder
  * collect the token.
  */
-export async function openSession(deps: Deps, requester: QrRequester): Promise<OpenedSession> {
+export async function openSession(deps: Deps, requester: QrRequester, linkUserId?: string): Promise<OpenedSession> {
   const id = newId();
   const scanToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(deps.now().getTime() + deps.config.QR_TTL_SECONDS * 1000);
@@ -34,6 +36,7 @@ export async function openSession(deps: Deps, requester: QrRequester): Promise<O
     expiresAt,
     requesterAddressHash: requester.addressHash,
     requesterDeviceHash: requester.deviceHash,
+    linkUserId,
   });
   return { id, scanToken, expiresAt };
 }
@@ -45,7 +48,8 @@ export async function openSession(deps: Deps, requester: QrRequester): Promise<O
  */
 export async function claimSession(deps: Deps, id: string, poller: QrPoller): Promise<string | null> {
   const [session] = await deps.db.orm.select().from(qrSessions).where(eq(qrSessions.id, id)).for('update');
-  if (!session || !poller.deviceHash || session.requesterDeviceHash !== poller.deviceHash) throw qrNotFound();
+  // A code to link WeChat to an account signs nobody in.
+  if (!session || session.linkUserId || !poller.deviceHash || session.requesterDeviceHash !== poller.deviceHash) throw qrNotFound();
   if (session.status === 'consumed') throw qrUsed();
   const now = deps.now();
   const confirmed = session.status === 'confirmed';
@@ -86,4 +90,13 @@ export async function markConfirmed(deps: Deps, session: QrSession, userId: stri
   const confirmed = { status: 'confirmed' as const, userId, confirmedAt: now, scannedAt: session.scannedAt ?? now };
   await deps.db.orm.update(qrSessions).set(confirmed).where(eq(qrSessions.id, session.id));
   return { ...session, ...confirmed };
+}
+
+/** Who a scan that signs up a new account comes from: the desktop that asked for the code and the scanner. */
+export function signupOrigin(session: QrSession, scanner: ClientIdentity): SignupOrigin {
+  const known = (values: Array<string | null>) => [...new Set(values.filter((v): v is string => v !== null))];
+  return {
+    deviceHashes: known([session.requesterDeviceHash, scanner.deviceHash]),
+    addressHashes: known([session.requesterAddressHash, scanner.addressHash]),
+  };
 }

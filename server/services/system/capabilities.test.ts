@@ -42,6 +42,38 @@ describe('PAYMENT_SANDBOX', () => {
   });
 });
 
+describe('WECHATPAY_* and ALIPAY_*', () => {
+  const wechat = {
+    WECHATPAY_MCH_ID: '1900000109',
+    WECHATPAY_APP_ID: 'wx8888888888888888',
+    WECHATPAY_MCH_SERIAL_NO: 'ABC',
+    WECHATPAY_PRIVATE_KEY_FILE: '/k/apiclient_key.pem',
+    WECHATPAY_APIV3_KEY_FILE: '/k/v3.txt',
+    WECHATPAY_PUBLIC_KEY_FILE: '/k/pub_key.pem',
+    WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_1',
+  };
+  const alipay = { ALIPAY_APP_ID: '2021000000000001', ALIPAY_PRIVATE_KEY_FILE: '/k/app.txt', ALIPAY_PUBLIC_KEY_FILE: '/k/alipay.txt' };
+
+  it('takes a channel whole or not at all, and needs the public address the providers call back', () => {
+    expect(() => loadConfig({ ...wechat, PUBLIC_BASE_URL: 'https://moyan.example.edu.cn' })).not.toThrow();
+    expect(() => loadConfig({ ...alipay, PUBLIC_BASE_URL: 'https://moyan.example.edu.cn' })).not.toThrow();
+    const { WECHATPAY_APIV3_KEY_FILE: _omitted, ...partial } = wechat;
+    expect(() => loadConfig({ ...partial, PUBLIC_BASE_URL: 'https://moyan.example.edu.cn' })).toThrow(
+      /WECHATPAY_APIV3_KEY_FILE: required with WECHATPAY_MCH_ID/,
+    );
+    expect(() => loadConfig({ ALIPAY_APP_ID: '2021000000000001', PUBLIC_BASE_URL: 'https://moyan.example.edu.cn' })).toThrow(
+      /ALIPAY_PRIVATE_KEY_FILE, ALIPAY_PUBLIC_KEY_FILE: required with ALIPAY_APP_ID/,
+    );
+    expect(() => loadConfig(alipay)).toThrow(/PUBLIC_BASE_URL: required with ALIPAY_APP_ID/);
+    expect(() => loadConfig({ WECHAT_LOGIN_APP_ID: 'wx0000000000000001', PUBLIC_BASE_URL: 'https://moyan.example.edu.cn' })).toThrow(
+      /WECHAT_LOGIN_APP_SECRET_FILE: required with WECHAT_LOGIN_APP_ID/,
+    );
+    expect(() => loadConfig({ WECHAT_LOGIN_APP_ID: 'wx0000000000000001', WECHAT_LOGIN_APP_SECRET_FILE: '/k/s.txt' })).toThrow(
+      /PUBLIC_BASE_URL: required with WECHAT_LOGIN_APP_ID \(the sign-in callback address\)/,
+    );
+  });
+});
+
 describe('REGISTRATION', () => {
   it('is open by default, closed when the operator says so, and nothing else', () => {
     expect(loadConfig({}).REGISTRATION).toBe('open');
@@ -98,6 +130,16 @@ describe('what this instance offers', () => {
       reason: '暂未开通在线支付，请联系管理员充值',
       channels: [],
     });
+  });
+
+  it('offers WeChat Pay and Alipay once configured, before the sandbox', () => {
+    expect(offer([], { WECHATPAY_MCH_ID: '1900000109' }).payment.channels).toEqual(['wechat', 'sandbox']);
+    expect(offer([], { ALIPAY_APP_ID: '2021000000000001', PAYMENT_SANDBOX: false }).payment).toEqual({
+      available: true,
+      reason: null,
+      channels: ['alipay'],
+    });
+    expect(offer([], { WECHATPAY_MCH_ID: '1900000109', ALIPAY_APP_ID: '2021000000000001' }).payment.channels).toEqual(['wechat', 'alipay', 'sandbox']);
   });
 
   it('says whether sign-up is open', () => {

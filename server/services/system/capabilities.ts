@@ -3,7 +3,8 @@ import { type LlmFeature, type ModelConfig, modelFor } from '../../engines/llm';
 import { type FreeAction, type FreeLimit, freeLimits } from '../free-uses';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from '../llm/errors';
 import { type RewriteEngineKind, rewriteEngineFor } from '../rewrite/engine-choice';
-import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payments/channels';
+import { NO_PAYMENT_CHANNEL, type PaymentChannelConfig, openPayChannels } from '../payments/channels';
+import type { PayChannel } from '../payments/provider';
 
 /**
  * The services a student can use, one per contract area that does work (the tag of its calls). The aigc tag
@@ -37,6 +38,7 @@ export interface Capabilities {
   registration: { open: boolean };
   /** Who rewords in the model ways (智能降重 is always offline): the rule of services/rewrite/engine-choice.ts. */
   rewriteEngine: RewriteEngineKind;
+  wechatLogin: boolean;
   /** The daily free allowance of each model action that is not charged (services/free-uses). */
   freeUses: Record<FreeAction, FreeLimit>;
 }
@@ -48,12 +50,14 @@ export interface CapabilitySources {
     Config,
     | 'PAYMENT_SANDBOX'
     | 'REGISTRATION'
+    | 'WECHAT_LOGIN_APP_ID'
     | 'FREE_REDUCTIONS_PER_DAY'
     | 'FREE_OUTLINES_PER_DAY'
     | 'FREE_PPT_DRAFTS_PER_DAY'
     | 'FREE_RELOADS_PER_DAY'
     | 'FREE_USES_ADDRESS_FACTOR'
   > &
+    PaymentChannelConfig &
     ModelConfig;
   builtServices: ReadonlySet<ServiceName>;
 }
@@ -81,6 +85,8 @@ export function capabilities({ config, builtServices }: CapabilitySources): Capa
     payment: { ...(channels.length > 0 ? available : unavailable(NO_PAYMENT_CHANNEL)), channels },
     registration: { open: config.REGISTRATION === 'open' },
     rewriteEngine: rewriteEngineFor(config, 'rewrite'),
+    // Configured means complete: loadConfig refuses a partial WECHAT_LOGIN_* at start.
+    wechatLogin: config.WECHAT_LOGIN_APP_ID !== undefined,
     freeUses: freeLimits(config),
   };
 }

@@ -14,6 +14,7 @@ const account = (overrides: Partial<AccountInfo>): AccountInfo => ({
   userId: 'u1',
   loginName: 'qr_0123456789',
   phone: null,
+  wechat: null,
   hasPassword: false,
   balanceFen: 0,
   freeCheckAvailable: false,

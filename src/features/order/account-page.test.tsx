@@ -6,7 +6,8 @@ import type { LedgerEntry } from '@/api/gen/model';
 import { setupMockServer } from '@/test/mock-server';
 import { resetMockState } from '../../../mocks/handlers';
 import { renderApp, signIn } from '@/test/render-app';
-import { api, confirmOnPayPage, createOrder, spyOnNewTabs } from './test-helpers';
+import { recordRequests } from '@/test/request-log';
+import { api, confirmOnPayPage, createOrder, payByScan, spyOnNewTabs } from './test-helpers';
 
 const server = setupMockServer();
 // A brand-new account: no seeded orders, a zero balance.
@@ -29,7 +30,7 @@ describe('账户中心 /order/account', () => {
     expect(await screen.findByRole('heading', { name: '账户中心', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText(account.userId)).toBeInTheDocument();
     expect(screen.getByText('lisi')).toBeInTheDocument();
-    expect(screen.getByText('未绑定')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: '手机号' })).getByText('未绑定')).toBeInTheDocument();
     expect((await figure('账户余额')).getByText('¥0.00')).toBeInTheDocument();
     expect((await figure('首次免费查重')).getByText('可用')).toBeInTheDocument();
     expect(await screen.findByText('暂无订单')).toBeInTheDocument();
@@ -92,6 +93,27 @@ describe('账户中心 /order/account', () => {
     expect(entry.getByText('充值')).toBeInTheDocument();
     expect(entry.getByText('+¥52.00')).toBeInTheDocument();
     expect(entry.getByText('¥52.00')).toBeInTheDocument();
+  });
+
+  it('reopens a pending WeChat Pay order on its code, asking the channel first: paid meanwhile, it shows so at once', async () => {
+    await signIn();
+    const order = await createOrder('pkg-recharge-3000', 'wechat');
+    const tabs = spyOnNewTabs();
+    const log = recordRequests();
+    const { user } = renderApp('/order/account');
+    const row = await rowOf(order.orderNo);
+    expect(row.getByText('微信支付')).toBeInTheDocument();
+    await user.click(row.getByRole('button', { name: `继续支付 ${order.orderNo}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByRole('img', { name: '微信支付付款二维码' })).getAttribute('data-code')).toBe(order.qrCode);
+    await waitFor(() => expect(log.calls('/api/order/order_info_api/sync')).toBe(1));
+    expect(tabs).not.toHaveBeenCalled();
+
+    await payByScan(order.orderNo);
+    await user.click(within(dialog).getByRole('button', { name: '我已支付' }));
+    expect(await within(dialog).findByText('支付成功')).toBeInTheDocument();
+    expect(log.calls('/api/order/order_info_api/sync')).toBe(2);
+    log.stop();
   });
 
   it('names every kind of balance change and signs its amount', async () => {

@@ -12,7 +12,22 @@ export const PACKAGE_TYPE_LABELS: Record<PackageType, string> = {
 
 /** The sandbox is labelled wherever it shows: it takes no real money. */
 export const PAY_CHANNEL_LABELS: Record<PayChannel, string> = {
+  wechat: '微信支付',
+  alipay: '支付宝',
   sandbox: '沙箱支付',
+};
+
+/** Each channel's own colour (WeChat Pay green, Alipay blue), as students know them from their phones. */
+export const PAY_CHANNEL_COLORS: Record<PayChannel, string> = {
+  wechat: '#07C160',
+  alipay: '#1677FF',
+  sandbox: '#DD6B20',
+};
+
+/** The app that scans a channel's code. */
+export const PAY_CHANNEL_APPS: Record<Exclude<PayChannel, 'sandbox'>, string> = {
+  wechat: '微信',
+  alipay: '支付宝',
 };
 
 export const LEDGER_KIND: Record<LedgerKind, { label: string; palette: string }> = {

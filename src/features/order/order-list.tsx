@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useOrderInfoQueryList } from '@/api/gen/order/order';
 import type { Order, OrderStatus } from '@/api/gen/model';
@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { usePaging } from '@/components/use-paging';
 import { formatYuan } from '@/lib/number';
 import { formatDateTime } from '@/lib/time';
-import { PAY_CHANNEL_LABELS } from './labels';
+import { ChannelBadge } from './channel-badge';
 
 const STATUS_FILTERS: { value: '' | OrderStatus; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -55,11 +55,7 @@ export function OrderList({ onPay }: { onPay: (order: Order) => void }) {
           {
             key: 'payChannel',
             label: '支付方式',
-            render: (order) => (
-              <Badge colorPalette="orange" variant="subtle">
-                {PAY_CHANNEL_LABELS[order.payChannel]}
-              </Badge>
-            ),
+            render: (order) => <ChannelBadge channel={order.payChannel} />,
           },
           { key: 'status', label: '状态', render: (order) => <StatusBadge status={order.status} /> },
           { key: 'createdAt', label: '下单时间', render: (order) => formatDateTime(order.createdAt) },
@@ -68,7 +64,7 @@ export function OrderList({ onPay }: { onPay: (order: Order) => void }) {
             key: 'actions',
             label: '操作',
             render: (order) =>
-              order.status === 'pending' && order.payUrl ? (
+              order.status === 'pending' && (order.payUrl || order.qrCode) ? (
                 <Button size="xs" colorPalette="brand" onClick={() => onPay(order)} aria-label={`继续支付 ${order.orderNo}`}>
                   继续支付
                 </Button>

@@ -18,9 +18,15 @@ afterEach(() => vi.restoreAllMocks());
 
 const CREATE = '/api/order/order_info_api/create_order';
 const LOAD = '/api/order/order_info_api/load_by_id';
+const SYNC = '/api/order/order_info_api/sync';
 
 async function card(name: string) {
   return screen.findByRole('article', { name });
+}
+
+/** 支付方式: the mocked instance opens WeChat Pay, Alipay and the sandbox, WeChat Pay chosen first. */
+async function chooseChannel(user: { click: (element: Element) => Promise<void> }, name: string) {
+  await user.click(await screen.findByRole('radio', { name }));
 }
 
 describe('购买套餐 /order/taocan', () => {
@@ -59,6 +65,7 @@ describe('购买套餐 /order/taocan', () => {
     const tabs = spyOnNewTabs();
     const log = recordRequests();
     const { user } = renderApp('/order/taocan');
+    await chooseChannel(user, '沙箱支付');
     await user.click(within(await card('查重套餐')).getByRole('button', { name: '立即购买：查重套餐' }));
 
     const dialog = await screen.findByRole('dialog');
@@ -91,26 +98,93 @@ describe('购买套餐 /order/taocan', () => {
     await signIn();
     spyOnNewTabs();
     const { user } = renderApp('/order/taocan');
+    await chooseChannel(user, '沙箱支付');
     await user.click(within(await card('查重套餐')).getByRole('button', { name: '立即购买：查重套餐' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: '沙箱模拟支付' }));
     expect(await within(dialog).findByText('支付成功', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it('sends the package id and the sandbox channel, and keeps the order for later when the student closes the dialog', async () => {
+  it('sends the package id and the chosen channel (WeChat Pay first), and keeps the order for later when the student closes the dialog', async () => {
     await signIn();
-    spyOnNewTabs();
+    const tabs = spyOnNewTabs();
     const bodies: unknown[] = [];
     server.events.on('request:start', async ({ request }) => {
       if (new URL(request.url).pathname === CREATE) bodies.push(await request.clone().json());
     });
     const { user } = renderApp('/order/taocan');
+    expect(await screen.findByRole('radio', { name: '微信支付' })).toBeChecked();
     await user.click(within(await card('AI PPT套餐')).getByRole('button', { name: '立即购买：AI PPT套餐' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(bodies).toEqual([{ packageId: 'pkg-ppt', payChannel: 'sandbox' }]);
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: '稍后支付' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await chooseChannel(user, '支付宝');
+    await user.click(within(await card('AI PPT套餐')).getByRole('button', { name: '立即购买：AI PPT套餐' }));
+    dialog = await screen.findByRole('dialog');
+    expect(bodies).toEqual([
+      { packageId: 'pkg-ppt', payChannel: 'wechat' },
+      { packageId: 'pkg-ppt', payChannel: 'alipay' },
+    ]);
+    expect(tabs).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: '稍后支付' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     server.events.removeAllListeners();
+  });
+
+  it('buys with WeChat Pay: the QR code, the amount and the channel, polls, then 支付成功 once the payer paid', async () => {
+    await signIn();
+    const tabs = spyOnNewTabs();
+    const log = recordRequests();
+    const { user } = renderApp('/order/taocan');
+    await user.click(within(await card('查重套餐')).getByRole('button', { name: '立即购买：查重套餐' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('微信支付')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('应付金额 ¥29.90')).toBeInTheDocument();
+    const qr = await within(dialog).findByRole('img', { name: '微信支付付款二维码' });
+    expect(qr.getAttribute('data-code')).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(within(dialog).getByText('请用微信“扫一扫”扫描二维码付款')).toBeInTheDocument();
+    expect(within(dialog).getByText('已付款但本页没有变化？')).toBeInTheDocument();
+    expect(within(dialog).getByText(/请不要重复付款/)).toBeInTheDocument();
+    expect(tabs).not.toHaveBeenCalled();
+    await waitFor(() => expect(log.calls(LOAD)).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    expect(log.calls(SYNC)).toBe(0);
+
+    await user.click(within(dialog).getByRole('button', { name: '模拟扫码付款' }));
+    expect(await within(dialog).findByText('支付成功', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText('当前余额 ¥35.00')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img', { name: '微信支付付款二维码' })).not.toBeInTheDocument();
+    log.stop();
+  });
+
+  it('我已支付 asks the channel and shows its answer at once', async () => {
+    await signIn();
+    let paidAtChannel = false;
+    server.use(
+      http.post(`*${SYNC}`, ({ request }) =>
+        ok({ ...getOrderInfoLoadByIdResponseMock().result, id: new URL(request.url).searchParams.get('id'), packageName: '查重套餐', creditFen: 3500, status: paidAtChannel ? 'paid' : 'pending', payUrl: null, qrCode: null }),
+      ),
+    );
+    const { user } = renderApp('/order/taocan');
+    await chooseChannel(user, '支付宝');
+    await user.click(within(await card('查重套餐')).getByRole('button', { name: '立即购买：查重套餐' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByRole('img', { name: '支付宝付款二维码' })).getAttribute('data-code')).toMatch(/^https:\/\/qr\.alipay\.com\//);
+    paidAtChannel = true;
+    await user.click(within(dialog).getByRole('button', { name: '我已支付' }));
+    expect(await within(dialog).findByText('支付成功')).toBeInTheDocument();
+    expect(within(dialog).getByText('查重套餐，¥35.00 已到账')).toBeInTheDocument();
+  });
+
+  it('says so when the channel cannot be asked, and keeps the code', async () => {
+    await signIn();
+    server.use(http.post(`*${SYNC}`, () => fail(429, 'RATE_LIMITED', '操作过于频繁，请稍后再试')));
+    const { user } = renderApp('/order/taocan');
+    await user.click(within(await card('查重套餐')).getByRole('button', { name: '立即购买：查重套餐' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: '我已支付' }));
+    expect(await within(dialog).findByText(/暂时无法向微信支付查询/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: '微信支付付款二维码' })).toBeInTheDocument();
   });
 
   it('shows that an order closed before it was paid', async () => {
@@ -122,6 +196,7 @@ describe('购买套餐 /order/taocan', () => {
       ),
     );
     const { user } = renderApp('/order/taocan');
+    await chooseChannel(user, '沙箱支付');
     await user.click(within(await card('降AIGC套餐')).getByRole('button', { name: '立即购买：降AIGC套餐' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('订单已超时关闭，请重新下单')).toBeInTheDocument();
@@ -180,6 +255,7 @@ describe('账户充值 /order/recharge', () => {
     await signIn();
     const tabs = spyOnNewTabs();
     const { user } = renderApp('/order/recharge');
+    await chooseChannel(user, '沙箱支付');
     await card('充值 10 元');
     const names = screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
     expect(names).toEqual(['充值 10 元', '充值 30 元', '充值 50 元', '充值 100 元', '充值 200 元']);

@@ -19,10 +19,13 @@ export async function api<T>(path: string, { method = 'POST', query, body, anony
   return envelope.result;
 }
 
-export type CreatedOrder = { id: string; orderNo: string; payUrl: string };
+export type CreatedOrder = { id: string; orderNo: string; payUrl: string; qrCode: string | null };
 
-export const createOrder = (packageId: string) =>
-  api<CreatedOrder>('/api/order/order_info_api/create_order', { body: { packageId, payChannel: 'sandbox' } });
+export const createOrder = (packageId: string, payChannel: 'sandbox' | 'wechat' | 'alipay' = 'sandbox') =>
+  api<CreatedOrder>('/api/order/order_info_api/create_order', { body: { packageId, payChannel } });
+
+/** The mocked WeChat Pay / Alipay payer scans the order's code and pays (mocks/overrides/order.ts). */
+export const payByScan = (orderNo: string) => api(`/_mock/pay/${orderNo}`, { anonymous: true });
 
 /** What the 沙箱支付 page's 确认支付 button sends. */
 export function confirmOnPayPage(payUrl: string) {

@@ -6,15 +6,18 @@ import { openPayPage } from './pay-page';
 import type { Payment } from './payment-dialog';
 import { refreshOrders } from './refresh-account';
 
-/** Buying: create an order on an open channel (or take a pending one), open its pay page, then follow it in the payment dialog. */
+/**
+ * Buying: create an order on the chosen open channel (or take a pending one) and follow it in the payment
+ * dialog: a QR code to scan (WeChat Pay, Alipay), or the 沙箱支付 page opened in a new tab.
+ */
 export function useBuyPackage() {
   const queryClient = useQueryClient();
   const [payment, setPayment] = useState<Payment | null>(null);
   const create = useOrderInfoCreateOrder();
 
-  const follow = ({ id, orderNo, amountFen, payUrl }: Omit<Payment, 'title'>, title: string) => {
-    openPayPage(payUrl);
-    setPayment({ id, orderNo, amountFen, payUrl, title });
+  const follow = (next: Payment) => {
+    if (next.payUrl) openPayPage(next.payUrl);
+    setPayment(next);
   };
 
   const buy = (pkg: Package, payChannel: PayChannel) =>
@@ -22,15 +25,15 @@ export function useBuyPackage() {
       { data: { packageId: pkg.id, payChannel } },
       {
         onSuccess: (order) => {
-          follow(order, pkg.name);
+          follow({ ...order, title: pkg.name, resumed: false });
           void refreshOrders(queryClient);
         },
       },
     );
 
-  /** A pending order from the list, paid later. */
+  /** A pending order from the list, paid later: the dialog first asks the channel whether it was paid meanwhile. */
   const resume = (order: Order) => {
-    if (order.payUrl) follow({ ...order, payUrl: order.payUrl }, order.packageName);
+    if (order.payUrl || order.qrCode) follow({ ...order, title: order.packageName, resumed: true });
   };
 
   return {

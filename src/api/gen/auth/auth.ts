@@ -47,8 +47,10 @@ import type {
   BadRequestResponse,
   BindPhoneBody,
   ChangePasswordBody,
+  ConflictResponse,
   CurrentUserResponse,
   Error,
+  ForbiddenResponse,
   GoneResponse,
   LoginCredentials,
   LoginLoginParams,
@@ -69,7 +71,8 @@ import type {
   SessionsRevokedResponse,
   SetPasswordBody,
   TooManyRequestsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  WechatUnlinkResponse
 } from '.././model';
 
 import { http } from '../../http';
@@ -338,6 +341,138 @@ export function useAccountInfoAccount<TData = Awaited<ReturnType<typeof accountI
 
 
 /**
+ * 需登录，不收费。本站配置了微信登录时，返回一个绑定用的扫码会话（provider 为 wechat，qrCode 是微信扫码页，由页面嵌入显示）：
+用微信扫码确认后，这个微信绑定到当前账号，之后可用微信扫码登录它；会话不会签发令牌（用它轮询 val_login_qr_code 为 404），
+页面轮询 account 直到 wechat 不为 null。该微信已绑定其他账号时，扫码后的页面说明原因，什么也不改。
+未配置微信登录 403 WECHAT_LOGIN_UNAVAILABLE；当前账号已绑定微信 409 WECHAT_ALREADY_LINKED。
+
+ * @summary 绑定微信：取得微信扫码页
+ */
+export const accountInfoWechatLink = (
+    
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<QrSessionResponse>(
+      {url: `/api/base/account_info_api/wechat_link`, method: 'POST', signal
+    },
+      );
+    }
+  
+
+
+export const getAccountInfoWechatLinkMutationOptions = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoWechatLink>>, TError,void, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof accountInfoWechatLink>>, TError,void, TContext> => {
+
+const mutationKey = ['accountInfoWechatLink'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof accountInfoWechatLink>>, void> = () => {
+          
+
+          return  accountInfoWechatLink()
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AccountInfoWechatLinkMutationResult = NonNullable<Awaited<ReturnType<typeof accountInfoWechatLink>>>
+    
+    export type AccountInfoWechatLinkMutationError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>
+
+    /**
+ * @summary 绑定微信：取得微信扫码页
+ */
+export const useAccountInfoWechatLink = <TError = ErrorType<UnauthorizedResponse | ForbiddenResponse | ConflictResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoWechatLink>>, TError,void, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof accountInfoWechatLink>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getAccountInfoWechatLinkMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 需登录，不收费。解除当前账号与微信的绑定，之后用这个微信扫码会注册新账号。微信是账号唯一的登录方式（没有密码、手机号，
+也不是手机扫码注册的账号）时 409 WECHAT_ONLY_SIGN_IN，需先设置密码；未绑定微信 404。
+
+ * @summary 解绑微信
+ */
+export const accountInfoWechatUnlink = (
+    
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<WechatUnlinkResponse>(
+      {url: `/api/base/account_info_api/wechat_unlink`, method: 'POST', signal
+    },
+      );
+    }
+  
+
+
+export const getAccountInfoWechatUnlinkMutationOptions = <TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoWechatUnlink>>, TError,void, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof accountInfoWechatUnlink>>, TError,void, TContext> => {
+
+const mutationKey = ['accountInfoWechatUnlink'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof accountInfoWechatUnlink>>, void> = () => {
+          
+
+          return  accountInfoWechatUnlink()
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AccountInfoWechatUnlinkMutationResult = NonNullable<Awaited<ReturnType<typeof accountInfoWechatUnlink>>>
+    
+    export type AccountInfoWechatUnlinkMutationError = ErrorType<UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>
+
+    /**
+ * @summary 解绑微信
+ */
+export const useAccountInfoWechatUnlink = <TError = ErrorType<UnauthorizedResponse | NotFoundResponse | ConflictResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof accountInfoWechatUnlink>>, TError,void, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof accountInfoWechatUnlink>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getAccountInfoWechatUnlinkMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * 无需登录，不收费。创建扫码登录会话：qrCode 是手机打开的确认页地址（本站的 /m/qr/<扫码凭据>，凭据不可猜测，
 且不含会话 id），会话 5 分钟后过期（可由运营方配置）。桌面端随后每 3 秒以 val_login_qr_code 轮询结果。
 同时下发 HttpOnly 的 moyan_device Cookie（已有则沿用）：它用于首次免费查重的每设备每日上限，并把会话绑定到

@@ -21,6 +21,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Id } from './id';
+import type { AccountInfoWechat } from './accountInfoWechat';
 import type { Fen } from './fen';
 import type { AccountInfoFreeCheckState } from './accountInfoFreeCheckState';
 import type { DateTime } from './dateTime';
@@ -44,6 +45,11 @@ export interface AccountInfo {
   phone: string | null;
   /** 账号已设置登录密码（可用登录名或手机号加密码登录）；false 表示只能扫码登录（扫码注册且尚未设置密码） */
   hasPassword: boolean;
+  /**
+   * 绑定的微信（可扫码登录这个账号）；未绑定为 null
+   * @nullable
+   */
+  wechat: AccountInfoWechat;
   /** 当前余额（分），账本流水之和，不会为负 */
   balanceFen: Fen;
   /** 扫码注册赠送的首次免费查重尚未使用 */

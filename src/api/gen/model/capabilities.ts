@@ -36,4 +36,6 @@ export interface Capabilities {
   /** 降重、强力降重、润色改写、学术库降重与降AIGC在本站由谁改写：model 大模型（配置了 LLM_MODEL_REWRITE 或 LLM_MODEL）， offline 离线引擎（按离线引擎的单价计费，低于大模型）。智能降重始终使用离线引擎 */
   rewriteEngine: CapabilitiesRewriteEngine;
   freeUses: FreeUseLimits;
+  /** 本站配置了微信登录（WECHAT_LOGIN_*）：扫码登录显示微信的二维码，账户中心可绑定、解绑微信 */
+  wechatLogin: boolean;
 }

@@ -23,6 +23,8 @@
 import type { Id } from './id';
 import type { OrderStatus } from './orderStatus';
 import type { Fen } from './fen';
+import type { PayChannel } from './payChannel';
+import type { PayQrCode } from './payQrCode';
 import type { DateTime } from './dateTime';
 
 /**
@@ -40,11 +42,14 @@ export interface CreatedOrder {
   status: OrderStatus;
   /** 应付金额（分），即套餐售价 */
   amountFen: Fen;
+  payChannel: PayChannel;
   /**
-   * 支付地址（站内相对路径），在新窗口打开；地址中的令牌即支付凭证
+   * 沙箱支付的确认页（站内相对路径），在新窗口打开，地址中的令牌即支付凭证；扫码渠道为 null
    * @maxLength 2048
+   * @nullable
    */
-  payUrl: string;
+  payUrl: string | null;
+  qrCode: PayQrCode;
   /** 支付截止时间（RFC 3339），过后订单关闭 */
   expiresAt: DateTime;
 }

@@ -25,6 +25,7 @@ import type { PackageType } from './packageType';
 import type { Fen } from './fen';
 import type { OrderStatus } from './orderStatus';
 import type { PayChannel } from './payChannel';
+import type { PayQrCode } from './payQrCode';
 import type { DateTime } from './dateTime';
 
 /**
@@ -53,11 +54,12 @@ export interface Order {
   status: OrderStatus;
   payChannel: PayChannel;
   /**
-   * 待支付订单的支付地址（账户中心“继续支付”）；其他状态为 null
+   * 待支付沙箱订单的支付地址（账户中心“继续支付”）；扫码渠道与其他状态为 null
    * @maxLength 2048
    * @nullable
    */
   payUrl: string | null;
+  qrCode: PayQrCode;
   /**
    * 支付时间（RFC 3339）；未支付为 null
    * @nullable

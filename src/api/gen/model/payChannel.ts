@@ -22,12 +22,14 @@
  */
 
 /**
- * 支付渠道：sandbox 沙箱支付（本地确认页，不产生真实扣款；界面标注“沙箱”）
+ * 支付渠道：wechat 微信支付（Native 扫码）, alipay 支付宝（当面付扫码）, sandbox 沙箱支付（本地确认页，不产生真实扣款；界面标注“沙箱”）
  */
 export type PayChannel = typeof PayChannel[keyof typeof PayChannel];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const PayChannel = {
+  wechat: 'wechat',
+  alipay: 'alipay',
   sandbox: 'sandbox',
 } as const;

@@ -35,7 +35,7 @@ export interface PaymentCapability {
    */
   reason: string | null;
   /**
-   * 已开启的支付渠道；sandbox 为沙箱支付（不产生真实扣款）
+   * 已开启的支付渠道（按推荐顺序）；wechat 微信支付、alipay 支付宝只在商户配置完整时出现；sandbox 为沙箱支付（不产生真实扣款）
    * @maxItems 8
    */
   channels: PayChannel[];

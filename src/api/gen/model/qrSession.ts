@@ -22,6 +22,7 @@
  */
 import type { Id } from './id';
 import type { DateTime } from './dateTime';
+import type { QrSessionProvider } from './qrSessionProvider';
 
 /**
  * 扫码登录会话
@@ -30,10 +31,12 @@ export interface QrSession {
   /** 会话 id，轮询 val_login_qr_code 时作为 query 参数；不在二维码中，只给创建会话的浏览器 */
   id: Id;
   /**
-   * 手机扫码后打开的确认页地址（只含扫码凭据，不含会话 id）
+   * 手机扫码后打开的确认页地址，或微信的扫码页地址（都只含扫码凭据，不含会话 id）
    * @maxLength 2048
    */
   qrCode: string;
   /** 会话过期时间（RFC 3339），之后需刷新二维码 */
   expiresAt: DateTime;
+  /** local：qrCode 是本站确认页地址，由页面画成二维码；wechat：本站已配置微信登录，qrCode 是微信开放平台的扫码页 （open.weixin.qq.com/connect/qrconnect，state 为扫码凭据），由页面嵌入显示，扫码确认后微信回到本站 /auth/wechat/callback */
+  provider: QrSessionProvider;
 }

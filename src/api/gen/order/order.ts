@@ -52,6 +52,7 @@ import type {
   OrderFilter,
   OrderInfoLoadByIdParams,
   OrderInfoQueryListParams,
+  OrderInfoSyncParams,
   OrderPageResponse,
   OrderResponse,
   PackageFilter,
@@ -269,11 +270,13 @@ export function useProductPackageLoadById<TData = Awaited<ReturnType<typeof prod
 
 
 /**
- * 需登录。创建待支付订单并返回支付地址；下单本身不扣余额，支付成功后把套餐的 creditFen 计入余额。
-支付渠道为沙箱（本地确认页，标注“沙箱支付”，不产生真实扣款），须由运营方开启（见 system_api/f/capabilities），
-未开启时 403 PAYMENT_UNAVAILABLE。订单 30 分钟内未支付即关闭（可由运营方配置）。套餐不存在 404；
-套餐对应的服务未开放 409 PACKAGE_UNAVAILABLE；待支付订单已达上限（默认 10 个）409 TOO_MANY_PENDING_ORDERS；
-按用户限频（429）。被拒绝时不创建任何订单。
+ * 需登录。创建待支付订单；下单本身不扣余额，支付成功后把套餐的 creditFen 计入余额。
+支付渠道：wechat 微信支付（Native 扫码，返回 qrCode 即 code_url）、alipay 支付宝（当面付，返回 qrCode 即 qr_code），
+学生用手机扫 qrCode 生成的二维码付款；sandbox 沙箱支付（本地确认页 payUrl，标注“沙箱支付”，不产生真实扣款）。
+渠道须由运营方开启（见 system_api/f/capabilities），未开启时 403 PAYMENT_UNAVAILABLE。订单 30 分钟内未支付即关闭
+（可由运营方配置；微信支付与支付宝的订单同时在渠道关闭）。套餐不存在 404；套餐对应的服务未开放 409 PACKAGE_UNAVAILABLE；
+待支付订单已达上限（默认 10 个）409 TOO_MANY_PENDING_ORDERS；支付渠道下单失败或超时 502 PAYMENT_PROVIDER_ERROR
+（订单随即关闭，可换渠道或稍后重试）；按用户限频（429）。
 
  * @summary 下单购买套餐或充值
  */
@@ -293,7 +296,7 @@ export const orderInfoCreateOrder = (
   
 
 
-export const getOrderInfoCreateOrderMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const getOrderInfoCreateOrderMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse | Error>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof orderInfoCreateOrder>>, TError,{data: BodyType<CreateOrderBody>}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof orderInfoCreateOrder>>, TError,{data: BodyType<CreateOrderBody>}, TContext> => {
 
@@ -320,12 +323,12 @@ const {mutation: mutationOptions} = options ?
 
     export type OrderInfoCreateOrderMutationResult = NonNullable<Awaited<ReturnType<typeof orderInfoCreateOrder>>>
     export type OrderInfoCreateOrderMutationBody = BodyType<CreateOrderBody>
-    export type OrderInfoCreateOrderMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>
+    export type OrderInfoCreateOrderMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse | Error>
 
     /**
  * @summary 下单购买套餐或充值
  */
-export const useOrderInfoCreateOrder = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse>,
+export const useOrderInfoCreateOrder = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | Error | NotFoundResponse | Error | TooManyRequestsResponse | ServerErrorResponse | Error>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof orderInfoCreateOrder>>, TError,{data: BodyType<CreateOrderBody>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof orderInfoCreateOrder>>,
@@ -340,7 +343,8 @@ export const useOrderInfoCreateOrder = <TError = ErrorType<BadRequestResponse | 
     }
     /**
  * 需登录，不收费，只能读取自己的订单（他人的订单与不存在的一样 404）。支付页打开期间用它轮询 status；
-已过期的待支付订单在读取时变为 closed。待支付且渠道开启时 payUrl 可继续支付。
+沙箱订单过期后在读取时变为 closed；微信支付与支付宝的订单由后台在渠道关单后变为 closed。待支付且渠道开启时
+qrCode（扫码渠道）或 payUrl（沙箱）可继续支付。只读数据库，不询问支付渠道（询问见 order_info_api/sync）。
 
  * @summary 订单详情（支付结果轮询）
  */
@@ -536,6 +540,74 @@ export function useOrderInfoQueryList<TData = Awaited<ReturnType<typeof orderInf
 
 
 /**
+ * 需登录，不收费，只能查询自己的订单（他人的订单与不存在的一样 404）。待支付的微信支付、支付宝订单：向渠道查询，
+渠道已收款则按渠道金额核对后入账（与支付通知相同，只入账一次），已过期未付则在渠道关单后变为 closed；
+渠道暂时无法应答时原样返回订单（后台每分钟也会查询待支付订单）。其他订单与沙箱订单原样返回。
+支付弹窗重新打开和学生点“我已支付”时调用。按用户限频（429）。
+
+ * @summary 向支付渠道查询订单（扫码后页面未更新时）
+ */
+export const orderInfoSync = (
+    params: OrderInfoSyncParams,
+ signal?: AbortSignal
+) => {
+      
+      
+      return http<OrderResponse>(
+      {url: `/api/order/order_info_api/sync`, method: 'POST',
+        params, signal
+    },
+      );
+    }
+  
+
+
+export const getOrderInfoSyncMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof orderInfoSync>>, TError,{params: OrderInfoSyncParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof orderInfoSync>>, TError,{params: OrderInfoSyncParams}, TContext> => {
+
+const mutationKey = ['orderInfoSync'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof orderInfoSync>>, {params: OrderInfoSyncParams}> = (props) => {
+          const {params} = props ?? {};
+
+          return  orderInfoSync(params,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type OrderInfoSyncMutationResult = NonNullable<Awaited<ReturnType<typeof orderInfoSync>>>
+    
+    export type OrderInfoSyncMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>
+
+    /**
+ * @summary 向支付渠道查询订单（扫码后页面未更新时）
+ */
+export const useOrderInfoSync = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | TooManyRequestsResponse | ServerErrorResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof orderInfoSync>>, TError,{params: OrderInfoSyncParams}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof orderInfoSync>>,
+        TError,
+        {params: OrderInfoSyncParams},
+        TContext
+      > => {
+
+      const mutationOptions = getOrderInfoSyncMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * 无需登录（持有支付地址即可，沙箱确认页的“确认支付”按钮调用），不产生真实扣款。凭下单时签发的支付令牌把订单标为已支付，
 并把套餐的 creditFen 作为 recharge 流水计入下单用户的余额。幂等：重复通知返回已支付的订单，不会重复入账。
 令牌不对 403 BAD_PAYMENT_TOKEN；沙箱支付未开启 403 PAYMENT_UNAVAILABLE；订单不存在 404；

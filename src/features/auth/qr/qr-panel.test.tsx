@@ -7,7 +7,7 @@ import { AppProviders } from '@/app';
 import { createQueryClient } from '@/query-client';
 import { recordRequests } from '@/test/request-log';
 import { QrPanel } from './qr-panel';
-import { QR_IMAGE_OPTIONS, qrImageUrl } from './qr-image';
+import { QR_IMAGE_OPTIONS, qrImageUrl } from '@/lib/qr-image';
 import { QR_POLL_INTERVAL_MS } from './use-qr-login';
 import { setupMockServer } from '@/test/mock-server';
 
@@ -185,5 +185,28 @@ describe('QR image', () => {
     expect(svg).toContain(`viewBox="0 0 ${modules + 2 * 2} ${modules + 2 * 2}"`);
     expect(svg).toContain('width="300"');
     expect(QR_IMAGE_OPTIONS).toEqual({ errorCorrectionLevel: 'L', margin: 2, width: 300 });
+  });
+});
+
+describe('WeChat sign-in configured', () => {
+  it('embeds WeChat’s QR page instead of drawing a code, and still collects the token by the poll', async () => {
+    const wechatPage = 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&scope=snsapi_login&state=s#wechat_redirect';
+    server.use(
+      http.post(`*${QR}`, () =>
+        HttpResponse.json({ success: true, result: { id: 'q1', qrCode: wechatPage, expiresAt: '2099-01-01T00:00:00Z', provider: 'wechat' } }),
+      ),
+      http.post(`*${CHECK}`, () => HttpResponse.json({ success: true, result: 'token-from-wechat' })),
+    );
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { onToken } = renderPanel();
+      const frame = await screen.findByTitle('微信扫码登录');
+      expect(frame.getAttribute('src')).toBe(wechatPage);
+      expect(screen.queryByAltText('微信扫码登录二维码')).toBeNull();
+      await tick();
+      await waitFor(() => expect(onToken).toHaveBeenCalledWith('token-from-wechat'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

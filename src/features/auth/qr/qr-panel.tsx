@@ -1,13 +1,19 @@
 import { Box, Button, Center, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { qrImageUrl } from '@/lib/qr-image';
 import { MOCK_MODE } from '@/mock-mode';
 import { MockScanButton } from './mock-scan-button';
-import { qrImageUrl } from './qr-image';
+import { WechatQrFrame } from '@/components/wechat-qr-frame';
 import { useQrLogin } from './use-qr-login';
 
 export function QrPanel({ active, onToken }: { active: boolean; onToken: (token: string) => void }) {
   const { qr, expired, refresh } = useQrLogin({ active, onToken });
+  if (qr?.provider === 'wechat') return <WechatQrFrame key={qr.id} src={qr.qrCode} expired={expired} onRefresh={() => void refresh()} />;
+  return <LocalQr qr={qr} expired={expired} refresh={refresh} />;
+}
+
+function LocalQr({ qr, expired, refresh }: Pick<ReturnType<typeof useQrLogin>, 'qr' | 'expired' | 'refresh'>) {
   const [image, setImage] = useState<{ code: string; src: string } | null>(null);
   const code = qr?.qrCode;
   const src = image && image.code === code ? image.src : null;

@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@/api/http';
+import { toaster } from '@/components/ui/toaster-view';
 import { sessionStore } from '@/stores/session';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
 import { renderApp, signIn } from '@/test/render-app';
 import { resetMockState } from '../../../../mocks/handlers';
+import { setMockOffer } from '../../../../mocks/overrides/capabilities';
 
-setupMockServer();
+const server = setupMockServer();
 beforeEach(() => resetMockState({ data: 'empty' }));
 
 /** A QR sign-up as the phone makes one: code, confirmation from the phone, the desktop's poll. */
@@ -158,5 +161,59 @@ describe('登录设备 on /order/account?tab=devices', () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: '登录设备' })).getAllByRole('row')).toHaveLength(2));
     for (const token of tokens) expect((await callMock('/api/base/login_api/current', { token })).status).toBe(401);
     expect((await callMock('/api/base/login_api/current', { token: localStorage.getItem(TOKEN_KEY) })).status).toBe(200);
+  });
+});
+
+describe('微信登录 on /order/account', () => {
+  // Earlier tests' toasts would queue ahead of these (at most 4 show).
+  beforeEach(() => toaster.remove());
+
+  // The mocked WeChat "scans" at once: the dialog stays until the account, asked every 3 s, shows WeChat.
+  it('links WeChat through WeChat’s code in a dialog, then unlinks it', async () => {
+    await signIn('wechat01', 'Moyan2026!');
+    const { user } = await openAccount();
+    const wechat = await row('微信登录');
+    expect(wechat.getByText('未绑定')).toBeInTheDocument();
+    await user.click(wechat.getByRole('button', { name: '绑定微信' }));
+    const dialog = within(await screen.findByRole('dialog', { name: '绑定微信' }));
+    expect(dialog.getByTitle('绑定微信二维码').getAttribute('src')).toMatch(/^data:text\/html/);
+    expect(dialog.getByText('请使用微信扫一扫，在手机上确认')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 8000 });
+    expect(await screen.findByText('已绑定微信，之后可用微信扫码登录')).toBeInTheDocument();
+    expect((await row('微信登录')).getByText('已绑定')).toBeInTheDocument();
+    expect((await row('微信登录')).getByText('李同学')).toBeInTheDocument();
+
+    await user.click((await row('微信登录')).getByRole('button', { name: '解绑微信' }));
+    expect(await screen.findByText('已解绑微信')).toBeInTheDocument();
+    await waitFor(async () => expect((await row('微信登录')).getByText('未绑定')).toBeInTheDocument());
+  });
+
+  it('drops the lost-phone warning once WeChat is linked, and says why WeChat stays when the server keeps it', async () => {
+    const token = await signInByQr();
+    expect((await callMock('/api/base/account_info_api/wechat_link', { token })).status).toBe(200);
+    const { user } = await openAccount();
+    const wechat = await row('微信登录');
+    expect(await wechat.findByText('已绑定')).toBeInTheDocument();
+    expect(screen.queryByTestId('qr-only-warning')).not.toBeInTheDocument();
+
+    server.use(
+      http.post('*/api/base/account_info_api/wechat_unlink', () =>
+        Response.json(
+          { success: false, error: { code: 'WECHAT_ONLY_SIGN_IN', message: '微信是这个账号唯一的登录方式，请先设置密码或绑定手机号再解绑' } },
+          { status: 409 },
+        ),
+      ),
+    );
+    await user.click(wechat.getByRole('button', { name: '解绑微信' }));
+    expect(await screen.findByText('微信是这个账号唯一的登录方式，请先设置密码或绑定手机号再解绑')).toBeInTheDocument();
+    expect((await row('微信登录')).getByText('已绑定')).toBeInTheDocument();
+  });
+
+  it('offers no WeChat row where the instance has no WeChat sign-in', async () => {
+    setMockOffer({ wechatLogin: false });
+    await signIn('wechat02', 'Moyan2026!');
+    await openAccount();
+    await row('手机号');
+    expect(screen.queryByRole('group', { name: '微信登录' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,15 @@
 import { Alert, Badge, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useAccountInfoAccount } from '@/api/gen/auth/auth';
-import type { AccountInfo } from '@/api/gen/model';
+import { accountInfoWechatLink, accountInfoWechatUnlink, getAccountInfoAccountQueryKey, useAccountInfoAccount } from '@/api/gen/auth/auth';
+import type { AccountInfo, QrSession } from '@/api/gen/model';
 import { SectionCard } from '@/components/section-card';
+import { notify } from '@/components/ui/toaster';
+import { useCapabilities } from '@/components/use-capabilities';
 import { BindPhoneDialog } from './bind-phone-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
+import { WechatLinkDialog } from './wechat-link-dialog';
 
 type Dialog = 'set-password' | 'change-password' | 'bind-phone' | null;
 
@@ -52,7 +56,58 @@ function QrOnlyWarning({ account, onSetPassword }: { account: AccountInfo; onSet
   );
 }
 
-/** 账号与安全: how the account signs in (login name, password, phone) and the dialogs that change it. */
+/** 微信登录 (when the instance has WeChat sign-in or the account is linked): link WeChat by scanning its code, or unlink it. */
+function WechatRow({ account }: { account: AccountInfo }) {
+  const { data: capabilities } = useCapabilities();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<QrSession | null>(null);
+  const link = useMutation({ mutationFn: () => accountInfoWechatLink(), onSuccess: setSession });
+  const unlink = useMutation({
+    mutationFn: () => accountInfoWechatUnlink(),
+    onSuccess: async () => {
+      notify.success('已解绑微信');
+      await queryClient.invalidateQueries({ queryKey: getAccountInfoAccountQueryKey() });
+    },
+  });
+  const { wechat } = account;
+  if (!capabilities?.wechatLogin && !wechat) return null;
+  return (
+    <Row
+      label="微信登录"
+      value={
+        wechat ? (
+          <>
+            <Badge colorPalette="green">已绑定</Badge>
+            {wechat.nickname && <Text fontWeight="medium">{wechat.nickname}</Text>}
+            <Text color="gray.500">可用微信扫码登录本账号</Text>
+          </>
+        ) : (
+          <>
+            <Text>未绑定</Text>
+            <Text color="gray.500">绑定后可用微信扫码登录本账号</Text>
+          </>
+        )
+      }
+      action={
+        <>
+          {wechat ? (
+            // The server refuses, with its reason, when WeChat is the account's only way in.
+            <Button size="sm" variant="outline" loading={unlink.isPending} onClick={() => unlink.mutate()}>
+              解绑微信
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" loading={link.isPending} onClick={() => link.mutate()}>
+              绑定微信
+            </Button>
+          )}
+          {session && <WechatLinkDialog key={session.id} session={session} onRestart={() => link.mutate()} onClose={() => setSession(null)} />}
+        </>
+      }
+    />
+  );
+}
+
+/** 账号与安全: how the account signs in (login name, password, phone, WeChat) and the dialogs that change it. */
 export function AccountSecurity() {
   const { data: account } = useAccountInfoAccount();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -60,7 +115,8 @@ export function AccountSecurity() {
   if (!account) return <Skeleton h="160px" rounded="xl" />;
   return (
     <SectionCard title="账号与安全">
-      {!account.hasPassword && <QrOnlyWarning account={account} onSetPassword={() => setDialog('set-password')} />}
+      {/* WeChat signs the account in from any phone: nothing is lost with this one. */}
+      {!account.hasPassword && !account.wechat && <QrOnlyWarning account={account} onSetPassword={() => setDialog('set-password')} />}
       <Stack gap="0">
         <Row
           label="登录密码"
@@ -104,6 +160,7 @@ export function AccountSecurity() {
             </Button>
           }
         />
+        <WechatRow account={account} />
       </Stack>
       {dialog === 'set-password' && <SetPasswordDialog loginName={account.loginName} onClose={close} />}
       {dialog === 'change-password' && <ChangePasswordDialog account={account} onClose={close} />}

@@ -1,0 +1,96 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface FakeHttp {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export type Handle = (req: IncomingMessage, res: ServerResponse, body: string) => Promise<void>;
+
+/** A loopback HTTP server for a fake provider; `close` also drops requests a fault left hanging. */
+export async function startHttp(handle: Handle, port = 0): Promise<FakeHttp> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error: unknown) => {
+        if (res.headersSent) res.destroy();
+        else sendText(res, 500, `fake provider error: ${String(error)}`);
+      });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${actual}`,
+    port: actual,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendText(res: ServerResponse, status: number, text: string, type = 'text/plain; charset=utf-8'): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Leaves the request without an answer until the client gives up (a provider that times out). */
+export function hang(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => res.on('close', () => resolve()));
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** "2026-11-27T10:30:00+08:00": an instant as the providers write it, in China time. */
+export function chinaIso(at: Date): string {
+  return `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+}
+
+/** "2026-11-27 10:30:00": Alipay's China-time format. */
+export function chinaPlain(at: Date): string {
+  return chinaIso(at).slice(0, 19).replace('T', ' ');
+}
+
+export function yuan(fen: number): string {
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+export function fenOf(text: string): number {
+  const [whole, part = ''] = text.split('.');
+  return Number(whole) * 100 + Number(part.padEnd(2, '0'));
+}
+
+/** Faults scripted for what comes next, consumed in order: `take('timeout')` is true once per scripted 'timeout'. */
+export class Script {
+  private readonly faults: string[] = [];
+  add(...faults: string[]): void {
+    this.faults.push(...faults);
+  }
+  /** The scripted fault named `name` (its value after `=`, or '' without one), removed; undefined when none. */
+  take(name: string): string | undefined {
+    const index = this.faults.findIndex((fault) => fault === name || fault.startsWith(`${name}=`));
+    if (index < 0) return undefined;
+    const [fault] = this.faults.splice(index, 1);
+    return fault.includes('=') ? fault.slice(fault.indexOf('=') + 1) : '';
+  }
+  pending(): string[] {
+    return [...this.faults];
+  }
+  clear(): void {
+    this.faults.length = 0;
+  }
+}
