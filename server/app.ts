@@ -20,6 +20,7 @@ import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
+import { observeRequest } from './metrics/registry';
 import type { Runtime } from './runtime';
 import { sandboxProvider, sandboxSecret } from './services/payments/sandbox';
 import { localQrProvider } from './services/qr-login/local-provider';
@@ -61,6 +62,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   app.setErrorHandler(errorHandler(limits));
   closeGracefully(app);
+  app.addHook('onResponse', async (request, reply) => {
+    observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+  });
 
   const context: AppContext = {
     ...runtime,

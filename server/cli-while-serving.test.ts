@@ -19,11 +19,21 @@ describe('CLI commands while the server runs on the embedded database', () => {
   delete env.DATABASE_URL;
   let server: Spawned | undefined;
   let base = '';
+  let metricsUrl = '';
 
   beforeAll(async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawnScript('server/server.ts', { ...env, HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: join(dataDir, 'no-spa'), JOBS_IN_PROCESS: 'false' });
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    server = spawnScript('server/server.ts', {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      STATIC_DIR: join(dataDir, 'no-spa'),
+      JOBS_IN_PROCESS: 'false',
+    });
     await waitForHealth(base, server.proc, server.output);
   }, 120_000);
 
@@ -54,6 +64,14 @@ describe('CLI commands while the server runs on the embedded database', () => {
   }
   const login = async (password: string) =>
     (await call<{ access_token: string }>('/api/base/login_api/f/login', { query: { username: 'live-op', password } })).body;
+
+  it('serves Prometheus metrics on METRICS_PORT and not on the API port', async () => {
+    await fetch(`${base}/api/health`);
+    const scrape = await (await fetch(metricsUrl)).text();
+    expect(scrape).toMatch(/^moyan_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} [1-9]/m);
+    expect(scrape).toMatch(/^moyan_library_documents 0$/m);
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+  });
 
   it('serves the socket only to the owner of DATA_DIR', () => {
     expect(statSync(join(dataDir, 'socket')).mode & 0o777).toBe(0o700);
