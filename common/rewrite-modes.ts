@@ -38,6 +38,7 @@ export const KEPT_REASON_LABELS: Record<string, string> = {
   'not-selected': '不在改写范围内',
   'model-rejected': '大模型改写未通过检查，离线也无安全改法',
   'model-kept': '大模型保留了原句',
+  'not-lowered': '离线改写未能降低 AI 概率',
 };
 
 /** "改写 12 句，保留 5 句（章节标题 2 句；附录、致谢 3 句）" from the counts of a record or a paragraph (；between reasons: some name two things). */

@@ -40,11 +40,15 @@ export const aigcLowerFlow: RealFlow = {
     const withBoth = texts.filter((t) => new RegExp(`AI 概率 ${RATIO.source} → ${RATIO.source}`).test(t));
     assert.equal(withBoth.length, texts.length, '有段落缺少改写前后的 AI 概率');
     const figures = texts.map((t) => /AI 概率 (\d+\.\d)% → (\d+\.\d)%/.exec(t)!.slice(1).map(Number));
+    // Offline, a rewording is kept only if our detector scores it lower; otherwise the paragraph keeps its
+    // original and says so. No paragraph may come back more machine-like than it went in.
+    assert.deepEqual(figures.filter(([before, after]) => after > before), [], `有段落改写后 AI 概率反而升高：${JSON.stringify(figures)}`);
     const lowered = figures.filter(([before, after]) => after < before).length;
-    assert.ok(lowered >= 1, `没有一段的 AI 概率降低：${JSON.stringify(figures)}`);
-    await page.getByTestId('offline-label').first().waitFor();
+    const keptNotLowered = texts.filter((t) => t.includes('离线改写未能降低 AI 概率')).length;
+    assert.ok(lowered + keptNotLowered >= 1, `标记的段落既没有降低 AI 概率，也没有说明原因：${JSON.stringify(figures)}`);
+    if (lowered > 0) await page.getByTestId('offline-label').first().waitFor();
     await page.screenshot({ path: `${artifacts}/aigc-lower-comparison.png`, fullPage: true });
-    log(`对照页：${texts.length} 段都显示改写前后的 AI 概率（${figures.map(([b, a]) => `${b}%→${a}%`).join('，')}），带“离线引擎改写”标签`);
+    log(`对照页：${texts.length} 段都显示改写前后的 AI 概率（${figures.map(([b, a]) => `${b}%→${a}%`).join('，')}），${lowered} 段降低，${keptNotLowered} 段如实说明离线改写未能降低，无一升高`);
 
     await page.goto(`${server.url}/aiaigc/list`);
     const row = page.getByRole('row').filter({ hasText: TITLE }).first();

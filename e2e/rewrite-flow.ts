@@ -50,20 +50,32 @@ export const rewriteFlow: RealFlow = {
     log('对照页：三段原文与改写并排，标出改动，逐段显示相似度与复制比，带“离线引擎改写”标签');
 
     // textContent on both sides (innerText has a line break after the 改写 label that textContent has not).
-    const beforeText = ((await first.getByTestId('rewritten').textContent()) ?? '').trim();
-    await first.getByRole('button', { name: '重新改写' }).click();
-    // One condition: right after the click the pair still shows done until it is refetched as queued.
-    await page.waitForFunction(
-      (old) => {
-        const pair = document.querySelector('[data-testid="paragraph-pair"]');
-        const text = (pair?.querySelector('[data-testid="rewritten"]')?.textContent ?? '').trim();
-        return pair?.getAttribute('data-status') === 'done' && text !== old;
-      },
-      beforeText,
-      { timeout: 60_000 },
-    );
-    const after = (await first.getByTestId('rewritten').innerText()).trim();
-    log(`重新改写第 1 段：得到新的改写（${after.length} 字）`);
+    const rewrittenOf = async (n: number) => ((await pairs.nth(n).getByTestId('rewritten').textContent()) ?? '').trim();
+    /** 重新改写 paragraph n; answers once the pair is done again with another wording or says there is none. */
+    const reload = async (n: number) => {
+      const old = await rewrittenOf(n);
+      await pairs.nth(n).getByRole('button', { name: '重新改写' }).click();
+      // One condition: right after the click the pair still shows done until it is refetched as queued.
+      await page.waitForFunction(
+        ({ n, old }) => {
+          const pair = document.querySelectorAll('[data-testid="paragraph-pair"]')[n];
+          const text = (pair?.querySelector('[data-testid="rewritten"]')?.textContent ?? '').trim();
+          return pair?.getAttribute('data-status') === 'done' && (text !== old || pair.querySelector('[data-testid="no-other-wording"]') !== null);
+        },
+        { n, old },
+        { timeout: 60_000 },
+      );
+      return { old, now: await rewrittenOf(n) };
+    };
+    // The third paragraph has several safe wordings offline: a re-run gives another one.
+    const third = await reload(2);
+    assert.notEqual(third.now, third.old, '重新改写第 3 段没有得到新的改写');
+    log(`重新改写第 3 段：得到新的改写（${third.now.length} 字）`);
+    // The first has few; the page either shows another or says there is none (never the same text in silence).
+    const first1 = await reload(0);
+    const none = await pairs.first().getByTestId('no-other-wording').isVisible();
+    assert.ok(first1.now !== first1.old || none);
+    log(none ? '重新改写第 1 段：离线引擎没有其他安全改法，页面如实说明，改写保持不变' : '重新改写第 1 段：得到新的改写');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: '下载改写稿（Word）' }).click();
@@ -75,8 +87,8 @@ export const rewriteFlow: RealFlow = {
     const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
     const text = xml.replace(/<[^>]+>/g, '');
     assert.ok(text.includes(TITLE), '下载的 Word 没有题目');
-    const probe = after.replace(/^改写\s*/, '').slice(0, 12);
+    const probe = third.now.replace(/^改写\s*/, '');
     assert.ok(text.includes(probe), `下载的 Word 没有重新改写后的文字：${probe}`);
-    log(`下载 ${file.suggestedFilename()}：用 JSZip 打开，含题目与重新改写后的第 1 段`);
+    log(`下载 ${file.suggestedFilename()}：用 JSZip 打开，含题目与重新改写后的第 3 段`);
   },
 };

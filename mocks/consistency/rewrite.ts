@@ -24,6 +24,8 @@ export function sentencesOf(text: string, status: 'rewritten' | 'kept', reason?:
  */
 function settleRewrite(o: Obj): void {
   if (o.mode === 'cnki') o.source = 'check';
+  // Only 降重, 强力降重 and 润色改写 lower an AI share (LOWER_MODES): a 智能降重 record is never made from an AIGC report.
+  if (o.mode === 'smart' && fromAigc(o.source)) o.source = 'upload';
   const total = within(o.paragraphTotal, 8, 200, vocab.paragraphCount);
   const rewritten = isDone(o) ? within(o.paragraphRewritten, Math.ceil(total * 0.4), total, () => Math.round(total * 0.7)) : Math.round(total * doneShare(o));
   const similarityBefore = ratio4(within(o.similarityBefore, 0.03, 1, vocab.ratio));

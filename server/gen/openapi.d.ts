@@ -295,7 +295,7 @@ export interface paths {
         /**
          * 修改登录密码（需原密码），并退出其他设备
          * @description 需登录，不收费。凭原密码设置新密码；成功后该账号在其他设备、浏览器上的登录全部失效（本次请求所用的登录保持有效），
-         *     返回被退出的登录数。原密码错误 403 WRONG_PASSWORD；错误次数过多时与密码登录共用退避（429 LOGIN_THROTTLED，见 Retry-After）；
+         *     返回被退出的登录数；扫码登录过的手机所存的设备密钥随之作废（下次扫码需用密码确认，丢失的手机无法再一扫即登）。原密码错误 403 WRONG_PASSWORD；错误次数过多时与密码登录共用退避（429 LOGIN_THROTTLED，见 Retry-After）；
          *     账号还没有密码 409 PASSWORD_NOT_SET（请用 set_password）；新密码长度不符 400。
          */
         post: operations["accountInfoChangePassword"];
@@ -358,7 +358,8 @@ export interface paths {
         put?: never;
         /**
          * 退出其他所有设备
-         * @description 需登录，不收费。吊销当前账号除本次请求所用登录之外的全部有效登录，返回吊销的数量（没有其他登录时为 0）。
+         * @description 需登录，不收费。吊销当前账号除本次请求所用登录之外的全部有效登录，返回吊销的数量（没有其他登录时为 0）。已设置密码的账号，
+         *     其手机的设备密钥也随之作废（下次扫码需用密码确认）；没有密码的扫码账号保留设备密钥，那是它唯一的登录方式。
          */
         post: operations["accountInfoRevokeOtherSessions"];
         delete?: never;
@@ -4331,11 +4332,11 @@ export interface components {
          * @description 句子原样保留的原因（只在 status 为 kept 时给出）：title、heading、caption、keywords、references、back-matter、front-matter、formula、code、latin、
          *     short-line 同 ParagraphRole；protected 整句都是受保护的内容（引文、数字、术语）；no-safe-edit 没有既通顺又不改变术语的改法；
          *     not-selected 不在改写范围内（学术库降重只改查重标红的句子，降AIGC只改检测标记的段落）；model-rejected 大模型的改写未通过检查且离线引擎也没有安全的改法；
-         *     model-kept 大模型保留了原句
+         *     model-kept 大模型保留了原句；not-lowered 降AIGC 时离线改写的各个版本都没有降低本站检测器给出的 AI 概率，保留原文
          * @example no-safe-edit
          * @enum {string}
          */
-        KeptReason: "title" | "heading" | "caption" | "keywords" | "references" | "back-matter" | "front-matter" | "formula" | "code" | "latin" | "short-line" | "protected" | "no-safe-edit" | "not-selected" | "model-rejected" | "model-kept";
+        KeptReason: "title" | "heading" | "caption" | "keywords" | "references" | "back-matter" | "front-matter" | "formula" | "code" | "latin" | "short-line" | "protected" | "no-safe-edit" | "not-selected" | "model-rejected" | "model-kept" | "not-lowered";
         /** @description 因某一原因原样保留的句数 */
         KeptCount: {
             reason: components["schemas"]["KeptReason"];

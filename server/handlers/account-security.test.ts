@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
 import { hashToken } from '../services/accounts/tokens';
 import { testClock } from '../test/clock';
-import { desktopQr, phoneCall } from '../test/qr';
+import { desktopQr, phoneCall, qrSignIn, scanTokenOf } from '../test/qr';
 
 const LOGIN = '/api/base/login_api/f/login';
 const ACCOUNT = '/api/base/account_info_api/account';
@@ -228,6 +228,42 @@ describe('account security: password, phone, signed-in devices', () => {
     const after = (await sessions(later)).records;
     // The sign-up token was used last, so it comes first now, with the new time.
     expect(after[0]).toMatchObject({ current: false, lastUsedAt: clock.now().toISOString() });
+  });
+
+  it('signing the other devices out, or changing the password, spends the phone’s key of an account with a password (a lost phone asks for it again)', async () => {
+    const phone = await qrSignIn(t.app);
+    expect((await post(t.app, SET_PASSWORD, { token: phone.token, payload: { password: 'Lost2026!phone' } })).statusCode).toBe(200);
+    const desk = await tokenOf(await login(phone.loginName, 'Lost2026!phone'));
+    const known = async (deviceKey: string) =>
+      body<{ knownPhone: boolean }>(await phoneCall(t.app, 'qr_scan', (await desktopQr(t.app)).session.qrCode, { deviceKey })).result.knownPhone;
+    expect(await known(phone.deviceKey)).toBe(true);
+
+    expect((await post(t.app, REVOKE_OTHERS, { token: desk })).statusCode).toBe(200);
+    expect(await known(phone.deviceKey)).toBe(false);
+    const again = await qrSignIn(t.app, { deviceKey: phone.deviceKey });
+    expect(again.loginName).not.toBe(phone.loginName);
+
+    const rekeyed = await (async () => {
+      const desktop = await desktopQr(t.app);
+      const confirmed = await post(t.app, '/api/base/login_api/f/qr_confirm_account', {
+        payload: { scanToken: scanTokenOf(desktop.session.qrCode), username: phone.loginName, password: 'Lost2026!phone' },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      return body<{ deviceKey: string }>(confirmed).result.deviceKey;
+    })();
+    expect(await known(rekeyed)).toBe(true);
+    const changed = await post(t.app, CHANGE_PASSWORD, { token: desk, payload: { oldPassword: 'Lost2026!phone', newPassword: 'Found2026!phone' } });
+    expect(changed.statusCode).toBe(200);
+    expect(await known(rekeyed)).toBe(false);
+  });
+
+  it('a QR-only account keeps its phone’s key when it signs the other devices out: the phone is its only way in', async () => {
+    const phone = await qrSignIn(t.app);
+    const other = await qrSignIn(t.app, { deviceKey: phone.deviceKey });
+    expect(other.loginName).toBe(phone.loginName);
+    expect((await post(t.app, REVOKE_OTHERS, { token: other.token })).statusCode).toBe(200);
+    expect((await post(t.app, '/api/base/login_api/current', { token: phone.token })).statusCode).toBe(401);
+    expect((await qrSignIn(t.app, { deviceKey: other.deviceKey })).loginName).toBe(phone.loginName);
   });
 
   it('signs one device out, then every other one, and leaves the caller signed in', async () => {

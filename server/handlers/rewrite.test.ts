@@ -55,7 +55,15 @@ interface Pair {
 
 let failAfter = Infinity;
 let calls = 0;
+/** When set, the stand-in knows one wording of a paragraph for its first n calls, and another after. */
+let oneWordingFor: number | null = null;
+const wordingCalls = new Map<string, number>();
 function rewriteText(text: string, options: RewriteOptions): string {
+  if (oneWordingFor !== null) {
+    const n = (wordingCalls.get(text) ?? 0) + 1;
+    wordingCalls.set(text, n);
+    return `${text}（${n <= oneWordingFor ? '唯一的改法' : '另一种改法'}）`;
+  }
   let out = text.replace(/研究/g, '探讨').replace(/方法/g, '手段').replace(/检测/g, '识别');
   for (const term of options.protectedTerms ?? []) out = out.split(term.replace(/研究/g, '探讨')).join(term);
   return `${out}（${options.mode}-${options.seed ?? 0}）`;
@@ -89,6 +97,8 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
   afterEach(() => {
     failAfter = Infinity;
     calls = 0;
+    oneWordingFor = null;
+    wordingCalls.clear();
   });
 
   const call = (base: string, path: string, token: string, options: { query?: Record<string, string | number>; payload?: unknown } = {}) =>
@@ -199,6 +209,29 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     expect(reportXml).toContain('降重报告');
     expect(reportXml).toContain('离线引擎改写');
     expect(reportXml).toContain('AI字符占比：改写前');
+  });
+
+  it('重新改写 offline looks under other seeds for a wording other than the one shown, and keeps it when there is none', async () => {
+    const token = await paidUser();
+    const draft = await pasteAndSubmit(token);
+    oneWordingFor = 3;
+    await runJobs(t.runtime);
+    const [first, second] = (await pairs(token, draft.id)).records;
+    expect(first.rewritten).toMatch(/（唯一的改法）$/);
+
+    expect((await call(PAPER, 'reload', token, { query: { id: first.id } })).statusCode).toBe(200);
+    await runJobs(t.runtime);
+    const other = body<Pair>(await call(PAPER, 'load_content_by_id', token, { query: { id: first.id } })).result;
+    expect(other).toMatchObject({ status: 'done', offline: true });
+    expect(other.rewritten).toMatch(/（另一种改法）$/);
+    expect(wordingCalls.get(first.original)).toBe(4);
+
+    oneWordingFor = Infinity;
+    expect((await call(PAPER, 'reload', token, { query: { id: second.id } })).statusCode).toBe(200);
+    await runJobs(t.runtime);
+    const same = body<Pair>(await call(PAPER, 'load_content_by_id', token, { query: { id: second.id } })).result;
+    expect(same).toMatchObject({ status: 'done', rewritten: second.rewritten });
+    expect(wordingCalls.get(second.original)).toBe(1 + 8);
   });
 
   it('keeps each paragraph’s id, text and the student’s choice when a run is resumed after a crash, so an open comparison view’s accept and reload still work', async () => {

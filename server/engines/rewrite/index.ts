@@ -39,8 +39,11 @@ export const OFFLINE_SETTINGS: Record<RewriteMode, SmartSettings> = {
   polish: { substitute: 0.3, transform: 0 },
 };
 
-/** 降AIGC offline: attempts at the whole paragraph, the one our detector finds least machine-like kept. */
-const AIGC_ATTEMPTS = 3;
+/**
+ * 降AIGC offline: attempts at the whole paragraph, the one our detector finds least machine-like kept, and
+ * only if it scores lower than the original: a rewording that reads more machine-like is no 降AIGC.
+ */
+const AIGC_ATTEMPTS = 8;
 
 /** The key a paragraph is selected by in RewriteOptions.only: its text without whitespace. */
 export const paragraphKey = (text: string) => text.replace(/\s+/g, '');
@@ -62,7 +65,9 @@ export function offlineParagraph(original: string, spans: readonly ProtectedSpan
     const score = scoreAigc(result.text) + 0.2 * similarityToOriginal(original, result.text);
     if (!best || score < best.score) best = { result, score };
   }
-  return best!.result;
+  if (scoreAigc(best!.result.text) < scoreAigc(original)) return best!.result;
+  const sentences = best!.result.sentences.map((s): SentenceStatus => (s.status === 'rewritten' ? { start: s.start, end: s.end, status: 'kept', reason: 'not-lowered' } : s));
+  return { text: original, sentences };
 }
 
 /** Which sentences of a model's rewrite are the original's unchanged (the rest it rewrote). */

@@ -16,6 +16,8 @@ export const KEPT_REASONS = [
   'model-rejected',
   /** The model left it as it was. */
   'model-kept',
+  /** 降AIGC offline: no rewording of the paragraph our detector scored lower than the original. */
+  'not-lowered',
 ] as const;
 export type KeptReason = (typeof KEPT_REASONS)[number];
 

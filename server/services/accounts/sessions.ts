@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { accessTokens } from '../../db/schema/sessions';
+import { users } from '../../db/schema/users';
 import { notFound } from '../../errors';
 import { offsetOf, type Page, type PageQuery } from '../paging';
 import { describeDevice } from './device-name';
@@ -68,9 +69,12 @@ export async function revokeOtherSessions(deps: Deps, auth: AuthUser): Promise<{
 /**
  * Revokes every token of the account but the caller's own, and says how many of them still signed in
  * (an expired one was signed out already). The caller forgets the account's cached tokens once this is
- * committed.
+ * committed. An account with a password also spends its phone's device key: a lost phone would otherwise
+ * sign in again with one scan; the phone's next scan asks for the password. A QR-only account keeps the
+ * key, its only way in.
  */
 export async function endOtherSignIns(deps: Deps, auth: AuthUser): Promise<number> {
+  await deps.db.orm.update(users).set({ deviceKeyHash: null }).where(and(eq(users.id, auth.id), isNotNull(users.passwordHash)));
   const revoked = await deps.db.orm
     .update(accessTokens)
     .set({ revokedAt: deps.now() })

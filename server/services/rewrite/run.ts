@@ -245,6 +245,8 @@ async function documentTermsOf(text: string, userTerms: string[], title: string)
   return documentTerms(paragraphs, roles, { userTerms, title });
 }
 
+const OFFLINE_RELOAD_ATTEMPTS = 8;
+
 /** reload: one paragraph rewritten again (another seed), its figures measured again. */
 export async function rerunParagraph(run: JobRun, pairId: string): Promise<{ offline: boolean }> {
   const { db, compute, llm, signal } = run;
@@ -258,15 +260,22 @@ export async function rerunParagraph(run: JobRun, pairId: string): Promise<{ off
   const seed = reloadSeed(row.rewrite.seed, row.pair.index, row.pair.updatedAt);
   try {
     const terms = row.rewrite.terms.length ? row.rewrite.terms : row.rewrite.protectedTerms;
-    const p = await compute.rewriteParagraph(row.pair.original, {
-      mode: engineMode(row.rewrite.mode, row.rewrite.source),
-      seed,
-      protectedTerms: row.rewrite.protectedTerms,
-      terms,
-      role: row.pair.role,
-      gateway: llm,
-      signal,
-    });
+    const rewriteWith = (attemptSeed: number, gateway: typeof llm | undefined) =>
+      compute.rewriteParagraph(row.pair.original, {
+        mode: engineMode(row.rewrite.mode, row.rewrite.source),
+        seed: attemptSeed,
+        protectedTerms: row.rewrite.protectedTerms,
+        terms,
+        role: row.pair.role,
+        gateway,
+        signal,
+      });
+    let p = await rewriteWith(seed, llm);
+    // The offline engine often has few safe edits: other seeds (offline only, no model call) look for a wording
+    // other than the one shown, so 重新改写 does not hand back the same text while another exists.
+    for (let retry = 1; retry < OFFLINE_RELOAD_ATTEMPTS && p.offline && p.changed !== false && p.rewritten === row.pair.rewritten; retry++) {
+      p = await rewriteWith((seed + retry * 0x9e3779b9) >>> 0, undefined);
+    }
     const rewritten = p.changed === false ? '' : p.rewritten;
     await db.orm
       .update(rewriteParagraphs)

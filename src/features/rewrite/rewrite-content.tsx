@@ -103,13 +103,17 @@ function Highlighted({ pair, side }: { pair: ParagraphPair; side: 'original' | '
 
 function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; recordDone: boolean; onChanged: () => Promise<void> }) {
   const [working, setWorking] = useState<'accept' | 'reload' | null>(null);
+  // The wording shown when 重新改写 was asked: if it comes back the same, there was no other safe one.
+  const [reloadedFrom, setReloadedFrom] = useState<string | null>(null);
   const refreshFreeUses = useRefreshFreeUses();
   const act = async (kind: 'accept' | 'reload') => {
     setWorking(kind);
+    const shown = pair.rewritten;
     try {
       if (kind === 'accept') await paperMachineAcceptContent({ id: pair.id, accepted: !pair.accepted });
       else await paperMachineReload({ id: pair.id }).finally(refreshFreeUses);
       await onChanged();
+      if (kind === 'reload') setReloadedFrom(shown);
     } catch (e) {
       notify.error(e instanceof Error ? e.message : '操作失败，请稍后重试');
     } finally {
@@ -164,6 +168,11 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
           AI 概率 {formatRatio(pair.aigcBefore)} → {formatRatio(pair.aigcAfter)}
         </span>
       </Wrap>
+      {reloadedFrom !== null && pair.status === 'done' && pair.rewritten === reloadedFrom && (
+        <Text mt="2" fontSize="sm" color="orange.700" data-testid="no-other-wording">
+          重新改写没有找到其他不伤原意与术语的改法，这一段的改写保持不变。
+        </Text>
+      )}
       <PairSentences pair={pair} />
     </Box>
   );

@@ -960,7 +960,7 @@ export const useAccountInfoBindPhone = <TError = ErrorType<BadRequestResponse | 
     }
     /**
  * 需登录，不收费。凭原密码设置新密码；成功后该账号在其他设备、浏览器上的登录全部失效（本次请求所用的登录保持有效），
-返回被退出的登录数。原密码错误 403 WRONG_PASSWORD；错误次数过多时与密码登录共用退避（429 LOGIN_THROTTLED，见 Retry-After）；
+返回被退出的登录数；扫码登录过的手机所存的设备密钥随之作废（下次扫码需用密码确认，丢失的手机无法再一扫即登）。原密码错误 403 WRONG_PASSWORD；错误次数过多时与密码登录共用退避（429 LOGIN_THROTTLED，见 Retry-After）；
 账号还没有密码 409 PASSWORD_NOT_SET（请用 set_password）；新密码长度不符 400。
 
  * @summary 修改登录密码（需原密码），并退出其他设备
@@ -1188,7 +1188,9 @@ export const useAccountInfoRevokeSession = <TError = ErrorType<BadRequestRespons
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 需登录，不收费。吊销当前账号除本次请求所用登录之外的全部有效登录，返回吊销的数量（没有其他登录时为 0）。
+ * 需登录，不收费。吊销当前账号除本次请求所用登录之外的全部有效登录，返回吊销的数量（没有其他登录时为 0）。已设置密码的账号，
+其手机的设备密钥也随之作废（下次扫码需用密码确认）；没有密码的扫码账号保留设备密钥，那是它唯一的登录方式。
+
  * @summary 退出其他所有设备
  */
 export const accountInfoRevokeOtherSessions = (

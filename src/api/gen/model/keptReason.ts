@@ -25,7 +25,7 @@
  * 句子原样保留的原因（只在 status 为 kept 时给出）：title、heading、caption、keywords、references、back-matter、front-matter、formula、code、latin、
 short-line 同 ParagraphRole；protected 整句都是受保护的内容（引文、数字、术语）；no-safe-edit 没有既通顺又不改变术语的改法；
 not-selected 不在改写范围内（学术库降重只改查重标红的句子，降AIGC只改检测标记的段落）；model-rejected 大模型的改写未通过检查且离线引擎也没有安全的改法；
-model-kept 大模型保留了原句
+model-kept 大模型保留了原句；not-lowered 降AIGC 时离线改写的各个版本都没有降低本站检测器给出的 AI 概率，保留原文
 
  */
 export type KeptReason = typeof KeptReason[keyof typeof KeptReason];
@@ -49,4 +49,5 @@ export const KeptReason = {
   'not-selected': 'not-selected',
   'model-rejected': 'model-rejected',
   'model-kept': 'model-kept',
+  'not-lowered': 'not-lowered',
 } as const;

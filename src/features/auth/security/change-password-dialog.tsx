@@ -48,7 +48,7 @@ export function ChangePasswordDialog({ account, onClose }: { account: { loginNam
         {errors.confirmPassword?.message && <Field.ErrorText>{errors.confirmPassword.message}</Field.ErrorText>}
       </Field.Root>
       <Text fontSize="sm" color="gray.600">
-        修改后，这台设备保持登录；其他设备和浏览器上的登录都会退出，需要用新密码重新登录。
+        修改后，这台设备保持登录；其他设备和浏览器上的登录都会退出，需要用新密码重新登录；扫码登录过的手机下次扫码也要输入新密码确认。
       </Text>
     </SecurityDialog>
   );

@@ -44,7 +44,7 @@ export function DeviceList() {
     <Stack gap="3">
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Text fontSize="sm" color="gray.600">
-          这里列出仍然有效的登录。看到不认识的设备，请退出它并修改密码。
+          这里列出仍然有效的登录。看到不认识的设备，请退出它并修改密码。已设置密码的账号退出其他全部设备后，扫码登录过的手机下次扫码要输入密码确认。
         </Text>
         <Button size="sm" variant="outline" colorPalette="red" disabled={others <= 0} loading={revokeOthers.isPending} onClick={() => void signOutOthers().catch(() => undefined)}>
           退出其他全部设备
