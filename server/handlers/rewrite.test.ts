@@ -68,8 +68,11 @@ function rewriteText(text: string, options: RewriteOptions): string {
   for (const term of options.protectedTerms ?? []) out = out.split(term.replace(/研究/g, '探讨')).join(term);
   return `${out}（${options.mode}-${options.seed ?? 0}）`;
 }
+/** The paragraph indexes each whole-document run was told to skip (stored by a run before it). */
+const skipped: Array<readonly number[] | undefined> = [];
 const standIn: StandInEngine = {
   async rewriteDocument(text, options) {
+    skipped.push(options.skip);
     const paragraphs: RewrittenParagraph[] = [];
     for (const [index, original] of text.split('\n').filter((p) => p.trim()).entries()) {
       if (calls++ >= failAfter) throw new Error('model failed mid-paper');
@@ -99,6 +102,7 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     calls = 0;
     oneWordingFor = null;
     wordingCalls.clear();
+    skipped.length = 0;
   });
 
   const call = (base: string, path: string, token: string, options: { query?: Record<string, string | number>; payload?: unknown } = {}) =>
@@ -244,9 +248,11 @@ describe('rewording APIs (paper_machine_api, machine_api)', () => {
     expect(open).toHaveLength(2);
     expect(body<Pair>(await call(PAPER, 'accept_content', token, { payload: { id: open[1].id, accepted: false } })).result.accepted).toBe(false);
 
-    // After the restart the runner starts the job again on the same task.
+    // After the restart the runner starts the job again on the same task, and does not rewrite (or pay the
+    // model for) the two paragraphs stored before the crash.
     failAfter = Infinity;
     await runJobs(t.runtime);
+    expect(skipped).toEqual([[], [0, 1]]);
     expect((await load(token, draft.id)).status).toBe('done');
     const resumed = (await pairs(token, draft.id)).records;
     expect(resumed).toHaveLength(3);

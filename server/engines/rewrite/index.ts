@@ -201,7 +201,7 @@ export async function rewriteDocument(text: string, options: RewriteOptions): Pr
   for (const [index, original] of paragraphs.entries()) {
     options.signal?.throwIfAborted();
     const role = roles[index];
-    const selected = options.only ? options.only[paragraphKey(original)] : true;
+    const selected = options.skip?.includes(index) ? undefined : options.only ? options.only[paragraphKey(original)] : true;
     let p: RewrittenParagraph;
     if (!selected && isRewritable(role)) {
       const spans = findProtectedSpans(original, { terms: options.protectedTerms, technical: false });

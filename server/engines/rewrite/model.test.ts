@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmGateway, LlmRequest } from '../llm';
-import { rewriteParagraph } from './index';
+import { rewriteDocument, rewriteParagraph } from './index';
 import { type Candidate, candidateScore, judgeCandidate, modelRewrite, selectBest } from './model';
 import { PARAGRAPH_END, PARAGRAPH_START } from './prompts';
 import { findProtectedSpans, maskSpans } from './protect';
@@ -107,6 +107,15 @@ describe('modelRewrite (best of N through the gateway)', () => {
     expect(candidates.map((c) => c.rejected)).toEqual([null, 'placeholder', null]);
     expect(best?.text).toBe(better(ORIGINAL));
     expect(best!.similarity).toBeLessThanOrEqual(candidates[0].similarity);
+  });
+
+  it('rewriteDocument asks the model nothing for the paragraphs a resumed run skips, and hands them back unchanged', async () => {
+    const text = `${ORIGINAL}\n${ORIGINAL.replace('遥感图像', '医学影像')}\n${ORIGINAL.replace('遥感图像', '街景照片')}`;
+    const { gateway, requests } = stubGateway([better]);
+    const result = await rewriteDocument(text, { mode: 'strong', gateway, candidates: 1, skip: [0, 2] });
+    expect(requests.map(maskedOf).map((m) => m.includes('医学影像'))).toEqual([true]);
+    expect(result.paragraphs.map((p) => p.changed)).toEqual([false, true, false]);
+    expect(result.paragraphs[0].rewritten).toBe(ORIGINAL);
   });
 
   it('rewriteParagraph uses the model (offline false) and falls back to the offline engine when nothing passes', async () => {

@@ -37,6 +37,8 @@ export interface RewriteOptions {
    * other paragraphs come back unchanged (`changed: false`). Absent: every paragraph.
    */
   only?: Record<string, true | Array<[number, number]>>;
+  /** Paragraph indexes a resumed run already stored: they come back unchanged with no work and no model call. */
+  skip?: readonly number[];
 }
 
 export interface RewrittenParagraph {

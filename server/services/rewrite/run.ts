@@ -160,7 +160,13 @@ export async function runRewrite(
   // Either way each paragraph is stored as it comes, so with a model the document's terms are found first
   // (the engine finds the same).
   const withoutModel = rewrite.mode === 'smart' || !llm.configured('rewrite');
-  const options = { mode: engineMode(rewrite.mode, rewrite.source), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms, title, only };
+  // A resumed run does not pay the model again for what it stored before the crash.
+  const stored = await db.orm
+    .select({ index: rewriteParagraphs.index })
+    .from(rewriteParagraphs)
+    .where(and(eq(rewriteParagraphs.taskId, taskId), eq(rewriteParagraphs.status, 'done')));
+  const skip = stored.map((p) => p.index);
+  const options = { mode: engineMode(rewrite.mode, rewrite.source), seed: rewrite.seed, protectedTerms: rewrite.protectedTerms, title, only, skip };
   if (!withoutModel) terms = [...new Set([...terms, ...(await documentTermsOf(rewrite.text, rewrite.protectedTerms, title))])];
   const result = withoutModel
     ? await compute.rewriteOffline({ text: rewrite.text, ...options }, { signal, onParagraph: store })
