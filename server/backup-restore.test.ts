@@ -24,7 +24,8 @@ async function everything(db: Database): Promise<Record<string, string[]>> {
   return all;
 }
 
-describe('db backup and restore of the embedded database', () => {
+// Each restore creates a PGlite database on disk and migrates it: seconds on a quiet machine, a minute under load.
+describe('db backup and restore of the embedded database', { timeout: 120_000 }, () => {
   const root = mkdtempSync(join(tmpdir(), 'moyan-backup-'));
   const file = join(root, 'moyan.backup.gz');
   let source: Database;
