@@ -20,6 +20,11 @@ export function reportName(record: { source?: string }): string {
   return record.source === 'aigc' ? '降AIGC报告' : '降重报告';
 }
 
+/** The name of a record's rewritten paper (the .docx of download): a 降AIGC record's is 降AIGC结果. */
+export function resultName(record: { source?: string }): string {
+  return record.source === 'aigc' ? '降AIGC结果' : '降重结果';
+}
+
 /** Why a sentence was kept as it was (the contract's KeptReason), as the comparison view and the report say it. */
 export const KEPT_REASON_LABELS: Record<string, string> = {
   title: '论文题目',

@@ -12,7 +12,7 @@ import {
   loginRegister,
   loginValLoginQrCode,
 } from '../src/api/gen/auth/auth';
-import { anyId, failure, isoTime, ok } from './matchers';
+import { anyId, failure, isoTime, ok, oneOf } from './matchers';
 import { asBrowserWithCookie, BEARER, bearer, createPact, failureOf, refusedWithoutToken, useMockServer } from './pact';
 import {
   PACT_DESKTOP_DEVICE,
@@ -144,6 +144,8 @@ describe('auth contract', () => {
             hasPassword: boolean(true),
             balanceFen: integer(5000),
             freeCheckAvailable: boolean(false),
+            // 首次免费查重 reads 无 for an account that was never offered it, 已使用 once used.
+            freeCheckState: oneOf(['available', 'used', 'withheld', 'none'], 'none'),
             // A password account was never offered the free check, so there is no reason to give.
             freeCheckNotice: nullValue(),
             totalRechargeFen: integer(10000),

@@ -231,9 +231,16 @@ describe('check contract', () => {
         res.jsonBody(
           ok({
             priceFen: integer(300),
+            chargeFen: integer(300),
+            purpose: chinese('论文查重：文本复用检测方法比较'),
+            billing: 'fixed',
             balanceFen: integer(5000),
+            balanceAfterFen: integer(4700),
             freeCheck: boolean(false),
             enough: true,
+            engine: nullValue(),
+            charCount: integer(1200),
+            rate: like({ unitChars: 1000, unitFen: 100, minFen: 300 }),
             warnings: eachLike({
               code: oneOf(['library_empty', 'library_small', 'little_chinese'], 'little_chinese'),
               message: chinese('本系统比对库以中文文献为主，英文内容的检测结果可能偏低（本文中文字符约占 17%）。'),

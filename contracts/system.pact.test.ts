@@ -1,6 +1,7 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { accountInfoFreeUses, systemCapabilities } from '../src/api/gen/system/system';
+import { oneOf } from './matchers';
 import { BEARER, createPact, refusedWithoutToken, useMockServer } from './pact';
 import { STATES } from './states';
 
@@ -39,6 +40,8 @@ describe('system contract', () => {
             },
             payment: { available: boolean(true), reason: null, channels: eachLike('sandbox') },
             registration: { open: boolean(true) },
+            // The rewording forms say which engine will run (and at which price) before payment.
+            rewriteEngine: oneOf(['model', 'offline'], 'offline'),
             freeUses: {
               reduction: { perAccount: integer(20), perAddress: integer(100) },
               outline: { perAccount: integer(10), perAddress: integer(50) },
@@ -54,6 +57,7 @@ describe('system contract', () => {
         expect(capabilities.services.check).toEqual({ available: true, reason: null });
         expect(capabilities.payment.channels).toContain('sandbox');
         expect(capabilities.registration.open).toBe(true);
+        expect(['model', 'offline']).toContain(capabilities.rewriteEngine);
       });
   });
 

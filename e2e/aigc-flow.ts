@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
+import { confirmCharge } from './charge-guard';
 
 const USER = { username: 'e2e_aigc', password: 'Moyan2026!' };
 const TITLE = '深度学习在文本相似度计算中的应用';
@@ -25,7 +26,8 @@ export async function detectPastedPaper(page: Page, url: string, title: string):
   await page.getByPlaceholder('把论文正文粘贴到这里，每段一行（只支持中文）').fill(AIGC_PAPER);
   await page.getByPlaceholder('请输入论文题目').fill(title);
   await page.getByTestId('aigc-quote').getByText(/费用 ¥[\d.]+/).waitFor();
-  await page.getByRole('button', { name: '支付并开始检测' }).click();
+  await page.getByRole('button', { name: '开始检测' }).click();
+  await confirmCharge(page);
   await page.waitForURL(/\/aigccheck\/content\/[\w-]+$/);
   await page.getByTestId('aigc-rate').waitFor({ timeout: 60_000 });
   return (await page.getByTestId('aigc-rate').innerText()).replace(/\s+/g, ' ');

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { detectPastedPaper } from './aigc-flow';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
+import { confirmCharge } from './charge-guard';
 
 const USER = { username: 'e2e_aigc_lower', password: 'Moyan2026!' };
 const TITLE = '人工智能与文本相似度计算';
@@ -28,7 +29,8 @@ export const aigcLowerFlow: RealFlow = {
     const select = page.getByRole('combobox', { name: '检测结果' });
     await select.locator('option', { hasText: TITLE }).waitFor({ state: 'attached' });
     await page.getByTestId('lower-mode-explained').getByText(/本站检测器/).waitFor();
-    await page.getByRole('button', { name: '支付并开始降AIGC' }).click();
+    await page.getByRole('button', { name: '开始降AIGC' }).click();
+    await confirmCharge(page);
     await page.waitForURL(/\/papermachine\/content\/[\w-]+$/);
     const id = page.url().split('/').pop() ?? '';
     log(`选择该检测结果并支付，进入对照页（记录 ${id}）`);

@@ -3,7 +3,8 @@
 // opens it, and downloads the PDF, whose text must contain the title. The reference library holds another
 // user's paper (added through the API with addToLibrary), so the report has a real match to show.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { buildDocx } from '../server/engines/text/fixtures/build';
@@ -12,6 +13,16 @@ import type { RealFlow } from './real-server';
 import type { RealServer } from './server';
 
 const TITLE = '基于指纹的中文文本相似度检测研究';
+
+/** The PDF's first page as a picture needs poppler's pdftoppm (as npm run check:docx does); without it the PDF alone is kept. */
+const hasPdftoppm = () => {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 const AUTHOR = '张三';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const COPIED =
@@ -92,7 +103,7 @@ export const checkFlow: RealFlow = {
     await page.screenshot({ path: `${artifacts}/check-confirm.png` });
     log('在浏览器上传 .docx，确认页显示可免费查重');
 
-    await page.getByRole('button', { name: '免费提交查重' }).click();
+    await page.getByRole('button', { name: '确认，免费提交' }).click();
     await page.waitForURL(/\/paper\/report$/);
     const row = page.getByRole('row').filter({ hasText: TITLE });
     await row.getByText('已完成').waitFor({ timeout: 60_000 });
@@ -112,6 +123,14 @@ export const checkFlow: RealFlow = {
     await page.getByText('来源：数字出版与学术不端检测').waitFor();
     await page.screenshot({ path: `${artifacts}/check-report.png`, fullPage: true });
     log('报告：抄来的句子标红，点击后与比对库原文并排对照');
+    // Scrolled down while comparing: the sticky comparison stays whole below the fixed bars.
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(300);
+    const bars = await page.getByTestId('page-bars').boundingBox();
+    const compare = await page.getByTestId('compare-column').boundingBox();
+    assert.ok(bars && compare && compare.y >= bars.y + bars.height, `相似片段对照被顶栏遮住：对照栏 ${compare?.y}，顶栏底部 ${bars ? bars.y + bars.height : '?'}`);
+    await page.screenshot({ path: `${artifacts}/check-report-compare-scrolled.png` });
+    log('向下滚动对照时，相似片段对照停在顶栏之下，标题与原文栏都看得见');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载 PDF 报告' }).click()]);
     assert.equal(download.suggestedFilename(), `${TITLE}-查重报告.pdf`);
@@ -119,6 +138,10 @@ export const checkFlow: RealFlow = {
     const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text.replace(/\s+/g, '');
     assert.ok(text.includes(TITLE), 'PDF 文本中没有论文题目');
     assert.ok(text.includes(`总文字复制比${ratio}`), 'PDF 文本中没有总文字复制比');
+    const lines = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text.split('\n').map((l) => l.replace(/\s+/g, ''));
+    assert.ok(lines.some((l) => l.startsWith('红色：句子过半重合；橙色：部分重合；绿色：引用')), 'PDF 图例被拆成了几行');
+    await writeFile(`${artifacts}/check-report.pdf`, pdf);
+    if (hasPdftoppm()) execFileSync('pdftoppm', ['-r', '80', '-png', `${artifacts}/check-report.pdf`, `${artifacts}/check-report-pdf`]);
     log(`下载 PDF 报告（${pdf.length} 字节），文字层含题目与总文字复制比`);
   },
 };

@@ -36,7 +36,7 @@ export const checkMobileFlow: RealFlow = {
     await page.waitForURL(/\/paper\/submit\/[\w-]+$/);
     await page.getByText('比对库还是空的').waitFor();
     await page.getByText(/检测结果将是 0%，并不说明论文没有重复/).waitFor();
-    const pay = page.getByRole('button', { name: /^支付 ¥[\d.]+ 并提交$/ });
+    const pay = page.getByRole('button', { name: /^确认支付 ¥[\d.]+$/ });
     assert.equal(await pay.isEnabled(), true);
     await page.screenshot({ path: `${artifacts}/check-mobile-empty-library.png`, fullPage: true });
     log('375px：比对库为空时，确认页在付款按钮前提醒，仍可提交');
@@ -51,6 +51,14 @@ export const checkMobileFlow: RealFlow = {
     const ratio = await card.getByText(/^\d+\.\d%$/).innerText();
     assert.notEqual(ratio, '0.0%');
     await page.screenshot({ path: `${artifacts}/check-mobile-records.png`, fullPage: true });
+    // Scrolled: only the top bars stay on a phone; breadcrumb and tags leave the screen to the page.
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    const banner = await page.getByRole('banner').boundingBox();
+    const viewport = page.viewportSize();
+    assert.ok(banner && viewport && banner.y + banner.height <= viewport.height * 0.2, `手机顶栏占了 ${banner && viewport ? Math.round(((banner.y + banner.height) / viewport.height) * 100) : '?'}% 的屏幕`);
+    assert.equal(await page.getByTestId('page-bars').evaluate((bars) => getComputedStyle(bars).position), 'relative', '手机上面包屑与标签栏不应固定在顶部');
+    await page.screenshot({ path: `${artifacts}/check-mobile-header-scrolled.png` });
     log(`另一位用户的论文加入本校库后提交；记录以卡片显示，复制比 ${ratio} 与“查看报告”都在`);
 
     await card.getByRole('link', { name: '查看报告' }).click();

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
+import { confirmCharge } from './charge-guard';
 
 const USER = { username: 'e2e_paper', password: 'Moyan2026!' };
 const TITLE = '基于深度学习的中文文本相似度研究';
@@ -41,7 +42,8 @@ export const paperFlow: RealFlow = {
     await page.getByTestId('outline-chapter').nth(1).getByRole('button', { name: '添加一节' }).click();
     await page.getByRole('textbox', { name: '2.3 标题' }).fill('技术比较');
     await page.screenshot({ path: `${artifacts}/paper-outline.png`, fullPage: true });
-    await page.getByRole('button', { name: '确认大纲，支付并开始写作' }).click();
+    await page.getByRole('button', { name: '确认大纲并开始写作' }).click();
+    await confirmCharge(page);
     await page.waitForURL(/\/aipaper\/content\//);
     log('编辑大纲：第 1 章改名为“引言”，第 2 章加一节“技术比较”，确认并支付');
 

@@ -9,6 +9,7 @@ import JSZip from 'jszip';
 import { buildDocx } from '../server/engines/text/fixtures/build';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
+import { confirmCharge } from './charge-guard';
 
 const USER = { username: 'e2e_ppt', password: 'Moyan2026!' };
 const PAPER = [
@@ -61,7 +62,8 @@ export const pptFlow: RealFlow = {
     await page.screenshot({ path: `${artifacts}/ppt-editor.png`, fullPage: true });
     log('把第 2 页标题改为“汇报提纲（已修改）”并下移一页，自动保存');
 
-    await page.getByRole('button', { name: /并生成 PPT/ }).click();
+    await page.getByRole('button', { name: /^生成 PPT/ }).click();
+    await confirmCharge(page);
     const button = page.getByRole('button', { name: '下载 .pptx' });
     await button.waitFor({ timeout: 90_000 });
     log('支付并提交，任务完成后出现下载按钮');

@@ -9,6 +9,7 @@ import { aigcLowerFlow } from './aigc-lower-flow';
 import { apiDocsFlow } from './api-docs';
 import { chatFlow } from './chat-flow';
 import { failureText, inFreshPage } from './browser';
+import { guardCharges } from './charge-guard';
 import { checkFlow } from './check-flow';
 import { checkMobileFlow } from './check-mobile';
 import { orderPurchaseFlow } from './order-purchase';
@@ -59,14 +60,18 @@ export async function runRealServerFlows(browser: Browser, artifacts: string, on
   });
   console.log(`真实服务器：${server.url}`);
   let passed = true;
+  const charged = new Set<string>();
   try {
     for (const [index, flow] of flows.entries()) {
       console.log(`\n— ${flow.name} —`);
       const shot = `${artifacts}/failure-${slug(index)}.png`;
       try {
-        await inFreshPage(browser, { viewport: flow.viewport ?? DESKTOP, failureShot: shot }, (page) =>
-          flow.run({ page, browser, server, artifacts, log: (step) => console.log(`  ✓ ${step}`) }),
-        );
+        await inFreshPage(browser, { viewport: flow.viewport ?? DESKTOP, failureShot: shot }, async (page) => {
+          const guard = await guardCharges(page);
+          await flow.run({ page, browser, server, artifacts, log: (step) => console.log(`  ✓ ${step}`) });
+          guard.check();
+          for (const { operation } of guard.charges) charged.add(operation);
+        });
       } catch (error) {
         passed = false;
         console.error(`  ✗ ${failureText(error)}`);
@@ -76,5 +81,6 @@ export async function runRealServerFlows(browser: Browser, artifacts: string, on
   } finally {
     await server.stop();
   }
+  console.log(`\n扣费前都显示了价格的扣费调用：${[...charged].sort().join('、') || '无'}`);
   return passed;
 }

@@ -16,6 +16,7 @@ import { scanDocument } from '../server/engines/docx/scan';
 import { extractDocx } from '../server/engines/text/docx';
 import { loginWithPassword } from './login';
 import type { RealFlow } from './real-server';
+import { confirmCharge } from './charge-guard';
 
 const USER = { username: 'e2e_rewrite_docx', password: 'Moyan2026!' };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -48,7 +49,8 @@ export const rewriteDocxFlow: RealFlow = {
     await page.getByLabel('选择论文文件').setInputFiles({ name: '毕业论文.docx', mimeType: DOCX, buffer: thesis });
     await page.getByText('毕业论文.docx').waitFor();
     await page.getByPlaceholder('请输入论文题目').fill(THESIS_TITLE);
-    await page.getByRole('button', { name: '支付并开始降重' }).click();
+    await page.getByRole('button', { name: '开始智能降重' }).click();
+    await confirmCharge(page);
     await page.waitForURL(/\/papermachine\/content\//);
     const pairs = page.getByTestId('paragraph-pair');
     await page.locator('[data-testid="paragraph-pair"][data-status="done"]').nth(original.length - 1).waitFor({ timeout: 90_000 });

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
+import { confirmCharge } from './charge-guard';
 
 const USER = { username: 'e2e_rewrite', password: 'Moyan2026!' };
 const TITLE = '数字经济背景下农村电商发展路径研究';
@@ -31,7 +32,8 @@ export const rewriteFlow: RealFlow = {
     await page.getByPlaceholder('请输入论文题目').fill(TITLE);
     await page.getByPlaceholder(/选填，用逗号或顿号分隔/).fill('农村电商、固定效应模型');
     await page.getByText(/费用 ¥/).waitFor();
-    await page.getByRole('button', { name: '支付并开始降重' }).click();
+    await page.getByRole('button', { name: '开始降重' }).click();
+    await confirmCharge(page);
     await page.waitForURL(/\/papermachine\/content\//);
     const id = page.url().split('/').pop() ?? '';
     log(`粘贴 ${PARAGRAPHS.length} 段正文并支付，进入对照页（记录 ${id}）`);

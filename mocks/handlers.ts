@@ -4,6 +4,8 @@ import { generatedHandlers } from './generated-handlers';
 import { resetAuthState } from './overrides/auth-state';
 import { authOverrides } from './overrides/auth';
 import { capabilitiesOverrides, resetCapabilitiesState } from './overrides/capabilities';
+import { chargeOverrides } from './overrides/charges';
+import { draftOverrides } from './overrides/drafts';
 import { chatOverrides, resetChatState } from './overrides/chat';
 import { type MockData, setMockData } from './overrides/data-mode';
 import { freeUsesOverrides } from './overrides/free-uses';
@@ -23,6 +25,9 @@ export const handlers: RequestHandler[] = [
   ...capabilitiesOverrides,
   ...freeUsesOverrides,
   ...orderOverrides,
+  // Before the calls' own handlers: a charging call is priced and paid here, then answered by them.
+  ...chargeOverrides,
+  ...draftOverrides,
   ...checkOverrides,
   ...workbenchOverrides,
   ...chatOverrides,

@@ -38,7 +38,17 @@ export const mockProperties = {
   '/^headings$/': v('headings'),
   '/^section$/': v('chapterHeading'),
   '/slides\\.\\[\\]\\.title$/': v('slideTitle'),
+  // A slide's two column titles, table and chart: one consistent sample (as many values as categories).
+  '/\\.columnTitles$/': expr("['本文方法', '基线方法']"),
+  '/\\.table\\.header$/': expr("['模型', 'LCQMC', 'BQ']"),
+  '/\\.table\\.rows$/': expr("[['BERT', '85.7%', '83.2%'], ['本文方法', '87.6%', '85.1%']]"),
+  '/\\.chart\\.categories$/': expr("['LCQMC', 'BQ']"),
+  '/\\.chart\\.series$/': expr("[{ name: '本文方法', values: [87.6, 85.1] }, { name: 'BERT', values: [85.7, 83.2] }]"),
   '/^(title|PaperTitle)$/': v('title'),
+  // What a charge is for, as the ledger notes it; the outline template's note; the citations a paper lost.
+  '/^purpose$/': expr("`论文查重：${vocab.title()}`"),
+  '/^outlineNote$/': expr("'本科·理工大纲模板（非模型生成，请按研究内容修改）'"),
+  '/^removedCitations$/': expr('faker.number.int({ min: 0, max: 3 })'),
   '/^author$/': v('author'),
   '/^fileName$/': v('fileName'),
   '/^message$/': v('warning'),

@@ -109,7 +109,9 @@ describe('mocked answers of every operation', () => {
     const unsettled: string[] = [];
     const absent: string[] = [];
     for (const { path, method, operation } of ordered) {
-      const body = operation.requestBody?.content?.['application/json']?.example;
+      const example = operation.requestBody?.content?.['application/json']?.example;
+      // A body that names a record names record 1 (or 12), as the query does.
+      const body = example && typeof example === 'object' && 'id' in example ? { ...example, id: new URLSearchParams(queryOf(operation)).get('id') } : example;
       const response = await fetch(new URL(`${path}?${queryOf(operation)}`, window.location.origin), {
         method,
         headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
@@ -123,7 +125,11 @@ describe('mocked answers of every operation', () => {
       filler.push(...fillerStrings(json, ENUM_VALUES, operation.operationId));
       if (generatedAnswers(method, path) && JSON.stringify(consistent(json)) !== JSON.stringify(json)) unsettled.push(operation.operationId);
     }
-    expect(answered.length).toBeGreaterThan(operations.length * 0.7);
+    // A charging call answers 200 only for a draft of the caller's (record 1 is finished: 409, as the server
+    // refuses it); their paid answers are walked in src/components/charge/charge-confirm.test.tsx.
+    const charging = operations.filter(({ operation }) => (operation as { 'x-moyan-charges'?: boolean })['x-moyan-charges']).map(({ operation }) => operation.operationId);
+    expect(charging.length).toBeGreaterThan(10);
+    expect(answered.filter((id) => !charging.includes(id)).length).toBeGreaterThan((operations.length - charging.length) * 0.7);
     expect(filler).toEqual([]);
     expect(unsettled).toEqual([]);
     expect([...new Set(absent.map((at) => at.replace(/\[\d+\]/g, '[]')))]).toEqual([]);

@@ -85,6 +85,7 @@ import { Route as AppPaperwirteBiyeRouteImport } from './routes/_app/paperwirte/
 import { Route as AppPaperwirteGcRouteImport } from './routes/_app/paperwirte/gc'
 import { Route as AppPaperwirteReportRouteImport } from './routes/_app/paperwirte/report'
 import { Route as AppRedirectSplatRouteImport } from './routes/_app/redirect/$'
+import { Route as PaySandboxOrderIdRouteImport } from './routes/pay.sandbox.$orderId'
 import { Route as AppAigccheckContentIdRouteImport } from './routes/_app/aigccheck/content/$id'
 import { Route as AppAipaperContentIdRouteImport } from './routes/_app/aipaper/content/$id'
 import { Route as AppAipaperOutlineIdRouteImport } from './routes/_app/aipaper/outline/$id'
@@ -476,6 +477,11 @@ const AppRedirectSplatRoute = AppRedirectSplatRouteImport.update({
   path: '/redirect/$',
   getParentRoute: () => AppRoute,
 } as any)
+const PaySandboxOrderIdRoute = PaySandboxOrderIdRouteImport.update({
+  id: '/pay/sandbox/$orderId',
+  path: '/pay/sandbox/$orderId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAigccheckContentIdRoute = AppAigccheckContentIdRouteImport.update({
   id: '/content/$id',
   path: '/content/$id',
@@ -581,6 +587,7 @@ export interface FileRoutesByFullPath {
   '/paperwirte/gc': typeof AppPaperwirteGcRoute
   '/paperwirte/report': typeof AppPaperwirteReportRoute
   '/redirect/$': typeof AppRedirectSplatRoute
+  '/pay/sandbox/$orderId': typeof PaySandboxOrderIdRoute
   '/aiaigc/': typeof AppAiaigcIndexRoute
   '/aigc/': typeof AppAigcIndexRoute
   '/aigccheck/': typeof AppAigccheckIndexRoute
@@ -648,6 +655,7 @@ export interface FileRoutesByTo {
   '/paperwirte/gc': typeof AppPaperwirteGcRoute
   '/paperwirte/report': typeof AppPaperwirteReportRoute
   '/redirect/$': typeof AppRedirectSplatRoute
+  '/pay/sandbox/$orderId': typeof PaySandboxOrderIdRoute
   '/aiaigc': typeof AppAiaigcIndexRoute
   '/aigc': typeof AppAigcIndexRoute
   '/aigccheck': typeof AppAigccheckIndexRoute
@@ -736,6 +744,7 @@ export interface FileRoutesById {
   '/_app/paperwirte/gc': typeof AppPaperwirteGcRoute
   '/_app/paperwirte/report': typeof AppPaperwirteReportRoute
   '/_app/redirect/$': typeof AppRedirectSplatRoute
+  '/pay/sandbox/$orderId': typeof PaySandboxOrderIdRoute
   '/_app/aiaigc/': typeof AppAiaigcIndexRoute
   '/_app/aigc/': typeof AppAigcIndexRoute
   '/_app/aigccheck/': typeof AppAigccheckIndexRoute
@@ -823,6 +832,7 @@ export interface FileRouteTypes {
     | '/paperwirte/gc'
     | '/paperwirte/report'
     | '/redirect/$'
+    | '/pay/sandbox/$orderId'
     | '/aiaigc/'
     | '/aigc/'
     | '/aigccheck/'
@@ -890,6 +900,7 @@ export interface FileRouteTypes {
     | '/paperwirte/gc'
     | '/paperwirte/report'
     | '/redirect/$'
+    | '/pay/sandbox/$orderId'
     | '/aiaigc'
     | '/aigc'
     | '/aigccheck'
@@ -977,6 +988,7 @@ export interface FileRouteTypes {
     | '/_app/paperwirte/gc'
     | '/_app/paperwirte/report'
     | '/_app/redirect/$'
+    | '/pay/sandbox/$orderId'
     | '/_app/aiaigc/'
     | '/_app/aigc/'
     | '/_app/aigccheck/'
@@ -1012,6 +1024,7 @@ export interface RootRouteChildren {
   BareRoute: typeof BareRouteWithChildren
   AuthRedirectRoute: typeof AuthRedirectRoute
   LoginRoute: typeof LoginRoute
+  PaySandboxOrderIdRoute: typeof PaySandboxOrderIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1548,6 +1561,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRedirectSplatRouteImport
       parentRoute: typeof AppRoute
     }
+    '/pay/sandbox/$orderId': {
+      id: '/pay/sandbox/$orderId'
+      path: '/pay/sandbox/$orderId'
+      fullPath: '/pay/sandbox/$orderId'
+      preLoaderRoute: typeof PaySandboxOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/aigccheck/content/$id': {
       id: '/_app/aigccheck/content/$id'
       path: '/content/$id'
@@ -1973,6 +1993,7 @@ const rootRouteChildren: RootRouteChildren = {
   BareRoute: BareRouteWithChildren,
   AuthRedirectRoute: AuthRedirectRoute,
   LoginRoute: LoginRoute,
+  PaySandboxOrderIdRoute: PaySandboxOrderIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

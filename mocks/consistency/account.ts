@@ -9,11 +9,14 @@ function settlePage(o: Obj): void {
   Object.assign(o, { total: (o.records as unknown[]).length, pageNo: 1, pageSize: 10 });
 }
 
-/** A package sells for less than it lists and credits at least what it costs; its name is its type's. */
+/**
+ * A package credits at least what it costs; its name is its type's. No former price: a mocked instance has no
+ * price history and no sales to show one from (server/services/orders/former-price.ts).
+ */
 function settlePackage(o: Obj): void {
   const price = num(o.priceFen);
   o.name = vocab.packageNameOf(String(o.type));
-  o.originalPriceFen = Math.max(price, num(o.originalPriceFen));
+  o.originalPriceFen = null;
   o.creditFen = Math.max(price, num(o.creditFen));
 }
 

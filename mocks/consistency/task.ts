@@ -1,3 +1,4 @@
+import { priceOf as price, RATES } from '../prices';
 import { vocab } from '../vocab';
 import { type Obj, type Rule, clamp, has, minutesAfter, num } from './shape';
 
@@ -20,14 +21,17 @@ function settleStatus(o: Obj): void {
   }
 }
 
-/** What a task costs (the server's rule: max(minimum, ceil(chars / 1000) × unit price)), by the kind of task. */
+/** What a task costs, by the server's rates (mocks/prices.ts) for the kind of task. */
 function priceOf(o: Obj): number | undefined {
-  const perThousand = (chars: number, unit: number, min: number) => Math.max(min, Math.ceil(chars / 1000) * unit);
-  if ('figures' in o) return perThousand(num(o.charCount), 100, 300);
-  if ('aiCharRatio' in o) return o.kind === 'lower' ? perThousand(num(o.charCount), 300, 500) : perThousand(num(o.charCount), 100, 300);
-  if ('paragraphRewritten' in o) return perThousand(num(o.charCount), 300, 500);
-  if ('degree' in o) return perThousand(num(o.targetLength), 300, 500);
-  if ('slides' in o) return num(o.pageCount) * 100;
+  const chars = num(o.charCount);
+  if ('figures' in o) return price(RATES.check, chars);
+  if ('aiCharRatio' in o) return o.kind === 'lower' ? price(o.offline ? RATES.rewrite_offline : RATES.aigc_rewrite, chars) : price(RATES.aigc, chars);
+  if ('paragraphRewritten' in o) {
+    const rewrite = price(o.mode === 'smart' || o.offline ? RATES.rewrite_offline : RATES.rewrite, chars);
+    return o.mode === 'cnki' ? rewrite + price(RATES.check, chars) : rewrite;
+  }
+  if ('degree' in o) return price(RATES.paper, num(o.targetLength));
+  if ('slides' in o) return price(RATES.ppt, 1);
   return undefined;
 }
 

@@ -40,6 +40,7 @@ function accountOf(user: MockUser) {
     hasPassword: !user.qrOnly,
     balanceFen: user.balanceFen,
     freeCheckAvailable: user.freeCheckAvailable,
+    freeCheckState: user.freeCheckAvailable ? 'available' : 'used',
     freeCheckNotice: null,
     ...totalsOf(ledgerOf(user)),
     createdAt: user.createdAt,

@@ -6,9 +6,9 @@ type ServiceName = keyof ServiceCapabilities;
 const SERVICES: ServiceName[] = ['check', 'aigc', 'aigcLower', 'rewrite', 'paper', 'ppt', 'chat'];
 
 /** What the mocked instance offers: by default everything (the mocked UI shows every screen). */
-export type MockOffer = { unavailable?: ServiceName[]; payment?: boolean; registration?: boolean };
+export type MockOffer = { unavailable?: ServiceName[]; payment?: boolean; registration?: boolean; rewriteEngine?: Capabilities['rewriteEngine'] };
 
-function mockCapabilities({ unavailable = [], payment = true, registration = true }: MockOffer = {}): Capabilities {
+function mockCapabilities({ unavailable = [], payment = true, registration = true, rewriteEngine = 'model' }: MockOffer = {}): Capabilities {
   const capability = (service: ServiceName): ServiceCapability =>
     unavailable.includes(service) ? { available: false, reason: '该功能正在建设中' } : { available: true, reason: null };
   return {
@@ -17,6 +17,7 @@ function mockCapabilities({ unavailable = [], payment = true, registration = tru
       ? { available: true, reason: null, channels: ['sandbox'] }
       : { available: false, reason: '暂未开通在线支付，请联系管理员充值', channels: [] },
     registration: { open: registration },
+    rewriteEngine,
     // The server's defaults (.env.example FREE_*_PER_DAY, FREE_USES_ADDRESS_FACTOR=5).
     freeUses: {
       reduction: { perAccount: 20, perAddress: 100 },

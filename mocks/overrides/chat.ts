@@ -1,7 +1,9 @@
 import { faker } from '@faker-js/faker/locale/zh_CN';
 import { http } from 'msw';
 import type { ChatCompletionBody, ChatConversation, ChatMessage, ChatMessageStatus } from '@/api/gen/model';
+import { countChars } from '@common/char-count';
 import { fail, notFound, ok } from '../envelope';
+import { priceOf, RATES } from '../prices';
 import { SEED_CONVERSATIONS, answerFor } from './chat-answers';
 import { currentCapabilities } from './capabilities';
 import { mockDataEmpty } from './data-mode';
@@ -19,7 +21,8 @@ const TITLE_CHARS = 30;
 /** A question containing this fails part-way, as a model that breaks off does. */
 export const MOCK_FAULT_MARKER = '[模拟出错]';
 /** 1 fen for each 1 000 characters begun, as a price table might say. */
-const feeOf = (text: string) => Math.ceil(Array.from(text).length / 1000);
+// As the server charges an answer: by its counted characters at the chat rate, nothing for an empty one.
+const feeOf = (text: string) => (countChars(text) === 0 ? 0 : priceOf(RATES.chat, countChars(text)));
 
 /** Waited for before each piece of a streamed answer. */
 type Pace = () => Promise<void>;

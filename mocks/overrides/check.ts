@@ -4,6 +4,7 @@ import { countChars, countCjk, MAX_CHECK_CHARS, tooLongMessage } from '@common/c
 import type { CheckWarning } from '@/api/gen/model';
 import { fail, notFound, ok, unauthorized } from '../envelope';
 import { getCheckQueryListResponseMock } from '../gen/check/check.msw';
+import { priceOf as price, RATES } from '../prices';
 import { MOCK_PARAGRAPHS } from '../sample-text';
 import { userOf } from './auth-state';
 import { MOCK_SCOPE, mockCheckReport, mockCopyStride, mockReportText } from './check-report';
@@ -18,7 +19,7 @@ const BASE = '/api/base/check_api';
 
 const texts = new Map<string, string>();
 
-export const priceOf = (chars: number) => Math.max(300, Math.ceil(chars / 1000) * 100);
+export const priceOf = (chars: number) => price(RATES.check, chars);
 
 /** A pasted or uploaded paper is checked as it stands; a seeded one is its own sample paper. */
 export const reportOf = (row: Row) =>
@@ -52,6 +53,8 @@ export function setMockLibrarySize(documents: number, chars = documents * 12_000
   Object.assign(library, { documents, chars });
 }
 
+/** The text a check was made from (a seeded one checks its sample paper). */
+export const checkTextOf = (row: Row) => texts.get(row.id) ?? mockReportText(row.id);
 /** A new check of pasted text (the 改写工作台's 重新查重), queued as check_submit queues one. */
 export function insertQueuedCheck(row: Row, text: string): void {
   texts.set(row.id, text);
@@ -64,7 +67,7 @@ export function resetCheckState(): void {
 }
 
 /** What the real check_cost warns about before payment: an empty or small library, little Chinese. */
-function warningsFor(text: string): CheckWarning[] {
+export function warningsFor(text: string): CheckWarning[] {
   const warnings: CheckWarning[] = [];
   if (library.documents === 0) {
     warnings.push({ code: 'library_empty', message: '本站比对库中还没有任何文献，检测结果将是 0%，并不说明论文没有重复。建议等管理员导入比对文献后再检测。' });
@@ -86,10 +89,10 @@ function warningsFor(text: string): CheckWarning[] {
 }
 
 // The test environment's File is not the class request.formData() builds its files with.
-const isFile = (value: FormDataEntryValue | null): value is File =>
+export const isFile = (value: FormDataEntryValue | null): value is File =>
   typeof value === 'object' && value !== null && typeof value.name === 'string' && typeof value.text === 'function';
 
-async function textOf(file: File): Promise<string | Response> {
+export async function textOf(file: File): Promise<string | Response> {
   const name = file.name.toLowerCase();
   if (name.endsWith('.txt')) return file.text();
   // The mock cannot read Word or PDF files; it checks the sample paragraphs instead.
@@ -97,7 +100,7 @@ async function textOf(file: File): Promise<string | Response> {
   return fail(415, 'UNSUPPORTED_FILE_TYPE', '文件内容不是 .docx、.pdf 或 .txt 文档（可能是修改了扩展名的其他文件），请上传正确的论文文件');
 }
 
-function refusedText(text: string): Response | undefined {
+export function refusedText(text: string): Response | undefined {
   const chars = countChars(text);
   if (chars === 0) return fail(400, 'EMPTY_TEXT', '论文内容为空，请上传包含正文的文件或粘贴论文文字');
   if (chars > MAX_CHECK_CHARS) return fail(413, 'TEXT_TOO_LONG', tooLongMessage(chars));
@@ -121,20 +124,15 @@ function advance(row: Row): Row {
 }
 
 function submit(rewriteMode: string | null) {
-  return withUser(async (request, user) => {
+  return withUser(async (request) => {
     const body = await readBody<{ id: string; addToLibrary: boolean; excludeSelf: boolean }>(request);
     const row = checkArea.store.find(String(body.id ?? ''));
     if (!row) return notFound();
     if (row.status !== 'draft') return fail(409, 'TASK_ALREADY_SUBMITTED', '该论文已提交查重，请勿重复提交');
-    const price = Number(row.priceFen);
-    const free = user.freeCheckAvailable;
-    if (!free && user.balanceFen < price) return fail(409, 'INSUFFICIENT_BALANCE', '余额不足，请先充值');
-    if (free) user.freeCheckAvailable = false;
-    else user.balanceFen -= price;
+    // Paid already (charges.ts, the free check or the balance, with the ledger entry).
     checkArea.store.update(row.id, {
       status: 'queued',
       progress: 0,
-      freeCheck: free,
       addToLibrary: body.addToLibrary ?? false,
       excludeSelf: body.excludeSelf ?? true,
       rewriteMode,
@@ -194,22 +192,6 @@ export const checkOverrides = [
     texts.set(row.id, text);
     checkArea.store.insert(row);
     return ok(row);
-  })),
-
-  http.post(`*${BASE}/check_cost`, withUser(async (request, user) => {
-    const { id = '' } = await readBody<{ id: string }>(request);
-    const row = checkArea.store.find(id);
-    if (!row) return notFound();
-    const priceFen = Number(row.priceFen);
-    const draft = row.status === 'draft';
-    const freeCheck = draft ? user.freeCheckAvailable : Boolean(row.freeCheck);
-    return ok({
-      priceFen,
-      balanceFen: user.balanceFen,
-      freeCheck,
-      enough: !draft || freeCheck || user.balanceFen >= priceFen,
-      warnings: draft ? warningsFor(texts.get(row.id) ?? mockReportText(row.id)) : [],
-    });
   })),
 
   http.post(`*${BASE}/check_submit`, submit(null)),

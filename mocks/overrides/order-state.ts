@@ -5,16 +5,16 @@ import { currentCapabilities } from './capabilities';
 
 /** The server's seeded packages (ids, prices and credits as in server/db/migrations). */
 export const PACKAGES: Package[] = [
-  { id: 'pkg-check', name: '查重套餐', type: 'check', priceFen: 2990, originalPriceFen: 3990, creditFen: 3500, description: '到账 35 元余额，约可查重 3.5 万字（每千字 1 元）', features: ['到账 35 元余额', '查重每千字 1 元', '余额可用于全部服务'], sort: 10, recommended: false },
-  { id: 'pkg-rewrite', name: '降重套餐', type: 'rewrite', priceFen: 4990, originalPriceFen: 6990, creditFen: 6000, description: '到账 60 元余额，约可降重 2 万字（每千字 3 元）', features: ['到账 60 元余额', '降重每千字 3 元', '改写后自动复查'], sort: 20, recommended: true },
-  { id: 'pkg-aigc', name: '降AIGC套餐', type: 'aigc', priceFen: 4990, originalPriceFen: 6990, creditFen: 6000, description: '到账 60 元余额，约可降 AIGC 2 万字（每千字 3 元）', features: ['到账 60 元余额', '降AIGC每千字 3 元', '降低后自动复测'], sort: 30, recommended: false },
-  { id: 'pkg-paper', name: 'AI论文套餐', type: 'paper', priceFen: 9900, originalPriceFen: 12900, creditFen: 12000, description: '到账 120 元余额，约可生成 2 篇 1 万字论文', features: ['到账 120 元余额', '大纲可编辑', '导出 Word 文档'], sort: 40, recommended: false },
-  { id: 'pkg-ppt', name: 'AI PPT套餐', type: 'ppt', priceFen: 1990, originalPriceFen: 2990, creditFen: 2400, description: '到账 24 元余额，约可生成 2 份演示文稿', features: ['到账 24 元余额', '多套模板', '导出 PPTX'], sort: 50, recommended: false },
-  { id: 'pkg-recharge-1000', name: '充值 10 元', type: 'recharge', priceFen: 1000, originalPriceFen: 1000, creditFen: 1000, description: '到账 10 元余额', features: ['到账 10 元'], sort: 100, recommended: false },
-  { id: 'pkg-recharge-3000', name: '充值 30 元', type: 'recharge', priceFen: 3000, originalPriceFen: 3000, creditFen: 3000, description: '到账 30 元余额', features: ['到账 30 元'], sort: 110, recommended: false },
-  { id: 'pkg-recharge-5000', name: '充值 50 元', type: 'recharge', priceFen: 5000, originalPriceFen: 5000, creditFen: 5200, description: '到账 52 元余额（赠 2 元）', features: ['到账 52 元', '赠送 2 元'], sort: 120, recommended: true },
-  { id: 'pkg-recharge-10000', name: '充值 100 元', type: 'recharge', priceFen: 10000, originalPriceFen: 10000, creditFen: 10800, description: '到账 108 元余额（赠 8 元）', features: ['到账 108 元', '赠送 8 元'], sort: 130, recommended: false },
-  { id: 'pkg-recharge-20000', name: '充值 200 元', type: 'recharge', priceFen: 20000, originalPriceFen: 20000, creditFen: 22000, description: '到账 220 元余额（赠 20 元）', features: ['到账 220 元', '赠送 20 元'], sort: 140, recommended: false },
+  { id: 'pkg-check', name: '查重套餐', type: 'check', priceFen: 2990, originalPriceFen: null, creditFen: 3500, description: '约可查重 3.5 万字（每千字 1 元）', features: ['余额可用于全部服务'], sort: 10, recommended: false },
+  { id: 'pkg-rewrite', name: '降重套餐', type: 'rewrite', priceFen: 4990, originalPriceFen: null, creditFen: 6000, description: '约可用大模型降重 2 万字（每千字 3 元）', features: ['离线引擎改写每千字 1.5 元', '改写后自动复查'], sort: 20, recommended: true },
+  { id: 'pkg-aigc', name: '降AIGC套餐', type: 'aigc', priceFen: 4990, originalPriceFen: null, creditFen: 6000, description: '约可用大模型降 AIGC 2 万字（每千字 3 元）', features: ['降低后自动复测'], sort: 30, recommended: false },
+  { id: 'pkg-paper', name: 'AI论文套餐', type: 'paper', priceFen: 9900, originalPriceFen: null, creditFen: 12000, description: '约可生成 12 篇 1 万字论文（每篇 9.9 元起）', features: ['大纲可编辑', '导出 Word 文档'], sort: 40, recommended: false },
+  { id: 'pkg-ppt', name: 'AI PPT套餐', type: 'ppt', priceFen: 1990, originalPriceFen: null, creditFen: 2400, description: '约可生成 2 份演示文稿（每份 9.9 元）', features: ['多套模板', '导出 PPTX'], sort: 50, recommended: false },
+  { id: 'pkg-recharge-1000', name: '充值 10 元', type: 'recharge', priceFen: 1000, originalPriceFen: null, creditFen: 1000, description: '', features: [], sort: 100, recommended: false },
+  { id: 'pkg-recharge-3000', name: '充值 30 元', type: 'recharge', priceFen: 3000, originalPriceFen: null, creditFen: 3000, description: '', features: [], sort: 110, recommended: false },
+  { id: 'pkg-recharge-5000', name: '充值 50 元', type: 'recharge', priceFen: 5000, originalPriceFen: null, creditFen: 5200, description: '', features: [], sort: 120, recommended: true },
+  { id: 'pkg-recharge-10000', name: '充值 100 元', type: 'recharge', priceFen: 10000, originalPriceFen: null, creditFen: 10800, description: '', features: [], sort: 130, recommended: false },
+  { id: 'pkg-recharge-20000', name: '充值 200 元', type: 'recharge', priceFen: 20000, originalPriceFen: null, creditFen: 22000, description: '', features: [], sort: 140, recommended: false },
 ];
 
 const ORDER_TTL_MS = 30 * 60 * 1000;
@@ -92,6 +92,22 @@ export function payOrder(order: MockOrder): void {
     taskId: null,
     note: `${order.packageName}（订单 ${order.orderNo}）`,
     createdAt: order.paidAt,
+  });
+}
+
+/** A service's charge: the balance goes down by `amountFen` (0 for the free check), with its ledger entry. */
+export function recordCharge(user: MockUser, amountFen: number, note: string, taskId: string): void {
+  user.balanceFen -= amountFen;
+  state.ledger.unshift({
+    id: faker.string.alphanumeric(12),
+    userId: user.id,
+    kind: 'charge',
+    amountFen: -amountFen || 0,
+    balanceAfterFen: user.balanceFen,
+    orderId: null,
+    taskId,
+    note,
+    createdAt: new Date().toISOString(),
   });
 }
 

@@ -128,7 +128,12 @@ function newPaper(api: Api, body: Form, degree: PaperDetail['degree']): MockPape
 }
 
 function start(entry: MockPaper) {
-  Object.assign(entry.paper, { status: 'running', stage: 'writing', abstract: '本文围绕题目展开研究，概括了研究问题、方法与主要结论。' });
+  Object.assign(entry.paper, {
+    status: 'running',
+    stage: 'writing',
+    abstract: '本文围绕题目展开研究，概括了研究问题、方法与主要结论。',
+    ...(entry.paper.englishAbstract !== null && { englishAbstract: 'This paper studies the question of its title and summarises its methods and main findings.' }),
+  });
   entry.sections = sectionsOf(entry.paper.id, entry.paper.outline!);
   count(entry);
   write(entry);
@@ -146,6 +151,12 @@ const sectionById = (id: string) => {
   return undefined;
 };
 const busy = () => fail(409, 'PAPER_BUSY', '论文正在生成中，请等待完成后再操作');
+
+/** The session's papers and their sections, for what they cost (charges.ts). */
+export const paperEntry = {
+  paper: (id: string) => papers.get(id)?.paper,
+  section: (id: string) => sectionById(id)?.section,
+};
 
 function paperHandlers(api: Api) {
   const base = api === 'ai' ? '*/api/base/ai_paper_info_api' : '*/api/base/paper_info_api';

@@ -144,6 +144,11 @@ export function recordArea({ base, seed, detail, spread = {}, settle = (row) => 
   /** For a service's own stateful handlers (a new draft, a status change). */
   const store = {
     find,
+    /** A content item (paragraph, section) by its id, `<record id>-<n>`. */
+    item: (id: string) => {
+      const row = find(id.slice(0, id.lastIndexOf('-')));
+      return row ? contentOf(row).find((candidate) => candidate.id === id) : undefined;
+    },
     insert: (row: Row) => {
       rows = [row, ...rows];
     },

@@ -3,7 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { countChars } from '@common/char-count';
 import type { CheckReport, ReportParagraph, SentenceMark, WorkbenchAigcParagraph, WorkbenchEstimate, WorkbenchParagraph } from '@/api/gen/model';
 import { fail, notFound, ok } from '../envelope';
+import { RATES } from '../prices';
+import { type Plan, quoteOf } from './charges';
 import { checkArea, insertQueuedCheck, priceOf, reportOf } from './check';
+import { recordCharge } from './order-state';
 import { type Row, idOf, readBody, withUser } from './request';
 
 // The 改写工作台 as the real server answers it, over the mocked check's report: an edited paragraph keeps a
@@ -204,6 +207,9 @@ async function suggest(request: Request, model: boolean) {
   });
 }
 
+/** A new check of the edited paper, as the server prices and notes it (never the free check). */
+const recheckPlan = (row: Row, charCount: number): Plan => ({ priceFen: priceOf(charCount), rate: RATES.check, charCount, note: `改写工作台修改后查重：${String(row.title)}` });
+
 export const workbenchOverrides = [
   http.post(`*${BASE}/workbench_load`, withUser((request) => {
     const found = finished(request);
@@ -279,8 +285,7 @@ export const workbenchOverrides = [
     const found = finished(request);
     if (found instanceof Response) return found;
     const charCount = view(found.row, found.report, benchOf(found.row.id)).estimate.totalChars;
-    const priceFen = priceOf(charCount);
-    return ok({ priceFen, balanceFen: user.balanceFen, freeCheck: false, enough: user.balanceFen >= priceFen, charCount });
+    return ok({ ...quoteOf(recheckPlan(found.row, charCount), user), charCount });
   })),
 
   http.post(`*${BASE}/workbench_submit_check`, withUser(async (request, user) => {
@@ -293,10 +298,10 @@ export const workbenchOverrides = [
     const price = priceOf(whole.estimate.totalChars);
     if (priceFen !== price) return fail(409, 'PRICE_CHANGED', `价格已变为 ${(price / 100).toFixed(2)} 元，请确认后再提交`);
     if (user.balanceFen < price) return fail(409, 'INSUFFICIENT_BALANCE', '余额不足，请先充值');
-    user.balanceFen -= price;
     const texts = versionOf(bench);
     const text = found.report.paragraphs.map((p) => texts.get(p.index) ?? p.text).join('\n');
     const id = faker.string.alphanumeric(12);
+    recordCharge(user, price, recheckPlan(found.row, whole.estimate.totalChars).note, id);
     const createdAt = new Date().toISOString();
     insertQueuedCheck(
       { ...found.row, id, title: `${String(found.row.title)}（修改后）`, status: 'queued', progress: 0, priceFen: price, freeCheck: false, createdAt, finishedAt: null, figures: null, sourceType: 'paste', fileName: null, editedFromId: found.row.id },

@@ -518,6 +518,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/base/account_info_api/charge_quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 扣费前的报价
+         * @description 需登录，不收费。任何扣费的调用（契约中标有 x-moyan-charges 的调用，operation 为其 operationId）在确认前先问这里：扣多少
+         *     （chargeFen）、扣来做什么（purpose，即扣费后账户明细的说明）、当前余额与扣后余额、改写由大模型还是离线引擎完成（engine）。
+         *     金额与说明由扣费时用的同一个函数算出，按报价确认后，账户明细记下的金额与说明与报价一致。请求体按 operation 给出该调用
+         *     所需的字段：id（草稿或记录的 id：查重、AIGC 检测、降重草稿、PPT、论文与章节、降AIGC的检测记录、对改写稿查重的降重记录）、
+         *     mode（改写方式）、outline（确认大纲时编辑后的大纲）、title 与 length（一表式论文写作）；智能对话不需要其他字段，报价为一次
+         *     回答最多扣的金额（按实际回答字数扣费）。
+         *     不能提交的情形与扣费调用本身答的一样（都不扣费）：缺少字段或参数不符 400；他人的或不存在的记录 404；已提交、未完成、
+         *     没有标出的段落 409（TASK_ALREADY_SUBMITTED、TASK_NOT_FINISHED、NOTHING_FLAGGED、RECHECK_EXISTS 等）；文字过短 422。
+         *     余额不足不是错误：enough 为 false，balanceAfterFen 为 null。
+         */
+        post: operations["accountInfoChargeQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/base/task_api/progress": {
         parameters: {
             query?: never;
@@ -572,7 +600,7 @@ export interface paths {
          * 本站可用功能
          * @description 无需登录，不收费。各服务是否开放（未开放时附中文原因：服务的调用中仍有规划中、返回 501 的即未开放；paper_aigc_api 的
          *     AIGC 检测与降AI痕迹按各自的调用分开判断），是否有可用的支付渠道
-         *     （沙箱支付须由运营方开启），是否开放自助注册，不收费的大模型功能每天的免费次数（freeUses）。界面据此显示“建设中”说明、
+         *     （沙箱支付须由运营方开启），是否开放自助注册，不收费的大模型功能每天的免费次数（freeUses），以及改写类服务由大模型还是离线引擎完成（rewriteEngine）。界面据此显示“建设中”说明、
          *     隐藏无法完成的购买；服务端按同一规则拒绝下单。
          */
         get: operations["systemCapabilities"];
@@ -768,8 +796,9 @@ export interface paths {
         put?: never;
         /**
          * 提交前核对费用
-         * @description 需登录，不收费，只能核对自己的记录。draft 记录：当前价格、余额、能否使用首次免费查重、余额是否足够，以及付款前应知道的提醒
-         *     （比对库为空或较小、正文中文过少；不阻止提交）。已提交的记录：当时的价格与是否免费，warnings 为空。他人的或不存在的记录 404。
+         * @description 需登录，不收费，只能核对自己的记录。draft 记录：提交后扣多少（chargeFen）、扣来做什么（purpose，即账户明细的说明）、
+         *     余额与扣后余额、能否使用首次免费查重，以及付款前应知道的提醒（比对库为空或较小、正文中文过少；不阻止提交）；与 charge_quote
+         *     对 checkCheckSubmit 的报价相同。已提交的记录：当时的价格与是否免费，balanceAfterFen 为 null，warnings 为空。他人的或不存在的记录 404。
          */
         post: operations["checkCheckCost"];
         delete?: never;
@@ -1200,8 +1229,9 @@ export interface paths {
         put?: never;
         /**
          * 统计字数并报价（按降重模式计价）
-         * @description 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按所选模式的单价报价
-         *     （降重、强力降重、润色改写默认每千字 3 元，至少 5 元）。正文为空白 400；超过 30 万字或请求体过大 413。
+         * @description 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按本站将要改写它的引擎的单价报价：配置了大模型时
+         *     按大模型改写的单价（服务单价表 rewrite 行，默认每千字 3 元，至少 5 元），否则按离线引擎的单价（rewrite_offline 行，默认
+         *     每千字 1.5 元，至少 3 元；由谁改写见 system_api/f/capabilities 的 rewriteEngine）。正文为空白 400；超过 30 万字或请求体过大 413。
          */
         post: operations["paperMachineWordCount"];
         delete?: never;
@@ -1379,7 +1409,7 @@ export interface paths {
          * 按 AIGC 检测报告标出的段落降重
          * @description 需登录。以自己已完成的 AIGC 检测记录为来源，只改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 source 为
          *     aigc 的降重记录（与 paper_aigc_api/aigc_machine_submit 建的是同一种记录，在降 AI 记录中为 kind lower），按标出段落的字数以
-         *     降重单价从余额扣费并排队，失败自动退款一次。每段改写前后的 AI 概率（aigcBefore、aigcAfter）由本站检测器给出。mode 只能是
+         *     降AIGC单价（大模型为服务单价表 aigc_rewrite 行，离线引擎为 rewrite_offline 行）从余额扣费并排队，失败自动退款一次。每段改写前后的 AI 概率（aigcBefore、aigcAfter）由本站检测器给出。mode 只能是
          *     rewrite、strong、polish（其他 400）。检测未完成 409 TASK_NOT_FINISHED；没有标出的段落 409 NOTHING_FLAGGED；重复提交 409
          *     TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费、不建记录）；他人的或不存在的检测记录 404。
          */
@@ -1507,7 +1537,8 @@ export interface paths {
         put?: never;
         /**
          * 统计字数并报价（智能降重或学术库降重）
-         * @description 需登录，不收费，不保存任何内容。统计粘贴正文的字数并按智能降重或学术库降重的单价报价。
+         * @description 需登录，不收费，不保存任何内容。统计粘贴正文的字数并报价：智能降重按离线引擎的单价（rewrite_offline 行）；学术库降重按本站
+         *     将要改写它的引擎的单价（大模型 rewrite 行或离线引擎 rewrite_offline 行）加上先做一次查重的价格。
          *     正文为空白 400；超过 30 万字或请求体过大 413。
          */
         post: operations["machineWordCount"];
@@ -1923,7 +1954,8 @@ export interface paths {
         /**
          * 改写检测标出的段落以降低 AI 痕迹
          * @description 需登录。以自己已完成的检测记录为来源，只改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 kind 为 lower
-         *     的记录，按标出段落的字数以降重单价（默认每千字 3 元，至少 5 元）从余额扣费并排队，失败自动退款一次（已完成的段落保留）。
+         *     的记录，按标出段落的字数从余额扣费并排队（大模型改写按服务单价表 aigc_rewrite 行，默认每千字 3 元，至少 5 元；离线引擎
+         *     按 rewrite_offline 行，默认每千字 1.5 元，至少 3 元；扣费前可用 account_info_api/charge_quote 报价），失败自动退款一次（已完成的段落保留）。
          *     改写经大模型（mode 为 rewrite 时用降 AIGC 提示词，多个候选中取本站检测器判为 AI 概率最低且保留全部保护内容的一个）；
          *     未配置大模型时用离线引擎（在多个改写中取本站检测器评分最低的一个），记录 offline 为 true。完成后每段都用本站检测器
          *     重新评估：query_content_list 给出每段改写前（aiProbabilityBefore，来自原检测）与改写后（aiProbability）的概率，记录给出
@@ -2847,6 +2879,11 @@ export interface components {
             /** @description 扫码注册赠送的首次免费查重尚未使用 */
             freeCheckAvailable: boolean;
             /**
+             * @description 首次免费查重的状态：available 可用；used 已使用（失败退款后恢复为 available）；withheld 扫码注册但未获赠（原因见 freeCheckNotice）；none 不是扫码注册的账号，没有首次免费查重
+             * @enum {string}
+             */
+            freeCheckState: "available" | "used" | "withheld" | "none";
+            /**
              * @description 扫码注册却未获赠首次免费查重时的原因（同一设备或网络当天已领取到上限），否则为 null
              * @example 当前网络今日领取首次免费查重的次数已达上限，该账号未获赠免费查重
              */
@@ -3129,8 +3166,8 @@ export interface components {
             type: components["schemas"]["PackageType"];
             /** @description 售价（分），即订单的 amountFen */
             priceFen: components["schemas"]["Fen"];
-            /** @description 原价（分），界面划线显示；与售价相同表示没有优惠 */
-            originalPriceFen: components["schemas"]["Fen"];
+            /** @description 原价（分），界面划线显示：只在本站确实以此价格成交过时给出——运营方用命令行降价前 7 天内该套餐已支付订单的最低成交价， 7 天内没有成交时取降价前最后一次成交价，且高于现价；从未改价、改价前没有成交或不是降价时为 null（不显示原价） */
+            originalPriceFen: number | null;
             /** @description 支付后计入余额的金额（分）；可大于售价（赠送部分） */
             creditFen: components["schemas"]["Fen"];
             /**
@@ -3320,6 +3357,139 @@ export interface components {
             success: true;
             result: components["schemas"]["LedgerPage"];
         };
+        /**
+         * @description 扣费的调用（其 operationId）：checkCheckSubmit 提交查重；checkCheckMachineSubmit 提交查重并在完成后降重（报价只含查重， 降重在查重完成后另按标出段落的字数扣费）；paperAigcMachineSubmit AIGC 检测；paperAigcAigcMachineSubmit 降AIGC； paperAigcSubmitCheck 重新检测降AIGC后的文字；paperMachineMachineSubmit 降重、强力降重、润色改写；machineMachineSubmit 智能降重；machineMachineCnkiSubmit 学术库降重；paperMachineSubmitCheck 对改写稿查重；paperMachineCheckMachineSubmit 按查重报告降重； paperMachineCheckAigcMachineSubmit 按 AIGC 检测降AIGC；paperMachineCheckAigcAndMachineSubmit 查重、AIGC检测并降重； aiPaperInfoCommitPaper 确认大纲并生成论文；aiPaperInfoReload、paperInfoReload 重新生成一节；paperInfoPaperSubmit 毕业论文； paperInfoPaperXueshuSubmit 期刊论文；aiPptInfoSubmitById 生成 PPT；chatGptCompletions、chatGptCompletionsStream 智能对话的回答
+         * @enum {string}
+         */
+        ChargeOperation: "checkCheckSubmit" | "checkCheckMachineSubmit" | "paperAigcMachineSubmit" | "paperAigcAigcMachineSubmit" | "paperAigcSubmitCheck" | "paperMachineMachineSubmit" | "machineMachineSubmit" | "machineMachineCnkiSubmit" | "paperMachineSubmitCheck" | "paperMachineCheckMachineSubmit" | "paperMachineCheckAigcMachineSubmit" | "paperMachineCheckAigcAndMachineSubmit" | "aiPaperInfoCommitPaper" | "aiPaperInfoReload" | "paperInfoReload" | "paperInfoPaperSubmit" | "paperInfoPaperXueshuSubmit" | "aiPptInfoSubmitById" | "chatGptCompletions" | "chatGptCompletionsStream";
+        /** @description 大纲中的一节（二级标题） */
+        PaperOutlineSection: {
+            /**
+             * @description 节标题（含编号）
+             * @example 1.1 研究背景与意义
+             */
+            heading: string;
+            /**
+             * @description 本节目标字数
+             * @example 1200
+             */
+            targetLength: number;
+            /**
+             * @description 写作要点
+             * @example [
+             *       "学术不端检测的现实需求",
+             *       "传统字符串匹配方法的局限"
+             *     ]
+             */
+            points: string[];
+        };
+        /** @description 大纲中的一章（一级标题） */
+        PaperOutlineChapter: {
+            /**
+             * @description 章标题（含编号）
+             * @example 第一章 绪论
+             */
+            heading: string;
+            /**
+             * @description 本章目标字数；有节时为各节之和
+             * @example 3000
+             */
+            targetLength: number;
+            /** @description 本章的节，按顺序；可为空（整章一起生成） */
+            sections: components["schemas"]["PaperOutlineSection"][];
+        };
+        /** @description 可编辑的论文大纲；摘要、参考文献与致谢由系统自动生成，不在大纲内 */
+        PaperOutline: {
+            /** @description 各章，按顺序 */
+            chapters: components["schemas"]["PaperOutlineChapter"][];
+        };
+        /** @description 要报价的扣费调用及其参数（按 operation 给出所需的字段，其余不填） */
+        ChargeQuoteBody: {
+            operation: components["schemas"]["ChargeOperation"];
+            /** @description 扣费调用所指的记录：草稿（查重、AIGC 检测、降重、PPT、待确认大纲的论文）、章节（重新生成一节）、已完成的检测（降AIGC）、 已完成的查重（按查重报告降重）、已完成的降重或降AIGC记录（对改写稿查重、重新检测） */
+            id?: components["schemas"]["Id"];
+            /**
+             * @description 改写方式（降AIGC、按报告降重、查重检测并降重）；其他调用不填
+             * @enum {string}
+             */
+            mode?: "rewrite" | "strong" | "polish" | "smart" | "cnki";
+            /** @description aiPaperInfoCommitPaper：要确认的（编辑后的）大纲，价格按其目标字数计算 */
+            outline?: components["schemas"]["PaperOutline"];
+            /** @description paperInfoPaperSubmit、paperInfoPaperXueshuSubmit：论文题目（用于扣费说明） */
+            title?: string;
+            /** @description paperInfoPaperSubmit、paperInfoPaperXueshuSubmit：目标字数，价格按它计算 */
+            length?: number;
+        };
+        /** @description 一项服务的单价（服务单价表的一行） */
+        Rate: {
+            /**
+             * @description 计价单位的字数
+             * @example 1000
+             */
+            unitChars: number;
+            /** @description 每个计价单位的价格（分） */
+            unitFen: components["schemas"]["Fen"];
+            /** @description 最低价（分） */
+            minFen: components["schemas"]["Fen"];
+        };
+        /** @description 扣费前的报价：扣多少、扣来做什么、扣完剩多少。金额由服务端用扣费时同一个函数算出，确认后账户明细记下的金额与说明与此一致 */
+        CostQuote: {
+            /** @description 本次的价格（分）；使用首次免费查重时仍为原本应付的价格，实际扣费见 chargeFen */
+            priceFen: components["schemas"]["Fen"];
+            /** @description 确认后实际从余额扣除的金额（分）：使用首次免费查重时为 0，否则等于 priceFen；billing 为 per_answer 时为一次回答最多扣的金额 */
+            chargeFen: components["schemas"]["Fen"];
+            /**
+             * @description 这笔钱用来做什么，即扣费后账户明细里这条流水的说明（如“降重：题目”“论文查重：题目（首次免费）”）
+             * @example 降重：基于深度学习的中文文本相似度研究
+             */
+            purpose: string;
+            /**
+             * @description fixed 确认后按 chargeFen 一次扣费；per_answer（智能对话）每次回答按实际回答字数扣费，不超过 chargeFen， 停止或中途失败的回答按已生成的字数扣费，什么也没生成不扣费
+             * @enum {string}
+             */
+            billing: "fixed" | "per_answer";
+            /** @description 当前账户余额（分） */
+            balanceFen: components["schemas"]["Fen"];
+            /** @description 扣费后的余额（分；per_answer 时为扣满 chargeFen 后的余额）；余额不足时为 null */
+            balanceAfterFen: number | null;
+            /** @description 本次使用扫码注册赠送的首次免费查重（不扣余额） */
+            freeCheck: boolean;
+            /** @description 可以提交：余额不少于 chargeFen */
+            enough: boolean;
+            /**
+             * @description 改写类服务由谁改写：model 大模型，offline 离线引擎（价格为离线引擎的单价，低于大模型）；不是改写的服务为 null
+             * @enum {string|null}
+             */
+            engine: "model" | "offline" | null;
+            /** @description 计价的字数（按中文查重的计数规则；per_answer 时为一次回答的最多字数）；不按字数计价时为 null */
+            charCount: number | null;
+            /** @description 计价所用的单价：max(minFen, ceil(字数 / unitChars) × unitFen)；价格由几项合计或单价已调整时为 null */
+            rate: components["schemas"]["Rate"] | null;
+        };
+        ChargeQuoteResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /**
+             * @example {
+             *       "priceFen": 1500,
+             *       "chargeFen": 1500,
+             *       "purpose": "降AIGC：基于深度学习的中文文本相似度研究",
+             *       "billing": "fixed",
+             *       "balanceFen": 6000,
+             *       "balanceAfterFen": 4500,
+             *       "freeCheck": false,
+             *       "enough": true,
+             *       "engine": "model",
+             *       "charCount": 4820,
+             *       "rate": {
+             *         "unitChars": 1000,
+             *         "unitFen": 300,
+             *         "minFen": 500
+             *       }
+             *     }
+             */
+            result: components["schemas"]["CostQuote"];
+        };
         /** @description 要查询的任务 */
         TaskProgressBody: {
             /** @description 任务（记录）id，1-50 个；重复的 id 只返回一次 */
@@ -3474,6 +3644,11 @@ export interface components {
             services: components["schemas"]["ServiceCapabilities"];
             payment: components["schemas"]["PaymentCapability"];
             registration: components["schemas"]["RegistrationCapability"];
+            /**
+             * @description 降重、强力降重、润色改写、学术库降重与降AIGC在本站由谁改写：model 大模型（配置了 LLM_MODEL_REWRITE 或 LLM_MODEL）， offline 离线引擎（按离线引擎的单价计费，低于大模型）。智能降重始终使用离线引擎
+             * @enum {string}
+             */
+            rewriteEngine: "model" | "offline";
             freeUses: components["schemas"]["FreeUseLimits"];
         };
         CapabilitiesResponse: {
@@ -3770,17 +3945,6 @@ export interface components {
         IdBody: {
             id: components["schemas"]["Id"];
         };
-        /** @description 提交前的费用核对 */
-        CostQuote: {
-            /** @description 本次应付的价格（分）；可免费时仍为原价，实际不扣 */
-            priceFen: components["schemas"]["Fen"];
-            /** @description 当前账户余额（分） */
-            balanceFen: components["schemas"]["Fen"];
-            /** @description 本次可使用扫码注册赠送的首次免费查重（提交后不扣余额） */
-            freeCheck: boolean;
-            /** @description 可以提交：余额不少于价格，或可免费 */
-            enough: boolean;
-        };
         /** @description 付款前的提醒（不阻止提交）。library_empty 比对库为空；library_small 比对库文献较少（少于 LIBRARY_SMALL_DOCUMENTS 篇）； little_chinese 正文中文字符不足三成 */
         CheckWarning: {
             /**
@@ -3798,9 +3962,20 @@ export interface components {
          * @description 提交前的费用核对，以及付款前应让用户知道的提醒
          * @example {
          *       "priceFen": 300,
+         *       "chargeFen": 300,
+         *       "purpose": "论文查重：基于深度学习的中文文本相似度研究",
+         *       "billing": "fixed",
          *       "balanceFen": 5000,
+         *       "balanceAfterFen": 4700,
          *       "freeCheck": false,
          *       "enough": true,
+         *       "engine": null,
+         *       "charCount": 2850,
+         *       "rate": {
+         *         "unitChars": 1000,
+         *         "unitFen": 100,
+         *         "minFen": 300
+         *       },
          *       "warnings": [
          *         {
          *           "code": "little_chinese",
@@ -5258,47 +5433,6 @@ export interface components {
          *     ]
          */
         PaperReferences: string[];
-        /** @description 大纲中的一节（二级标题） */
-        PaperOutlineSection: {
-            /**
-             * @description 节标题（含编号）
-             * @example 1.1 研究背景与意义
-             */
-            heading: string;
-            /**
-             * @description 本节目标字数
-             * @example 1200
-             */
-            targetLength: number;
-            /**
-             * @description 写作要点
-             * @example [
-             *       "学术不端检测的现实需求",
-             *       "传统字符串匹配方法的局限"
-             *     ]
-             */
-            points: string[];
-        };
-        /** @description 大纲中的一章（一级标题） */
-        PaperOutlineChapter: {
-            /**
-             * @description 章标题（含编号）
-             * @example 第一章 绪论
-             */
-            heading: string;
-            /**
-             * @description 本章目标字数；有节时为各节之和
-             * @example 3000
-             */
-            targetLength: number;
-            /** @description 本章的节，按顺序；可为空（整章一起生成） */
-            sections: components["schemas"]["PaperOutlineSection"][];
-        };
-        /** @description 可编辑的论文大纲；摘要、参考文献与致谢由系统自动生成，不在大纲内 */
-        PaperOutline: {
-            /** @description 各章，按顺序 */
-            chapters: components["schemas"]["PaperOutlineChapter"][];
-        };
         /** @description 论文记录及其参考文献与大纲 */
         PaperDetail: components["schemas"]["PaperRecord"] & {
             references: components["schemas"]["PaperReferences"];
@@ -7439,6 +7573,77 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    accountInfoChargeQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operation": "paperAigcAigcMachineSubmit",
+                 *       "id": "01JD3Q8V4N5K2M7P9R6T8W0XYZ",
+                 *       "mode": "rewrite"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChargeQuoteBody"];
+            };
+        };
+        responses: {
+            /** @description 报价 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChargeQuoteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description 该操作现在不能提交（已提交、未完成、没有可改写的段落等），什么也不扣 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "TASK_ALREADY_SUBMITTED",
+                     *         "message": "该论文已提交降重，请勿重复提交"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 文字过短，无法判断（重新检测降AIGC后的文字时） */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "TEXT_TOO_SHORT",
+                     *         "message": "文字过短，至少需要 50 字才能判断"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };

@@ -129,9 +129,11 @@ describe('check API', () => {
 
     const cost = body(await call('check_cost', token, { payload: { id: draft.id } })).result;
     // Two library documents are a small library: the user hears it before paying.
-    expect(cost).toEqual({
+    expect(cost).toMatchObject({
       priceFen: 300,
+      chargeFen: 0,
       balanceFen: 0,
+      balanceAfterFen: 0,
       freeCheck: true,
       enough: true,
       warnings: [{ code: 'library_small', message: expect.stringContaining('只收录 2 篇文献') }],
@@ -228,9 +230,12 @@ describe('check API', () => {
     const token = await paidUser(1000);
     const draft = await paste(token, `${OWN}\n${B}`);
     expect(draft.freeCheck).toBe(false);
-    expect(body(await call('check_cost', token, { payload: { id: draft.id } })).result).toEqual({
+    expect(body(await call('check_cost', token, { payload: { id: draft.id } })).result).toMatchObject({
       priceFen: 300,
+      chargeFen: 300,
+      purpose: `论文查重：${TITLE}`,
       balanceFen: 1000,
+      balanceAfterFen: 700,
       freeCheck: false,
       enough: true,
       warnings: [expect.objectContaining({ code: 'library_small' })],
@@ -240,9 +245,10 @@ describe('check API', () => {
     expect(again.statusCode).toBe(409);
     expect(body(again).error).toEqual({ code: 'TASK_ALREADY_SUBMITTED', message: '该论文已提交查重，请勿重复提交' });
     expect(await ledger(draft.id)).toEqual([{ kind: 'charge', amount_fen: -300, note: `论文查重：${TITLE}` }]);
-    expect(body(await call('check_cost', token, { payload: { id: draft.id } })).result).toEqual({
+    expect(body(await call('check_cost', token, { payload: { id: draft.id } })).result).toMatchObject({
       priceFen: 300,
       balanceFen: 700,
+      balanceAfterFen: null,
       freeCheck: false,
       enough: true,
       warnings: [],
@@ -354,8 +360,9 @@ describe('check API', () => {
     const tasks = await t.db.sql<{ id: string; kind: string }>('select id, kind from tasks where user_id = $1 order by kind', [await userIdOf(token)]);
     expect(tasks.map((r) => r.kind)).toEqual(['check', 'rewrite']);
     expect(done.rewriteTaskId).toBe(tasks[1].id);
-    // Charged when queued (what the rewording job then does is server/handlers/rewrite.test.ts's business).
-    expect((await ledger(tasks[1].id))[0]).toMatchObject({ kind: 'charge', amount_fen: -500 });
+    // Charged when queued, at the offline engine's price: no model here (what the rewording job then does is
+    // server/handlers/rewrite.test.ts's business).
+    expect((await ledger(tasks[1].id))[0]).toMatchObject({ kind: 'charge', amount_fen: -300 });
   });
 
   it('lists the caller’s checks newest first with paging, status and a keyword in title or author', async () => {

@@ -4,6 +4,7 @@ import { packageTypesForSale } from '../services/orders/for-sale';
 import { type OrderView, confirmPayment, createOrder, listOrders, loadOrder } from '../services/orders/orders';
 import { getPackage, listPackages, packageView } from '../services/orders/packages';
 import { pageOf } from '../services/paging';
+import { chargeQuote } from '../services/quotes/charge-quote';
 import { isPayChannelOpen } from '../services/payments/channels';
 import { capabilities } from '../services/system/capabilities';
 import type { HandlerGroup } from './types';
@@ -15,7 +16,8 @@ type OrderOperations =
   | 'orderInfoLoadById'
   | 'orderInfoQueryList'
   | 'orderInfoSandboxNotify'
-  | 'accountInfoLedger';
+  | 'accountInfoLedger'
+  | 'accountInfoChargeQuote';
 
 /** A pending order carries its pay link again (while its channel is open), so the account centre can continue paying it. */
 const payable = (app: AppContext, order: OrderView) => ({
@@ -29,7 +31,7 @@ const payable = (app: AppContext, order: OrderView) => ({
 export const orderHandlers: HandlerGroup<OrderOperations> = {
   productPackageQueryList: ({ app, query, body }) =>
     listPackages(app.db, pageOf(query), packageTypesForSale(capabilities(app)), body?.type),
-  productPackageLoadById: async ({ app, query }) => packageView(await getPackage(app.db, query.id)),
+  productPackageLoadById: async ({ app, query }) => packageView(app.db, await getPackage(app.db, query.id)),
   orderInfoCreateOrder: ({ app, user, body }) =>
     createOrder(app, app.payments[body.payChannel], user.id, body.packageId, capabilities(app)),
   orderInfoLoadById: async ({ app, user, query }) => payable(app, await loadOrder(app, user.id, query.id)),
@@ -40,4 +42,5 @@ export const orderHandlers: HandlerGroup<OrderOperations> = {
   orderInfoSandboxNotify: async ({ app, body }) =>
     payable(app, await confirmPayment(app, app.payments.sandbox, body.orderId, body.token)),
   accountInfoLedger: ({ app, user, query }) => listLedger(app.db, user.id, pageOf(query)),
+  accountInfoChargeQuote: ({ app, user, body }) => chargeQuote(app, user.id, body),
 };

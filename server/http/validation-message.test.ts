@@ -21,6 +21,7 @@ describe('Chinese validation messages', () => {
     [error('maximum', '/pageSize', { limit: 100 }), 'pageSize 不能大于 100'],
     [error('minimum', '/pageNo', { limit: 1 }), 'pageNo 不能小于 1'],
     [error('enum', '/mode', { allowedValues: ['rewrite', 'strong'] }), 'mode 应为以下值之一：rewrite、strong'],
+    [error('enum', '/operation', { allowedValues: Array.from({ length: 20 }, (_, i) => `paperMachineCheckAigcMachineSubmit${i}`) }), 'operation 不是可用的取值（共 20 种，见接口文档）'],
     [error('pattern', '/phone', { pattern: '^1' }), 'phone 格式不正确'],
     [error('format', '/at', { format: 'date-time' }), 'at 格式不正确'],
     [error('maxItems', '/ids', { limit: 50 }), 'ids 不能超过 50 项'],

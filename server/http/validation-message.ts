@@ -52,8 +52,12 @@ export function describeValidationError(error: ErrorObject, source = 'body'): st
       return `${subject} 不能超过 ${params.limit} 项`;
     case 'uniqueItems':
       return `${subject} 不能有重复项`;
-    case 'enum':
-      return `${subject} 应为以下值之一：${(params.allowedValues as unknown[]).join('、')}`;
+    case 'enum': {
+      // A long list would not fit the envelope's message (500 characters); the contract lists them all.
+      const allowed = params.allowedValues as unknown[];
+      const listed = allowed.join('、');
+      return listed.length <= 200 ? `${subject} 应为以下值之一：${listed}` : `${subject} 不是可用的取值（共 ${allowed.length} 种，见接口文档）`;
+    }
     case 'const':
       return `${subject} 取值不正确`;
     case 'pattern':

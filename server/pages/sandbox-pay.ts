@@ -12,7 +12,9 @@ const statusText: Record<OrderView['status'], string> = {
 
 const script = `
 (function () {
+  var statusText = ${JSON.stringify(statusText)};
   var root = document.getElementById('pay');
+  var status = document.getElementById('status');
   var button = document.getElementById('confirm');
   var result = document.getElementById('result');
   var back = document.getElementById('back');
@@ -27,6 +29,7 @@ const script = `
       if (!body.success) throw new Error(body.error && body.error.message || '支付失败，请重试');
       button.hidden = true;
       back.hidden = false;
+      status.textContent = statusText[body.result.status] || statusText.paid;
       show('支付成功，余额已到账', 'ok');
     }).catch(function (error) {
       button.disabled = false;
@@ -51,7 +54,7 @@ export function sandboxPayPage(order: OrderView, nonce: Nonces): string {
   <div class="row"><span>商品</span><span>${escapeHtml(order.packageName)}</span></div>
   <div class="row"><span>到账余额</span><span>${yuan(order.creditFen)}</span></div>
   <div class="row"><span>订单号</span><span>${escapeHtml(order.orderNo)}</span></div>
-  <div class="row"><span>状态</span><span>${statusText[order.status]}</span></div>
+  <div class="row"><span>状态</span><span id="status">${statusText[order.status]}</span></div>
   <p id="result" class="${payable ? 'muted' : 'error'}">${payable ? '' : `订单${statusText[order.status]}，无需支付`}</p>
   <button id="confirm" type="button"${payable ? '' : ' hidden'}>确认支付</button>
   <p><a id="back" href="/order/account"${payable ? ' hidden' : ''}>返回账户中心</a></p>

@@ -24,6 +24,15 @@ function resizeTo(width: number) {
 afterEach(() => resizeTo(1024));
 
 describe('layout chrome', () => {
+  it('on a phone only the top bars stay fixed: breadcrumb and tags scroll with the page; on a desktop they stick below the header', async () => {
+    await signIn();
+    renderApp('/aipaper/list');
+    const bars = await screen.findByTestId('page-bars');
+    expect(getComputedStyle(bars).position).toBe('sticky');
+    resizeTo(390);
+    await waitFor(() => expect(getComputedStyle(screen.getByTestId('page-bars')).position).toBe('relative'));
+  });
+
   it('roots the breadcrumb at 首页 and follows the route meta', async () => {
     await signIn();
     renderApp('/aipaper/list');

@@ -3,7 +3,7 @@ import { useSelector } from '@tanstack/react-store';
 import type { ReactNode } from 'react';
 import { appStore } from '@/stores/app';
 import { settingsStore } from '@/stores/settings';
-import { HEADER_HEIGHT, MOBILE_HEADER_HEIGHT } from './constants';
+import { BREADCRUMB_HEIGHT, HEADER_HEIGHT, SETTINGS_TOGGLE_CLEARANCE } from './constants';
 import { AppBreadcrumb } from './breadcrumb/app-breadcrumb';
 import { SettingsPanel } from './settings/settings-panel';
 import { Sidebar } from './sidebar/sidebar';
@@ -16,7 +16,7 @@ import { useAppliedSettings, useDeviceMode } from './use-layout-effects';
 export function AppLayout({ userArea, overlay }: { userArea: ReactNode; overlay?: ReactNode }) {
   useDeviceMode();
   useAppliedSettings();
-  const { fixedHeader, tagsView } = useSelector(settingsStore, (state) => state);
+  const { fixedHeader, tagsView, showSettings } = useSelector(settingsStore, (state) => state);
   const mobile = useSelector(appStore, (state) => state.device === 'mobile');
 
   return (
@@ -27,13 +27,15 @@ export function AppLayout({ userArea, overlay }: { userArea: ReactNode; overlay?
       <Flex align="flex-start">
         <Sidebar />
         <Box flex="1" minW="0">
-          <Box position={fixedHeader ? 'sticky' : 'relative'} top={fixedHeader ? (mobile ? MOBILE_HEADER_HEIGHT : HEADER_HEIGHT) : undefined} zIndex="docked">
-            <HStack h="40px" px={{ base: 3, lg: 5 }} bg="white" borderBottomWidth="1px" borderColor="gray.100">
+          {/* On a phone only the top bars stay: breadcrumb and tags scroll away, so the page keeps the screen. */}
+          <Box position={fixedHeader && !mobile ? 'sticky' : 'relative'} top={fixedHeader && !mobile ? HEADER_HEIGHT : undefined} zIndex="docked" data-testid="page-bars">
+            <HStack h={BREADCRUMB_HEIGHT} px={{ base: 3, lg: 5 }} bg="white" borderBottomWidth="1px" borderColor="gray.100">
               <AppBreadcrumb />
             </HStack>
             {tagsView && <TagsView />}
           </Box>
-          <Box as="main" px={{ base: 3, md: 5, lg: 6 }} py={{ base: 4, lg: 6 }} maxW="1280px" mx="auto">
+          {/* The settings toggle sits on the right edge: the page keeps clear of it. */}
+          <Box as="main" pl={{ base: 3, md: 5, lg: 6 }} pr={showSettings ? SETTINGS_TOGGLE_CLEARANCE : { base: 3, md: 5, lg: 6 }} py={{ base: 4, lg: 6 }} maxW="1280px" mx="auto">
             <PageOutlet />
           </Box>
         </Box>

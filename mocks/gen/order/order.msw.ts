@@ -40,6 +40,7 @@ import {
   PayChannel
 } from '../../../src/api/gen/model';
 import type {
+  ChargeQuoteResponse,
   CreatedOrderResponse,
   LedgerPageResponse,
   OrderPageResponse,
@@ -49,9 +50,9 @@ import type {
 } from '../../../src/api/gen/model';
 
 
-export const getProductPackageQueryListResponseMock = (overrideResponse: Partial< PackagePageResponse > = {}): PackagePageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), name: (() => vocab.packageName())(), type: faker.helpers.arrayElement(Object.values(PackageType)), priceFen: (() => vocab.fen())(), originalPriceFen: (() => vocab.fen())(), creditFen: (() => vocab.fen())(), description: (() => vocab.packageDescription())(), features: (() => vocab.packageFeatures())(), sort: (() => vocab.small())(), recommended: faker.datatype.boolean()}))},}, ...overrideResponse})
+export const getProductPackageQueryListResponseMock = (overrideResponse: Partial< PackagePageResponse > = {}): PackagePageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), name: (() => vocab.packageName())(), type: faker.helpers.arrayElement(Object.values(PackageType)), priceFen: (() => vocab.fen())(), originalPriceFen: faker.helpers.arrayElement([faker.number.int({min: 1, max: 100000000}), null]), creditFen: (() => vocab.fen())(), description: (() => vocab.packageDescription())(), features: (() => vocab.packageFeatures())(), sort: (() => vocab.small())(), recommended: faker.datatype.boolean()}))},}, ...overrideResponse})
 
-export const getProductPackageLoadByIdResponseMock = (overrideResponse: Partial< PackageResponse > = {}): PackageResponse => ({success: true, result: {id: (() => vocab.id())(), name: (() => vocab.packageName())(), type: faker.helpers.arrayElement(Object.values(PackageType)), priceFen: (() => vocab.fen())(), originalPriceFen: (() => vocab.fen())(), creditFen: (() => vocab.fen())(), description: (() => vocab.packageDescription())(), features: (() => vocab.packageFeatures())(), sort: (() => vocab.small())(), recommended: faker.datatype.boolean()}, ...overrideResponse})
+export const getProductPackageLoadByIdResponseMock = (overrideResponse: Partial< PackageResponse > = {}): PackageResponse => ({success: true, result: {id: (() => vocab.id())(), name: (() => vocab.packageName())(), type: faker.helpers.arrayElement(Object.values(PackageType)), priceFen: (() => vocab.fen())(), originalPriceFen: faker.helpers.arrayElement([faker.number.int({min: 1, max: 100000000}), null]), creditFen: (() => vocab.fen())(), description: (() => vocab.packageDescription())(), features: (() => vocab.packageFeatures())(), sort: (() => vocab.small())(), recommended: faker.datatype.boolean()}, ...overrideResponse})
 
 export const getOrderInfoCreateOrderResponseMock = (overrideResponse: Partial< CreatedOrderResponse > = {}): CreatedOrderResponse => ({success: true, result: {id: (() => vocab.id())(), orderNo: (() => vocab.orderNo())(), status: faker.helpers.arrayElement(Object.values(OrderStatus)), amountFen: (() => vocab.fen())(), payUrl: (() => vocab.payUrl())(), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())()}, ...overrideResponse})
 
@@ -62,6 +63,8 @@ export const getOrderInfoQueryListResponseMock = (overrideResponse: Partial< Ord
 export const getOrderInfoSandboxNotifyResponseMock = (overrideResponse: Partial< OrderResponse > = {}): OrderResponse => ({success: true, result: {id: (() => vocab.id())(), orderNo: (() => vocab.orderNo())(), packageId: (() => vocab.id())(), packageName: (() => vocab.packageName())(), packageType: faker.helpers.arrayElement(Object.values(PackageType)), amountFen: (() => vocab.fen())(), creditFen: (() => vocab.fen())(), status: faker.helpers.arrayElement(Object.values(OrderStatus)), payChannel: faker.helpers.arrayElement(Object.values(PayChannel)), payUrl: faker.helpers.arrayElement([(() => vocab.payUrl())(), null]), paidAt: faker.helpers.arrayElement([(() => vocab.recent())(), null]), expiresAt: (() => faker.date.soon({ days: 1 }).toISOString())(), createdAt: (() => vocab.recent())()}, ...overrideResponse})
 
 export const getAccountInfoLedgerResponseMock = (overrideResponse: Partial< LedgerPageResponse > = {}): LedgerPageResponse => ({success: true, result: {...{total: (() => vocab.small())(), pageNo: (() => 1)(), pageSize: (() => 10)()},...{balanceFen: (() => vocab.fen())(), records: Array.from({ length: faker.number.int({ min: 1, max: 100 }) }, (_, i) => i + 1).map(() => ({id: (() => vocab.id())(), kind: faker.helpers.arrayElement(Object.values(LedgerKind)), amountFen: faker.number.int({min: -100000000, max: 100000000}), balanceAfterFen: (() => vocab.fen())(), orderId: faker.helpers.arrayElement([(() => vocab.id())(), null]), taskId: faker.helpers.arrayElement([(() => vocab.id())(), null]), note: (() => vocab.ledgerNote())(), createdAt: (() => vocab.recent())()}))},}, ...overrideResponse})
+
+export const getAccountInfoChargeQuoteResponseMock = (overrideResponse: Partial< ChargeQuoteResponse > = {}): ChargeQuoteResponse => ({success: true, result: {...{priceFen: (() => vocab.fen())(), chargeFen: (() => vocab.fen())(), purpose: (() => `论文查重：${vocab.title()}`)(), billing: faker.helpers.arrayElement(['fixed','per_answer'] as const), balanceFen: (() => vocab.fen())(), balanceAfterFen: faker.helpers.arrayElement([faker.number.int({min: 0, max: 100000000}), null]), freeCheck: faker.datatype.boolean(), enough: faker.datatype.boolean(), engine: faker.helpers.arrayElement([faker.helpers.arrayElement(['model','offline'] as const), null]), charCount: faker.helpers.arrayElement([faker.number.int({min: 0, max: 100000000}), null]), rate: {...{unitChars: faker.number.int({min: 1, max: 10000000}), unitFen: (() => vocab.fen())(), minFen: (() => vocab.fen())()},}},}, ...overrideResponse})
 
 
 export const getProductPackageQueryListMockHandler = (overrideResponse?: PackagePageResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<PackagePageResponse> | PackagePageResponse), options?: RequestHandlerOptions) => {
@@ -147,6 +150,18 @@ export const getAccountInfoLedgerMockHandler = (overrideResponse?: LedgerPageRes
       })
   }, options)
 }
+
+export const getAccountInfoChargeQuoteMockHandler = (overrideResponse?: ChargeQuoteResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ChargeQuoteResponse> | ChargeQuoteResponse), options?: RequestHandlerOptions) => {
+  return http.post('*/api/base/account_info_api/charge_quote', async (info) => {
+  
+    return new HttpResponse(JSON.stringify(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAccountInfoChargeQuoteResponseMock()),
+      { status: 200,
+        headers: { 'Content-Type': 'application/json' }
+      })
+  }, options)
+}
 export const getOrderMock = () => [
   getProductPackageQueryListMockHandler(),
   getProductPackageLoadByIdMockHandler(),
@@ -154,4 +169,5 @@ export const getOrderMock = () => [
   getOrderInfoLoadByIdMockHandler(),
   getOrderInfoQueryListMockHandler(),
   getOrderInfoSandboxNotifyMockHandler(),
-  getAccountInfoLedgerMockHandler()]
+  getAccountInfoLedgerMockHandler(),
+  getAccountInfoChargeQuoteMockHandler()]

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const packageTypes = ['check', 'rewrite', 'aigc', 'paper', 'ppt', 'recharge'] as const;
 export type PackageType = (typeof packageTypes)[number];
@@ -12,7 +12,6 @@ export const packages = pgTable(
     name: text('name').notNull(),
     type: text('type', { enum: packageTypes }).notNull(),
     priceFen: integer('price_fen').notNull(),
-    originalPriceFen: integer('original_price_fen').notNull(),
     creditFen: integer('credit_fen').notNull(),
     description: text('description').notNull().default(''),
     features: jsonb('features').$type<string[]>().notNull().default([]),
@@ -23,11 +22,29 @@ export const packages = pgTable(
   },
   (t) => [
     check('packages_type_check', sql`${t.type} in ('check', 'rewrite', 'aigc', 'paper', 'ppt', 'recharge')`),
-    check('packages_price_check', sql`${t.priceFen} > 0 and ${t.originalPriceFen} >= 0 and ${t.creditFen} >= 0`),
+    check('packages_price_check', sql`${t.priceFen} > 0 and ${t.creditFen} >= 0`),
   ],
 );
 
 export type Package = typeof packages.$inferSelect;
+
+// Every change of a package's price, written by `npm run cli -- package set --price-fen`. A former price is
+// shown (struck through) only from this history and the orders really paid at it (services/orders/former-price.ts).
+export const packagePriceChanges = pgTable(
+  'package_price_changes',
+  {
+    id: serial('id').primaryKey(),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    fromFen: integer('from_fen').notNull(),
+    toFen: integer('to_fen').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('package_price_changes_package_idx').on(t.packageId, t.changedAt)],
+);
+
+export type PackagePriceChange = typeof packagePriceChanges.$inferSelect;
 
 // Per-service unit prices: price = max(minFen, ceil(chars / unitChars) * unitFen).
 export const servicePrices = pgTable(

@@ -31,7 +31,7 @@ dl.meta dd { margin: 0; }
 table { width: 100%; border-collapse: collapse; font-size: 13px; }
 th, td { border-bottom: 1px solid #ebeef5; padding: 6px 8px; text-align: left; vertical-align: top; }
 th { background: #f2f3f5; }
-td.num { text-align: right; white-space: nowrap; }
+th.num, td.num { text-align: right; white-space: nowrap; }
 .note { color: #909399; font-size: 12px; }
 .paragraph { margin: 16px 0; }
 .caption { color: #909399; font-size: 12px; }
@@ -79,7 +79,7 @@ function sections(report: Report): string {
         `<tr><td>${SECTION_LABELS[s.kind]}</td><td>${e(s.heading || '—')}</td><td class="num">${s.charCount}</td><td class="num">${s.matchedChars}</td><td class="num">${percent(s.ratio)}</td><td>${s.excluded ? '不计入' : ''}</td></tr>`,
     )
     .join('\n');
-  return `<h2>各部分检测结果</h2><table><thead><tr><th>部分</th><th>标题</th><th>字数</th><th>重复字数</th><th>复制比</th><th>说明</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<h2>各部分检测结果</h2><table><thead><tr><th>部分</th><th>标题</th><th class="num">字数</th><th class="num">重复字数</th><th class="num">复制比</th><th>说明</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function details(source: Report['sources'][number]): string {
@@ -95,7 +95,7 @@ function sources(report: Report): string {
         `<tr><td class="num">${i + 1}</td><td>${e(s.title)}${details(s)}</td><td>${ORIGIN_LABELS[s.origin]}</td><td class="num">${s.matchedChars}</td><td class="num">${percent(s.ratio)}</td></tr>`,
     )
     .join('\n');
-  return `<h2>相似文献列表</h2><table><thead><tr><th>序号</th><th>来源</th><th>类型</th><th>重复字数</th><th>占比</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<h2>相似文献列表</h2><table><thead><tr><th class="num">序号</th><th>来源</th><th>类型</th><th class="num">重复字数</th><th class="num">占比</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function paragraphs(report: Report): string {

@@ -95,10 +95,18 @@ function sources(doc: Doc, report: CheckReportView): void {
 function paragraphs(doc: Doc, report: CheckReportView): void {
   heading(doc, '原文对照');
   doc.fontSize(8);
+  // One line, each piece placed by its measured width: continued text let pdfkit break a colour from its meaning.
+  const y = doc.y;
+  let x = MARGIN;
   MARK_LEGEND.forEach(([mark, colour, meaning], i) => {
-    doc.fillColor(MARK_COLORS[mark]).text(colour, i === 0 ? MARGIN : undefined, undefined, { continued: true });
-    doc.fillColor(COLORS.muted).text(`：${meaning}${i < MARK_LEGEND.length - 1 ? '；' : ''}`, { continued: i < MARK_LEGEND.length - 1 });
+    const rest = `：${meaning}${i < MARK_LEGEND.length - 1 ? '；' : ''}`;
+    doc.fillColor(MARK_COLORS[mark]).text(colour, x, y, { lineBreak: false });
+    x += doc.widthOfString(colour);
+    doc.fillColor(COLORS.muted).text(rest, x, y, { lineBreak: false });
+    x += doc.widthOfString(rest);
   });
+  doc.x = MARGIN;
+  doc.y = y + doc.currentLineHeight(true);
   const label = sourceLabels(report);
   for (const p of report.paragraphs) {
     if (doc.y > bottom(doc) - 40) doc.addPage();

@@ -127,6 +127,14 @@ describe('report rendering', () => {
     expect(html).toContain('检测时比对库为空');
   });
 
+  it('aligns every table header with its column: numbers right, text left', () => {
+    const html = renderReportHtml(report('论文', PARAGRAPH));
+    const numeric = (row: string, cell: 'th' | 'td') => [...row.matchAll(new RegExp(`<${cell}( class="num")?>`, 'g'))].map((m) => Boolean(m[1]));
+    const tables = [...html.matchAll(/<thead>(.*?)<\/thead><tbody>(<tr>.*?<\/tr>)/gs)];
+    expect(tables.length).toBeGreaterThanOrEqual(2);
+    for (const [, head, firstRow] of tables) expect(numeric(head, 'th')).toEqual(numeric(firstRow, 'td'));
+  });
+
   it('writes a PDF with an embedded CJK font whose text (title, figures, sources, sentences) can be extracted', async () => {
     const pdf = await renderReportPdf(report('基于指纹的中文文本相似度检测研究', PARAGRAPH));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -153,6 +161,9 @@ describe('report rendering', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // The legend is one line: no colour is set apart from its meaning.
+    const lines = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text.split('\n').map((l) => l.replace(/\s+/g, ''));
+    expect(lines.filter((l) => l.includes('色：'))).toEqual([expect.stringMatching(/^红色：句子过半重合；橙色：部分重合；绿色：引用/)]);
   });
 
   it('sets every body row of a table in the regular font, also after a page break repeats the bold header', () => {

@@ -2,7 +2,7 @@ import type { Deps } from '../../context';
 import { totalsOf } from '../billing/balance';
 import { freeCheckNotice } from './free-check-allowance';
 import type { AuthUser } from './types';
-import { findUserById, freeCheckAvailable } from './users';
+import { findUserById, freeCheckAvailable, freeCheckState } from './users';
 
 export interface CurrentUser {
   id: string;
@@ -29,6 +29,7 @@ export async function accountInfo(deps: Deps, userId: string) {
     hasPassword: user.passwordHash !== null,
     balanceFen: totals.balanceFen,
     freeCheckAvailable: freeCheckAvailable(user),
+    freeCheckState: freeCheckState(user),
     freeCheckNotice: freeCheckNotice(user.qrSignup ? user.freeCheckWithheld : null),
     totalRechargeFen: totals.totalRechargeFen,
     totalSpentFen: totals.totalSpentFen,

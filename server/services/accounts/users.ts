@@ -74,5 +74,14 @@ export async function findUserByLoginName(deps: Deps, name: string): Promise<Use
 }
 
 export function freeCheckAvailable(user: Pick<User, 'qrSignup' | 'freeCheckUsedAt' | 'freeCheckWithheld'>): boolean {
-  return user.qrSignup && user.freeCheckUsedAt === null && user.freeCheckWithheld === null;
+  return freeCheckState(user) === 'available';
+}
+
+/** none: not a QR sign-up (never offered); withheld: a QR sign-up over the day's limits; available; used. */
+export type FreeCheckStatus = 'none' | 'available' | 'used' | 'withheld';
+
+export function freeCheckState(user: Pick<User, 'qrSignup' | 'freeCheckUsedAt' | 'freeCheckWithheld'>): FreeCheckStatus {
+  if (!user.qrSignup) return 'none';
+  if (user.freeCheckWithheld !== null) return 'withheld';
+  return user.freeCheckUsedAt === null ? 'available' : 'used';
 }

@@ -8,11 +8,12 @@ import { AIGC_THRESHOLD, bandOf } from '../../engines/aigc';
 import { countChars } from '@common/char-count';
 import type { LlmGateway } from '../../engines/llm';
 import { badRequest, conflict, notFound } from '../../errors';
-import { priceFor } from '../billing/prices';
+import { type ChargePlan, chargePlan } from '../billing/plan';
+import { priceFor, ratedPrice } from '../billing/prices';
 import { prepareRequestText } from '../check/paper-input';
 import type { Requester } from '../free-uses';
 import { downloadRewritten } from '../rewrite/docx';
-import { createRewriteTask } from '../rewrite/drafts';
+import { createRewriteTask, rewritePrice } from '../rewrite/drafts';
 import { apiOfMode, loadRewrite, type RewriteRecord } from '../rewrite/records';
 import { rewrittenText } from '../rewrite/run';
 import { reloadParagraph } from '../rewrite/submit';
@@ -197,27 +198,43 @@ async function flaggedDetection(db: Executor, userId: string, detectionId: strin
   return { ...row, flaggedChars, aiCharRatio: summary.aiCharRatio };
 }
 
+const loweredAlready = () => conflict('TASK_ALREADY_SUBMITTED', '该检测结果已提交降AIGC，请在降AI记录中查看');
+
+async function loweringOf(db: Executor, detectionId: string) {
+  const [earlier] = await db.orm
+    .select({ id: rewrites.taskId })
+    .from(rewrites)
+    .where(and(eq(rewrites.sourceAigcId, detectionId), eq(rewrites.source, 'aigc')))
+    .limit(1);
+  return earlier;
+}
+
 /**
- * aigc_machine_submit and check_aigc_machine_submit: a 降AIGC record from one of the caller's finished
- * detections, charged at the rewrite price for the flagged paragraphs' characters and queued, in one
- * transaction. A refusal (not finished, nothing flagged, already lowered, insufficient balance) creates and
- * charges nothing.
+ * aigc_machine_submit's (and check_aigc_machine_submit's) charge: the flagged paragraphs' characters at the
+ * 降AIGC price of the engine that will run (the model's, or the offline engine's lower one).
  */
-export async function submitLowering(deps: Deps, userId: string, detectionId: string, mode: string): Promise<string> {
+export async function loweringPlan(deps: Deps, userId: string, detectionId: string, mode: string) {
   if (!(LOWER_MODES as readonly string[]).includes(mode)) throw badRequest('降AIGC的改写方式只能是 rewrite（降重）、strong（强力降重）或 polish（润色改写）');
   const lowerMode = mode as LowerMode & RewriteRecordMode;
   const source = await flaggedDetection(deps.db, userId, detectionId);
-  const priceFen = await priceFor(deps.db, 'rewrite', source.flaggedChars);
+  if (await loweringOf(deps.db, detectionId)) throw loweredAlready();
+  const { priceFen, rate, engine } = await rewritePrice(deps, source.flaggedChars, lowerMode, { source: 'aigc' });
+  const plan = chargePlan({ priceFen, rate, engine, charCount: source.flaggedChars, note: `${modeLabel({ mode: lowerMode, source: 'aigc' })}：${source.task.title}` });
+  return { plan, source, lowerMode };
+}
+
+/**
+ * aigc_machine_submit and check_aigc_machine_submit: a 降AIGC record from one of the caller's finished
+ * detections, charged for the flagged paragraphs' characters and queued, in one transaction. A refusal (not
+ * finished, nothing flagged, already lowered, insufficient balance) creates and charges nothing.
+ */
+export async function submitLowering(deps: Deps, userId: string, detectionId: string, mode: string): Promise<string> {
+  const { plan, source, lowerMode } = await loweringPlan(deps, userId, detectionId, mode);
   return deps.db.transaction(async (tx) => {
     await lockOwnTask(tx, userId, detectionId, 'aigc');
-    const [earlier] = await tx.orm
-      .select({ id: rewrites.taskId })
-      .from(rewrites)
-      .where(and(eq(rewrites.sourceAigcId, detectionId), eq(rewrites.source, 'aigc')))
-      .limit(1);
-    if (earlier) throw conflict('TASK_ALREADY_SUBMITTED', '该检测结果已提交降AIGC，请在降AI记录中查看');
+    if (await loweringOf(tx, detectionId)) throw loweredAlready();
     const txDeps = withDb(deps, tx);
-    const task = await createRewriteTask(txDeps, { userId, title: source.task.title, priceFen, charCount: source.task.charCount, offline: false }, {
+    const task = await createRewriteTask(txDeps, { userId, title: source.task.title, priceFen: plan.priceFen, charCount: source.task.charCount, offline: plan.engine === 'offline' }, {
       api: apiOfMode(lowerMode),
       mode: lowerMode,
       source: 'aigc',
@@ -228,7 +245,7 @@ export async function submitLowering(deps: Deps, userId: string, detectionId: st
       sourceAigcId: detectionId,
       aigcBefore: source.aiCharRatio,
     });
-    await queueDraft(txDeps, task, { note: `${modeLabel({ mode: lowerMode, source: 'aigc' })}：${task.title}` });
+    await queueDraft(txDeps, task, { note: plan.note });
     return task.id;
   });
 }
@@ -245,40 +262,47 @@ export async function rewriteFromDetection(deps: Deps, userId: string, detection
   return loadRewrite(deps.db, userId, id);
 }
 
+const redetectExists = () => conflict('RECHECK_EXISTS', '该降AIGC结果已提交重新检测，请在检测记录中查看');
+
+/** submit_check's charge: detection of the lowered text at the detection price. */
+export async function redetectPlan(deps: Deps, userId: string, id: string) {
+  const { task } = await ownLowering(deps.db, userId, id);
+  if (task.status !== 'done') throw conflict('TASK_NOT_FINISHED', '降AIGC尚未完成，完成后才能重新检测');
+  if (typeof task.payload.redetectId === 'string') throw redetectExists();
+  const prepared = await prepareRequestText(deps.compute, { content: await rewrittenText(deps.db, id) });
+  requireJudgeable(prepared.text, prepared.charCount);
+  const { priceFen, rate } = await ratedPrice(deps.db, 'aigc', prepared.charCount);
+  return { plan: chargePlan({ priceFen, rate, charCount: prepared.charCount, note: `降AIGC后重新检测：${task.title}` }), prepared, task };
+}
+
 /**
  * submit_check: the lowered text (accepted rewrites, originals elsewhere) detected again — a new detection
  * record charged at the detection price and queued, its id kept with the 降AIGC record, in one transaction.
  */
 export async function redetectLowering(deps: Deps, userId: string, id: string) {
-  const { task } = await ownLowering(deps.db, userId, id);
-  if (task.status !== 'done') throw conflict('TASK_NOT_FINISHED', '降AIGC尚未完成，完成后才能重新检测');
-  if (typeof task.payload.redetectId === 'string') throw conflict('RECHECK_EXISTS', '该降AIGC结果已提交重新检测，请在检测记录中查看');
-  const text = await rewrittenText(deps.db, id);
-  const prepared = await prepareRequestText(deps.compute, { content: text });
-  requireJudgeable(prepared.text, prepared.charCount);
-  const priceFen = await priceFor(deps.db, 'aigc', prepared.charCount);
+  const { plan, prepared, task } = await redetectPlan(deps, userId, id);
   const aigcId = await deps.db.transaction(async (tx) => {
     const locked = await lockOwnTask(tx, userId, id, 'rewrite');
-    if (typeof locked.payload.redetectId === 'string') throw conflict('RECHECK_EXISTS', '该降AIGC结果已提交重新检测，请在检测记录中查看');
+    if (typeof locked.payload.redetectId === 'string') throw redetectExists();
     const txDeps = withDb(deps, tx);
     const detection = await createTask(txDeps, {
       kind: 'aigc',
       userId,
       title: `${task.title}（降AIGC后）`,
-      priceFen,
+      priceFen: plan.priceFen,
       charCount: prepared.charCount,
       offline: true,
       payload: { lowerId: id },
     });
     await tx.orm.insert(aigcDetections).values({ taskId: detection.id, sourceType: 'paste', format: prepared.format, text: prepared.text });
-    await queueDraft(txDeps, await lockOwnTask(tx, userId, detection.id, 'aigc'), { note: `降AIGC后重新检测：${task.title}` });
+    await queueDraft(txDeps, await lockOwnTask(tx, userId, detection.id, 'aigc'), { note: plan.note });
     await tx.orm
       .update(tasks)
       .set({ payload: { ...locked.payload, redetectId: detection.id } })
       .where(eq(tasks.id, id));
     return detection.id;
   });
-  return { id, aigcId, status: 'queued' as const, priceFen };
+  return { id, aigcId, status: 'queued' as const, priceFen: plan.priceFen };
 }
 
 /** download: the lowered paper as .docx (accepted rewrites, originals elsewhere); a detection record 409. */
@@ -293,16 +317,14 @@ export async function downloadLowered(deps: Deps, userId: string, id: string) {
     throw notFound();
   }
   if (row.task.status !== 'done') throw conflict('TASK_NOT_FINISHED', '降AIGC尚未完成，请稍后再试');
-  const file = await downloadRewritten(deps, userId, id);
-  return { ...file, filename: file.filename.replace('降重结果', '降AIGC结果') };
+  return downloadRewritten(deps, userId, id);
 }
 
 /**
- * check_aigc_and_machine_submit: one of the caller's draft rewording records (machine_init, paper API) checked
- * with 查重 and detected, the paragraphs either flagged rewritten, then checked and detected again. The
- * price (the rewrite, two checks and two detections) is charged at once and refunded once on failure.
+ * check_aigc_and_machine_submit's charge: the rewrite of the whole text (by the engine that will run it), two
+ * checks and two detections of it.
  */
-export async function submitCheckAndDetect(deps: Deps, userId: string, id: string, mode: string): Promise<RewriteRecord> {
+export async function checkAndDetectPlan(deps: Deps, userId: string, id: string, mode: string): Promise<ChargePlan> {
   if (!(LOWER_MODES as readonly string[]).includes(mode)) throw badRequest('改写方式只能是 rewrite（降重）、strong（强力降重）或 polish（润色改写）');
   const [row] = await deps.db.orm
     .select({ task: tasks, rewrite: rewrites })
@@ -313,17 +335,27 @@ export async function submitCheckAndDetect(deps: Deps, userId: string, id: strin
   if (row.task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该论文已提交降重，请勿重复提交');
   requireJudgeable(row.rewrite.text, row.task.charCount);
   const chars = row.task.charCount;
-  const priceFen =
-    (await priceFor(deps.db, 'rewrite', chars)) + 2 * (await priceFor(deps.db, 'check', chars)) + 2 * (await priceFor(deps.db, 'aigc', chars));
+  const rewrite = await rewritePrice(deps, chars, mode as RewriteRecordMode);
+  const priceFen = rewrite.priceFen + 2 * (await priceFor(deps.db, 'check', chars)) + 2 * (await priceFor(deps.db, 'aigc', chars));
+  return chargePlan({ priceFen, engine: rewrite.engine, charCount: chars, note: `查重、AIGC检测并降重：${row.task.title}` });
+}
+
+/**
+ * check_aigc_and_machine_submit: one of the caller's draft rewording records (machine_init, paper API) checked
+ * with 查重 and detected, the paragraphs either flagged rewritten, then checked and detected again. The
+ * price (the rewrite, two checks and two detections) is charged at once and refunded once on failure.
+ */
+export async function submitCheckAndDetect(deps: Deps, userId: string, id: string, mode: string): Promise<RewriteRecord> {
+  const plan = await checkAndDetectPlan(deps, userId, id, mode);
   await deps.db.transaction(async (tx) => {
     const task = await lockOwnTask(tx, userId, id, 'rewrite');
     if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该论文已提交降重，请勿重复提交');
-    const [priced] = await tx.orm.update(tasks).set({ priceFen }).where(eq(tasks.id, id)).returning();
+    const [priced] = await tx.orm.update(tasks).set({ priceFen: plan.priceFen, offline: plan.engine === 'offline' }).where(eq(tasks.id, id)).returning();
     await tx.orm
       .update(rewrites)
       .set({ source: 'check-aigc', mode: mode as RewriteRecordMode })
       .where(eq(rewrites.taskId, id));
-    await queueDraft(withDb(deps, tx), priced, { note: `查重、AIGC检测并降重：${task.title}` });
+    await queueDraft(withDb(deps, tx), priced, { note: plan.note });
   });
   return loadRewrite(deps.db, userId, id);
 }

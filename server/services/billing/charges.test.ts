@@ -5,8 +5,10 @@ import { openTestDatabase } from '../../test/database';
 import { depsFor, grant, makeUser } from '../../test/fixtures';
 import { createTask, submitTask } from '../tasks/tasks';
 import { balanceOf } from './balance';
-import { chargeTask, paymentStatus, quote, refundTask } from './charges';
-import { computePrice, priceFor } from './prices';
+import { hasFreeCheck } from '../check/records';
+import { chargeTask, paymentStatus, refundTask } from './charges';
+import { chargePlan, quoteOf } from './plan';
+import { computePrice, priceFor, ratedPrice } from './prices';
 
 describe('billing', () => {
   let db: Database;
@@ -28,14 +30,28 @@ describe('billing', () => {
     await expect(priceFor(db, 'no-such-service', 10)).rejects.toThrow(/no-such-service/);
   });
 
-  it('quotes price, balance, free check and whether it is enough', async () => {
+  it('prices the offline engine by its own row, below the model ways', async () => {
+    expect(await ratedPrice(db, 'rewrite_offline', 2001)).toEqual({ priceFen: 450, rate: { unitChars: 1000, unitFen: 150, minFen: 300 } });
+    expect(await priceFor(db, 'rewrite_offline', 100)).toBe(300);
+    expect(await priceFor(db, 'aigc_rewrite', 2001)).toBe(900);
+  });
+
+  it('quotes what is charged, for what, the balance after, and whether it is enough', async () => {
     const payer = await makeUser(db);
     await grant(db, payer, 500);
-    expect(await quote(db, payer, 300)).toEqual({ priceFen: 300, balanceFen: 500, freeCheck: false, enough: true });
-    expect(await quote(db, payer, 900)).toEqual({ priceFen: 900, balanceFen: 500, freeCheck: false, enough: false });
+    const plan = (priceFen: number, freeCheck = false) => chargePlan({ priceFen, note: '论文查重：题目', freeCheck });
+    expect(await quoteOf(db, payer, plan(300))).toMatchObject({ priceFen: 300, chargeFen: 300, purpose: '论文查重：题目', balanceFen: 500, balanceAfterFen: 200, enough: true });
+    expect(await quoteOf(db, payer, plan(900))).toMatchObject({ priceFen: 900, chargeFen: 900, balanceFen: 500, balanceAfterFen: null, enough: false });
     const qr = await makeUser(db, { qrSignup: true });
-    expect(await quote(db, qr, 900, true)).toEqual({ priceFen: 900, balanceFen: 0, freeCheck: true, enough: true });
-    expect(await quote(db, qr, 900, false)).toMatchObject({ freeCheck: false, enough: false });
+    expect(await quoteOf(db, qr, plan(900, true))).toMatchObject({
+      priceFen: 900,
+      chargeFen: 0,
+      purpose: '论文查重：题目（首次免费）',
+      balanceFen: 0,
+      balanceAfterFen: 0,
+      freeCheck: true,
+      enough: true,
+    });
   });
 
   it('never lets concurrent charges overdraw the balance; the ledger sums to the balance', async () => {
@@ -92,13 +108,13 @@ describe('billing', () => {
     const entry = await chargeTask(db, { taskId: first.id, userId, amountFen: 1300, note: '论文查重', useFreeCheck: true });
     expect(entry.amountFen).toBe(0);
     expect(entry.note).toContain('首次免费');
-    expect((await quote(db, userId, 1300, true)).freeCheck).toBe(false);
+    expect(await hasFreeCheck(db, userId)).toBe(false);
     const second = await draft(userId, 1300);
     await expect(
       chargeTask(db, { taskId: second.id, userId, amountFen: 1300, note: 'x', useFreeCheck: true }),
     ).rejects.toMatchObject({ code: 'FREE_CHECK_USED' });
     await refundTask(db, first.id, '失败退款');
-    expect((await quote(db, userId, 1300, true)).freeCheck).toBe(true);
+    expect(await hasFreeCheck(db, userId)).toBe(true);
     expect(await balanceOf(db, userId)).toBe(0);
   });
 

@@ -8,21 +8,8 @@ import { freeCheckNotice } from '../accounts/free-check-allowance';
 import { freeCheckAvailable } from '../accounts/users';
 import { balanceOf, lockUser } from './balance';
 
-export interface Quote {
-  priceFen: number;
-  balanceFen: number;
-  freeCheck: boolean;
-  enough: boolean;
-}
-
-/** What submitting would cost this user now (check_cost). The free check applies only where the caller allows it. */
-export async function quote(db: Executor, userId: string, priceFen: number, allowFreeCheck = false): Promise<Quote> {
-  const [user] = await db.orm.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound();
-  const balanceFen = await balanceOf(db, userId);
-  const freeCheck = allowFreeCheck && freeCheckAvailable(user);
-  return { priceFen, balanceFen, freeCheck, enough: freeCheck || balanceFen >= priceFen };
-}
+/** How a charge paid by the free first check is noted in the ledger (after the action's own note). */
+export const FREE_CHECK_NOTE = '（首次免费）';
 
 const insufficientBalance = () => conflict('INSUFFICIENT_BALANCE', '余额不足，请先充值');
 
@@ -56,7 +43,7 @@ export async function chargeTask(db: Executor, input: ChargeInput): Promise<Ledg
       await tx.orm.update(users).set({ freeCheckUsedAt: new Date() }).where(eq(users.id, input.userId));
       await tx.orm.update(tasks).set({ freeCheck: true }).where(eq(tasks.id, input.taskId));
       amount = 0;
-      note = `${note}（首次免费）`;
+      note = `${note}${FREE_CHECK_NOTE}`;
     } else if ((await balanceOf(tx, input.userId)) < amount) {
       throw insufficientBalance();
     }

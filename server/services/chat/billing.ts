@@ -1,10 +1,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Deps } from '../../context';
 import type { Executor } from '../../db/client';
 import { type ServicePrice, servicePrices } from '../../db/schema/packages';
 import { tasks } from '../../db/schema/tasks';
 import { countChars } from '@common/char-count';
 import { conflict } from '../../errors';
 import { balanceOf } from '../billing/balance';
+import { type ChargePlan, chargePlan } from '../billing/plan';
 import { computePrice } from '../billing/prices';
 
 // Chat is charged per 1 000 characters of answer (service_prices row `chat`, `npm run cli -- price set chat`),
@@ -46,3 +48,14 @@ export const chatBalanceTooLow = (reserveFen: number) =>
     'INSUFFICIENT_BALANCE',
     `余额不足，请先充值（每次提问需可用余额不少于 ${(reserveFen / 100).toFixed(2)} 元，按实际回答字数扣费）`,
   );
+
+/**
+ * What asking costs (charge_quote): each answer is charged by the characters it delivers, a stopped or failed
+ * one by what arrived before it ended; priceFen is the most one answer can cost (the longest answer allowed).
+ */
+export async function answerPlan(deps: Deps): Promise<ChargePlan> {
+  const price = await chatPrice(deps.db);
+  const rate = { unitChars: price.unitChars, unitFen: price.unitFen, minFen: price.minFen };
+  const longest = deps.config.CHAT_MAX_ANSWER_CHARS;
+  return chargePlan({ priceFen: computePrice(rate, longest), rate, charCount: longest, billing: 'per_answer', note: '智能对话：每次回答按实际回答字数计费' });
+}

@@ -2,23 +2,46 @@ import { eq } from 'drizzle-orm';
 import { type Deps, withDb } from '../../context';
 import { type RewriteMode, checks } from '../../db/schema/checks';
 import { conflict } from '../../errors';
-import { balanceOf } from '../billing/balance';
-import { type Quote, quote } from '../billing/charges';
+import type { Executor } from '../../db/client';
+import type { Task } from '../../db/schema/tasks';
+import { type ChargePlan, type ChargeQuote, chargePlan, quoteOf } from '../billing/plan';
+import { rateOf } from '../billing/prices';
 import { getOwnTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { type CheckRecord, hasFreeCheck, loadCheck } from './records';
 import { type CheckWarning, draftWarnings } from './warnings';
+
+const alreadySubmitted = () => conflict('TASK_ALREADY_SUBMITTED', '该论文已提交查重，请勿重复提交');
+
+/** What submitting a draft check charges: its price, or nothing with the free first check. */
+async function submitPlan(db: Executor, userId: string, task: Task): Promise<ChargePlan> {
+  return chargePlan({
+    priceFen: task.priceFen,
+    note: `论文查重：${task.title}`,
+    charCount: task.charCount,
+    rate: await rateOf(db, 'check', task.charCount, task.priceFen),
+    freeCheck: await hasFreeCheck(db, userId),
+  });
+}
+
+/** check_submit's charge (charge_quote). */
+export async function checkSubmitPlan(deps: Deps, userId: string, id: string): Promise<ChargePlan> {
+  const task = await getOwnTask(deps.db, userId, id, 'check');
+  if (task.status !== 'draft') throw alreadySubmitted();
+  return submitPlan(deps.db, userId, task);
+}
 
 /**
  * check_cost: what submitting the draft costs now, with what the user should know before paying (an
  * empty or small library, a text with little Chinese); a submitted check shows what it was paid with.
  */
-export async function checkCost(deps: Deps, userId: string, id: string): Promise<Quote & { warnings: CheckWarning[] }> {
+export async function checkCost(deps: Deps, userId: string, id: string): Promise<ChargeQuote & { warnings: CheckWarning[] }> {
   const task = await getOwnTask(deps.db, userId, id, 'check');
   if (task.status === 'draft') {
-    const [cost, warnings] = await Promise.all([quote(deps.db, userId, task.priceFen, true), draftWarnings(deps, id, task.charCount)]);
+    const [cost, warnings] = await Promise.all([quoteOf(deps.db, userId, await submitPlan(deps.db, userId, task)), draftWarnings(deps, id, task.charCount)]);
     return { ...cost, warnings };
   }
-  return { priceFen: task.priceFen, balanceFen: await balanceOf(deps.db, userId), freeCheck: task.freeCheck, enough: true, warnings: [] };
+  const paid = chargePlan({ priceFen: task.priceFen, note: `论文查重：${task.title}`, charCount: task.charCount, freeCheck: task.freeCheck });
+  return { ...(await quoteOf(deps.db, userId, paid)), enough: true, balanceAfterFen: null, warnings: [] };
 }
 
 export interface SubmitInput {
@@ -37,8 +60,8 @@ export interface SubmitInput {
 export async function submitCheck(deps: Deps, userId: string, input: SubmitInput): Promise<CheckRecord> {
   await deps.db.transaction(async (tx) => {
     const task = await lockOwnTask(tx, userId, input.id, 'check');
-    if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该论文已提交查重，请勿重复提交');
-    const freeCheck = await hasFreeCheck(tx, userId);
+    if (task.status !== 'draft') throw alreadySubmitted();
+    const plan = await submitPlan(tx, userId, task);
     await tx.orm
       .update(checks)
       .set({
@@ -47,7 +70,7 @@ export async function submitCheck(deps: Deps, userId: string, input: SubmitInput
         rewriteMode: input.rewriteMode ?? null,
       })
       .where(eq(checks.taskId, task.id));
-    await queueDraft(withDb(deps, tx), task, { note: `论文查重：${task.title}`, useFreeCheck: freeCheck });
+    await queueDraft(withDb(deps, tx), task, { note: plan.note, useFreeCheck: plan.freeCheck });
   });
   return loadCheck(deps.db, userId, input.id);
 }

@@ -3,13 +3,14 @@ import type { Executor } from '../../db/client';
 import { type Package, type PackageType, packages } from '../../db/schema/packages';
 import { notFound } from '../../errors';
 import { type Page, type PageQuery, offsetOf } from '../paging';
+import { formerPriceOf } from './former-price';
 
 export interface PackageView {
   id: string;
   name: string;
   type: PackageType;
   priceFen: number;
-  originalPriceFen: number;
+  originalPriceFen: number | null;
   creditFen: number;
   description: string;
   features: string[];
@@ -17,13 +18,14 @@ export interface PackageView {
   recommended: boolean;
 }
 
-export function packageView(p: Package): PackageView {
+/** A package as sold, with its former price only where the orders show it was really sold at it. */
+export async function packageView(db: Executor, p: Package): Promise<PackageView> {
   return {
     id: p.id,
     name: p.name,
     type: p.type,
     priceFen: p.priceFen,
-    originalPriceFen: p.originalPriceFen,
+    originalPriceFen: await formerPriceOf(db, p),
     creditFen: p.creditFen,
     description: p.description,
     features: p.features,
@@ -50,7 +52,7 @@ export async function listPackages(
     .orderBy(asc(packages.sort), asc(packages.id))
     .limit(page.pageSize)
     .offset(offsetOf(page));
-  return { records: rows.map(packageView), total: Number(total), pageNo: page.pageNo, pageSize: page.pageSize };
+  return { records: await Promise.all(rows.map((row) => packageView(db, row))), total: Number(total), pageNo: page.pageNo, pageSize: page.pageSize };
 }
 
 /** An active package; unknown and withdrawn ones are both NOT_FOUND. */

@@ -11,7 +11,8 @@ import { outlineLength, outlineRows, renumberOutline, validateOutline } from '..
 import { normalizeReferences } from '../../engines/writing/references';
 import { outlineTemplate } from '../../engines/writing/templates';
 import type { Degree, Outline, PaperBrief } from '../../engines/writing/types';
-import { priceFor } from '../billing/prices';
+import { type ChargePlan, chargePlan } from '../billing/plan';
+import { priceFor, ratedPrice } from '../billing/prices';
 import { type Requester, withFreeUse } from '../free-uses';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
 import { loadOwnPaper, loadPaper, type PaperDetail, type PaperRecord, recordView } from './records';
@@ -30,8 +31,10 @@ interface CleanBrief extends PaperBrief {
 }
 
 /** The form as the engine takes it: trimmed, references parsed into GB/T 7714 lines. Bad input is a 400, nothing stored. */
+const cleanTitle = (title: string) => title.replace(/\s+/g, ' ').trim();
+
 export function cleanBrief(body: GenerateBody | SubmitBody | XueshuBody, degree: Degree): CleanBrief {
-  const title = body.title.replace(/\s+/g, ' ').trim();
+  const title = cleanTitle(body.title);
   if ([...title].length < 4) throw badRequest('论文题目不能为空，且至少 4 个字');
   const discipline = body.discipline.trim();
   if (!discipline) throw badRequest('请填写学科专业');
@@ -135,27 +138,41 @@ export async function storeOutlineRows(tx: Deps['db'], paperId: string, outline:
   );
 }
 
+const outlineCommitted = () => conflict('TASK_ALREADY_SUBMITTED', '该论文的大纲已确认，正在或已经生成正文');
+
+/** commit_paper's charge: the paper price of the (edited) outline's target length; a bad outline is a 400. */
+export async function commitPlan(app: Deps, userId: string, body: CommitBody) {
+  const { task, paper } = await loadOwnPaper(app.db, userId, body.id, 'ai');
+  if (paper.stage !== 'outline' || task.status !== 'draft') throw outlineCommitted();
+  const outline = renumberOutline(body.outline);
+  const problems = validateOutline(outline);
+  if (problems.length > 0) throw badRequest(`大纲有误：${problems.slice(0, 3).join('；')}`, { problems });
+  const length = outlineLength(outline);
+  const { priceFen, rate } = await ratedPrice(app.db, 'paper', length);
+  return { plan: chargePlan({ priceFen, rate, charCount: length, note: `论文写作：${task.title}` }), outline, length };
+}
+
 /**
  * commit_paper: the (edited) outline saved and checked, the paper charged by its target length and queued
  * as one task that writes the sections in order. A refusal charges and changes nothing.
  */
 export async function commitPaper(app: AppContext, userId: string, body: CommitBody): Promise<PaperDetail> {
-  const { paper } = await loadOwnPaper(app.db, userId, body.id, 'ai');
-  if (paper.stage !== 'outline') throw conflict('TASK_ALREADY_SUBMITTED', '该论文的大纲已确认，正在或已经生成正文');
-  const outline = renumberOutline(body.outline);
-  const problems = validateOutline(outline);
-  if (problems.length > 0) throw badRequest(`大纲有误：${problems.slice(0, 3).join('；')}`, { problems });
-  const length = outlineLength(outline);
-  const priceFen = await priceFor(app.db, 'paper', length);
+  const { plan, outline, length } = await commitPlan(app, userId, body);
   await app.db.transaction(async (tx) => {
     const task = await lockOwnTask(tx, userId, body.id, 'paper');
-    if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该论文的大纲已确认，正在或已经生成正文');
-    const [priced] = await tx.orm.update(tasks).set({ priceFen, offline: false, updatedAt: app.now() }).where(eq(tasks.id, task.id)).returning();
-    await queueDraft(withDb(app, tx), priced, { note: `论文写作：${task.title}` });
+    if (task.status !== 'draft') throw outlineCommitted();
+    const [priced] = await tx.orm.update(tasks).set({ priceFen: plan.priceFen, offline: false, updatedAt: app.now() }).where(eq(tasks.id, task.id)).returning();
+    await queueDraft(withDb(app, tx), priced, { note: plan.note });
     await tx.orm.update(papers).set({ outline, targetLength: length, stage: 'writing' }).where(eq(papers.taskId, task.id));
     await storeOutlineRows(tx, task.id, outline);
   });
   return loadPaper(app.db, userId, body.id, 'ai');
+}
+
+/** paper_submit / paper_xueshu_submit's charge: the paper price of the target length. */
+export async function classicPaperPlan(app: Deps, title: string, length: number, form: 'thesis' | 'journal'): Promise<ChargePlan> {
+  const { priceFen, rate } = await ratedPrice(app.db, 'paper', length);
+  return chargePlan({ priceFen, rate, charCount: length, note: `${form === 'journal' ? '期刊论文写作' : '毕业论文写作'}：${cleanTitle(title)}` });
 }
 
 /**
@@ -171,10 +188,10 @@ export async function submitClassicPaper(
   const degree: Degree = form === 'journal' ? 'journal' : (body as SubmitBody).degree;
   const brief = cleanBrief(body, degree);
   const kinds: PaperMaterialKind[] = form === 'thesis' ? [...new Set((body as SubmitBody).materials ?? [])] : [];
-  const priceFen = await priceFor(app.db, 'paper', brief.targetLength);
+  const plan = await classicPaperPlan(app, brief.title, brief.targetLength, form);
   const id = await app.db.transaction(async (tx) => {
     const deps = withDb(app, tx);
-    const task = await createTask(deps, { kind: 'paper', userId, title: brief.title, priceFen, offline: false });
+    const task = await createTask(deps, { kind: 'paper', userId, title: brief.title, priceFen: plan.priceFen, offline: false });
     await tx.orm.insert(papers).values({
       taskId: task.id,
       api: 'info',
@@ -183,7 +200,7 @@ export async function submitClassicPaper(
       stage: 'writing',
       materials: kinds.map((kind) => ({ kind, content: '', status: 'queued' as const, offline: false })),
     });
-    await queueDraft(deps, task, { note: `${form === 'journal' ? '期刊论文写作' : '毕业论文写作'}：${task.title}` });
+    await queueDraft(deps, task, { note: plan.note });
     return task.id;
   });
   const { task, paper } = await loadOwnPaper(app.db, userId, id, 'info');

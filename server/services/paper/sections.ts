@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { type AppContext, withDb } from '../../context';
-import { paperSections } from '../../db/schema/papers';
+import { type AppContext, type Deps, withDb } from '../../context';
+import { type PaperSectionRow, paperSections } from '../../db/schema/papers';
 import { servicePrices } from '../../db/schema/packages';
 import { tasks } from '../../db/schema/tasks';
 import { badRequest, conflict } from '../../errors';
@@ -9,7 +9,8 @@ import { countChars } from '@common/char-count';
 import { checkCitations } from '../../engines/writing/citations';
 import { summarizeSection } from '../../engines/writing/context';
 import { MATERIAL_NAMES } from '../../engines/writing/prompts';
-import { computePrice } from '../billing/prices';
+import { type ChargePlan, chargePlan } from '../billing/plan';
+import { computePrice, type Rate } from '../billing/prices';
 import { createTask, queueDraft } from '../tasks/tasks';
 import { assembleText, loadOwnPaper, ownSection, paperBusy, type PaperApi, type PaperSection, paperIsBusy, sectionView, sectionsOf } from './records';
 
@@ -37,10 +38,22 @@ export async function deleteContent(app: AppContext, userId: string, sectionId: 
 }
 
 /** What rewriting one section costs: the paper price per 1 000 characters of its target length, no minimum. */
-export async function sectionPrice(app: AppContext, targetLength: number): Promise<number> {
+async function sectionRate(app: Deps): Promise<Rate> {
   const [price] = await app.db.orm.select().from(servicePrices).where(eq(servicePrices.service, 'paper')).limit(1);
   if (!price) throw new Error('No price configured for service "paper"');
-  return computePrice({ ...price, minFen: 0 }, Math.max(1, targetLength));
+  return { unitChars: price.unitChars, unitFen: price.unitFen, minFen: 0 };
+}
+
+/** reload's charge: the section's target length at the paper price, no minimum. */
+export async function sectionReloadPlan(app: Deps, userId: string, sectionId: string, api?: PaperApi): Promise<ChargePlan & { section: PaperSectionRow; title: string }> {
+  const { section, task, paper } = await ownSection(app.db, userId, sectionId, api);
+  if (paper.stage === 'outline') throw conflict('PAPER_NOT_READY', '请先确认大纲');
+  if (section.targetLength <= 0) throw badRequest('章标题下没有正文，请重新生成其中的节');
+  // Other sections may be rewritten at the same time; the whole-paper task and this section may not.
+  if (task.status === 'queued' || task.status === 'running' || section.status === 'queued' || section.status === 'running') throw paperBusy();
+  const rate = await sectionRate(app);
+  const plan = chargePlan({ priceFen: computePrice(rate, section.targetLength), rate, charCount: section.targetLength, note: `论文重新生成一节：${section.heading}` });
+  return { ...plan, section, title: task.title };
 }
 
 /**
@@ -48,12 +61,7 @@ export async function sectionPrice(app: AppContext, targetLength: number): Promi
  * section; the runner refunds it if it fails, and the earlier text stays.
  */
 export async function reloadSection(app: AppContext, userId: string, sectionId: string, api?: PaperApi): Promise<PaperSection> {
-  const { section, task, paper } = await ownSection(app.db, userId, sectionId, api);
-  if (paper.stage === 'outline') throw conflict('PAPER_NOT_READY', '请先确认大纲');
-  if (section.targetLength <= 0) throw badRequest('章标题下没有正文，请重新生成其中的节');
-  // Other sections may be rewritten at the same time; the whole-paper task and this section may not.
-  if (task.status === 'queued' || task.status === 'running' || section.status === 'queued' || section.status === 'running') throw paperBusy();
-  const priceFen = await sectionPrice(app, section.targetLength);
+  const plan = await sectionReloadPlan(app, userId, sectionId, api);
   const updated = await app.db.transaction(async (tx) => {
     const deps = withDb(app, tx);
     const [locked] = await tx.orm.select().from(paperSections).where(eq(paperSections.id, sectionId)).for('update');
@@ -61,12 +69,12 @@ export async function reloadSection(app: AppContext, userId: string, sectionId: 
     const job = await createTask(deps, {
       kind: 'paper',
       userId,
-      title: `重新生成 ${section.heading}：${task.title}`,
-      priceFen,
+      title: `重新生成 ${plan.section.heading}：${plan.title}`,
+      priceFen: plan.priceFen,
       offline: false,
       payload: { reloadSectionId: sectionId },
     });
-    await queueDraft(deps, job, { note: `论文重新生成一节：${section.heading}` });
+    await queueDraft(deps, job, { note: plan.note });
     const [queued] = await tx.orm.update(paperSections).set({ status: 'queued', error: null, updatedAt: app.now() }).where(eq(paperSections.id, sectionId)).returning();
     return queued;
   });

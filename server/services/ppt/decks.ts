@@ -13,6 +13,7 @@ import { type CoverInfo, coverLines } from '@common/slides/default-deck';
 import { findTemplate } from '@common/slides/templates';
 import { OutlineError, refineOutline, topicOutline } from '../../engines/slides/model';
 import { validateText } from '../../engines/text/validate';
+import { type ChargePlan, chargePlan } from '../billing/plan';
 import { priceFor } from '../billing/prices';
 import { isFreeUsesExhausted, type Requester, withFreeUse } from '../free-uses';
 import { asDocumentRequest } from '../check/errors';
@@ -284,14 +285,24 @@ export async function deleteDeck(deps: Deps, userId: string, id: string): Promis
   return { id, deleted: true };
 }
 
+const deckNote = (title: string) => `AI PPT：${title}`;
+const deckSubmitted = () => conflict('TASK_ALREADY_SUBMITTED', '该 PPT 已提交生成，请勿重复提交');
+
+/** submit_by_id's charge: the deck's price (one deck at the AI PPT price). */
+export async function deckSubmitPlan(deps: Deps, userId: string, id: string): Promise<ChargePlan> {
+  const { task, deck } = await loadOwnDeck(deps.db, userId, id);
+  if (deck.slides.length === 0) throw badRequest('PPT 还没有幻灯片，请先编辑大纲');
+  if (task.status !== 'draft') throw deckSubmitted();
+  return chargePlan({ priceFen: task.priceFen, note: deckNote(task.title) });
+}
+
 /** submit_by_id: charged and queued in one transaction; rendered by the ppt job. */
 export async function submitDeck(deps: Deps, userId: string, id: string): Promise<PptDeck> {
-  const { deck } = await loadOwnDeck(deps.db, userId, id);
-  if (deck.slides.length === 0) throw badRequest('PPT 还没有幻灯片，请先编辑大纲');
+  await deckSubmitPlan(deps, userId, id);
   await deps.db.transaction(async (tx) => {
     const task = await lockOwnTask(tx, userId, id, 'ppt');
-    if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该 PPT 已提交生成，请勿重复提交');
-    await queueDraft(withDb(deps, tx), task, { note: `AI PPT：${task.title}` });
+    if (task.status !== 'draft') throw deckSubmitted();
+    await queueDraft(withDb(deps, tx), task, { note: deckNote(task.title) });
   });
   return loadDeck(deps.db, userId, id);
 }

@@ -2,7 +2,7 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableC
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { rewriteParagraphs } from '../../db/schema/rewrites';
-import { modeLabel, reportName, sentenceSummary, termSummary } from '@common/rewrite-modes';
+import { modeLabel, reportName, resultName, sentenceSummary, termSummary } from '@common/rewrite-modes';
 import { countSentences } from '../../engines/rewrite/sentences';
 import { readOriginal } from '../check/file-store';
 import { keptCounts } from './sentence-figures';
@@ -39,8 +39,9 @@ export async function downloadRewritten(deps: Deps, userId: string, id: string, 
   const { task, rewrite } = await loadOwnRow(deps.db, userId, id);
   if (task.status !== 'done') throw notFinished();
   const pairs = await pairsOf(deps, id);
+  const name = resultName(rewrite);
   const marks = marked ? revisionMarks(task) : undefined;
-  const filename = safeFileName(task.title, marked ? '降重结果（标出改动）' : '降重结果');
+  const filename = safeFileName(task.title, marked ? `${name}（标出改动）` : name);
   const paragraphs = pairs.map((p) => ({ index: p.index, original: p.original, rewritten: p.accepted ? p.rewritten : '' }));
   const original = rewrite.fileSha256 ? await readOriginal(deps.config.DATA_DIR, rewrite.fileSha256) : null;
   const body = original

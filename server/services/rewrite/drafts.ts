@@ -3,11 +3,12 @@ import { withDb } from '../../context';
 import { type RewriteRecordMode, rewrites } from '../../db/schema/rewrites';
 import type { Task } from '../../db/schema/tasks';
 import { badRequest } from '../../errors';
-import { priceFor } from '../billing/prices';
+import { priceFor, ratedPrice } from '../billing/prices';
 import { finishedCheckText } from '../check/finished-text';
 import { storeOriginal } from '../check/file-store';
 import { paperSource, prepareRequestText, type UploadedDocument } from '../check/paper-input';
 import { createTask, type NewTask } from '../tasks/tasks';
+import { rewriteEngineFor, rewritePriceService } from './engine-choice';
 import { apiOfMode, loadRewrite, type RewriteRecord } from './records';
 
 export interface RewriteInput {
@@ -39,16 +40,18 @@ export function cleanTerms(input: string[] | string | undefined): string[] {
   return terms;
 }
 
-/** What a rewrite costs: the rewrite price; 学术库降重 without a finished check includes the check first. */
-async function priceOf(deps: Deps, chars: number, withCheck: boolean): Promise<number> {
-  const rewrite = await priceFor(deps.db, 'rewrite', chars);
-  return withCheck ? rewrite + (await priceFor(deps.db, 'check', chars)) : rewrite;
+/** What a rewrite of `chars` characters costs in this mode on this instance, and who will do it. */
+export async function rewritePrice(deps: Deps, chars: number, mode: RewriteRecordMode, options: { withCheck?: boolean; source?: 'aigc' | 'other' } = {}) {
+  const engine = rewriteEngineFor(deps.config, mode);
+  const rewrite = await ratedPrice(deps.db, rewritePriceService(engine, options.source), chars);
+  if (!options.withCheck) return { ...rewrite, engine };
+  return { priceFen: rewrite.priceFen + (await priceFor(deps.db, 'check', chars)), rate: null, engine };
 }
 
-/** word_count: counted characters (the checkers' rule) and the price in this mode. */
+/** word_count: counted characters (the checkers' rule) and the price in this mode (学术库降重 checks first unless given a check). */
 export async function rewriteWordCount(deps: Deps, content: string, mode: RewriteRecordMode): Promise<{ charCount: number; priceFen: number }> {
   const { charCount } = await prepareRequestText(deps.compute, { content });
-  return { charCount, priceFen: await priceOf(deps, charCount, mode === 'cnki') };
+  return { charCount, priceFen: (await rewritePrice(deps, charCount, mode, { withCheck: mode === 'cnki' })).priceFen };
 }
 
 /**
@@ -65,10 +68,10 @@ export async function initRewrite(deps: Deps, userId: string, input: RewriteInpu
   const protectedTerms = cleanTerms(input.protectedTerms);
 
   const extracted = await prepareRequestText(deps.compute, source);
-  const priceFen = await priceOf(deps, extracted.charCount, input.mode === 'cnki' && !input.checkId);
+  const { priceFen, engine } = await rewritePrice(deps, extracted.charCount, input.mode, { withCheck: input.mode === 'cnki' && !input.checkId });
   const fileSha256 = file && extracted.format === 'docx' ? await storeOriginal(deps.config.DATA_DIR, file.data, extracted.sha256) : null;
   const id = await deps.db.transaction(async (tx) => {
-    const task = await createRewriteTask(withDb(deps, tx), { userId, title, priceFen, charCount: extracted.charCount, offline: input.mode === 'smart' }, {
+    const task = await createRewriteTask(withDb(deps, tx), { userId, title, priceFen, charCount: extracted.charCount, offline: engine === 'offline' }, {
       api: apiOfMode(input.mode),
       mode: input.mode,
       source: 'upload',

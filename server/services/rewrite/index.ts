@@ -11,4 +11,4 @@ export {
   PAPER_MODES,
   rewritePayment,
 } from './records';
-export { recheckRewrite, reduce, reloadParagraph, submitFromCheck, submitRewrite } from './submit';
+export { fromCheckPlan, recheckPlan, recheckRewrite, reduce, reloadParagraph, rewriteSubmitPlan, submitFromCheck, submitRewrite } from './submit';

@@ -7,7 +7,7 @@ import type { KeepReason } from '../../engines/docx/keep-reasons';
 import type { SentenceStatus } from '../../engines/rewrite/sentences';
 import { toCodePoints } from '../../engines/text/code-points';
 import { splitSentences } from '../../engines/text/split';
-import { priceFor } from '../billing/prices';
+import { rewritePrice } from './drafts';
 import { apiOfMode } from './records';
 import { checkPair, recordChecks } from './sentence-figures';
 
@@ -38,13 +38,15 @@ export async function storeRewrite(deps: Deps, input: SeededRewrite): Promise<vo
   const charCount = countChars(text);
   const done = input.status === 'done';
   const now = deps.now();
+  // Priced as initRewrite prices it: by the engine that would run it here (学术库降重 with its check first).
+  const price = await rewritePrice(deps, charCount, input.mode, { withCheck: input.mode === 'cnki' });
   const task = {
     kind: 'rewrite' as const,
     userId: input.userId,
     title: input.title,
     status: input.status,
     progress: done ? 100 : 0,
-    priceFen: await priceFor(deps.db, 'rewrite', charCount),
+    priceFen: price.priceFen,
     charCount,
     attempts: 0,
     error: null,

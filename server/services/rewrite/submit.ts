@@ -3,20 +3,45 @@ import type { CheckReport } from '../../engines/similarity/types';
 import { EngineMissing } from '../../compute';
 import { type Deps, withDb } from '../../context';
 import { checks } from '../../db/schema/checks';
-import { type RewriteRecordMode, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
-import { tasks } from '../../db/schema/tasks';
+import { type RewriteRecordMode, type RewriteRow, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
+import { type Task, tasks } from '../../db/schema/tasks';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { LlmError, type LlmGateway } from '../../engines/llm';
 import { countChars } from '@common/char-count';
-import { priceFor } from '../billing/prices';
+import { type ChargePlan, chargePlan } from '../billing/plan';
+import { rateOf, ratedPrice } from '../billing/prices';
 import { type Requester, takeFreeUse, withFreeUse } from '../free-uses';
 import { modelFailure } from '../llm/errors';
 import { MODE_LABELS } from '@common/rewrite-modes';
 import { prepareRequestText } from '../check/paper-input';
 import { createTask, lockOwnTask, queueDraft } from '../tasks/tasks';
-import { cleanTerms, createRewriteTask } from './drafts';
+import { cleanTerms, createRewriteTask, rewritePrice } from './drafts';
+import { rewriteEngineFor, rewritePriceService } from './engine-choice';
 import { apiOfMode, loadOwnRow, loadRewrite, notFinished, ownPair, type ParagraphPair, pairView, type RewriteApi, type RewriteRecord } from './records';
 import { rewrittenText } from './run';
+
+const alreadySubmitted = () => conflict('TASK_ALREADY_SUBMITTED', '该论文已提交降重，请勿重复提交');
+
+/** What submitting a draft rewording charges: the price it was priced at, by the engine that will run it. */
+async function submitPlan(deps: Deps, task: Task, rewrite: RewriteRow, modes: readonly string[]): Promise<ChargePlan> {
+  if (!modes.includes(rewrite.mode)) throw badRequest(`该记录是${MODE_LABELS[rewrite.mode]}记录，请在对应页面提交`);
+  if (task.status !== 'draft') throw alreadySubmitted();
+  const engine = rewriteEngineFor(deps.config, rewrite.mode);
+  const withCheck = rewrite.mode === 'cnki' && !rewrite.sourceCheckId;
+  return chargePlan({
+    priceFen: task.priceFen,
+    note: `${MODE_LABELS[rewrite.mode]}：${task.title}`,
+    charCount: task.charCount,
+    rate: withCheck ? null : await rateOf(deps.db, rewritePriceService(engine), task.charCount, task.priceFen),
+    engine,
+  });
+}
+
+/** machine_submit / machine_cnki_submit's charge (charge_quote). */
+export async function rewriteSubmitPlan(deps: Deps, userId: string, id: string, api: RewriteApi, modes: readonly string[]): Promise<ChargePlan> {
+  const { task, rewrite } = await loadOwnRow(deps.db, userId, id, api);
+  return submitPlan(deps, task, rewrite, modes);
+}
 
 /**
  * machine_submit / machine_cnki_submit: charges the price and queues the draft in one transaction; a
@@ -30,11 +55,10 @@ export async function submitRewrite(
   modes: readonly string[],
 ): Promise<RewriteRecord> {
   const { rewrite } = await loadOwnRow(deps.db, userId, id, api);
-  if (!modes.includes(rewrite.mode)) throw badRequest(`该记录是${MODE_LABELS[rewrite.mode]}记录，请在对应页面提交`);
   await deps.db.transaction(async (tx) => {
     const task = await lockOwnTask(tx, userId, id, 'rewrite');
-    if (task.status !== 'draft') throw conflict('TASK_ALREADY_SUBMITTED', '该论文已提交降重，请勿重复提交');
-    await queueDraft(withDb(deps, tx), task, { note: `${MODE_LABELS[rewrite.mode]}：${task.title}` });
+    const plan = await submitPlan(withDb(deps, tx), task, rewrite, modes);
+    await queueDraft(withDb(deps, tx), task, { note: plan.note });
   });
   return loadRewrite(deps.db, userId, id);
 }
@@ -112,36 +136,71 @@ export async function reduce(deps: Deps & { llm: LlmGateway }, who: Requester, i
   };
 }
 
+const recheckExists = () => conflict('RECHECK_EXISTS', '该降重结果已提交查重，请在查重记录中查看');
+
+/** submit_check's charge: 查重 of the rewritten text at the check price. */
+export async function recheckPlan(deps: Deps, userId: string, id: string): Promise<ChargePlan & { text: string; format: string }> {
+  const { task, rewrite } = await loadOwnRow(deps.db, userId, id);
+  if (task.status !== 'done') throw notFinished();
+  if (rewrite.recheckId) throw recheckExists();
+  const prepared = await prepareRequestText(deps.compute, { content: await rewrittenText(deps.db, id) });
+  const { priceFen, rate } = await ratedPrice(deps.db, 'check', prepared.charCount);
+  return { ...chargePlan({ priceFen, rate, charCount: prepared.charCount, note: `降重后查重：${task.title}` }), text: prepared.text, format: prepared.format };
+}
+
 /**
  * submit_check: the rewritten text (accepted rewrites, originals elsewhere) checked with 查重 — a new
  * check record, charged at the check price and queued, all in one transaction.
  */
 export async function recheckRewrite(deps: Deps, userId: string, id: string) {
-  const { task, rewrite } = await loadOwnRow(deps.db, userId, id);
-  if (task.status !== 'done') throw notFinished();
-  if (rewrite.recheckId) throw conflict('RECHECK_EXISTS', '该降重结果已提交查重，请在查重记录中查看');
-  const text = await rewrittenText(deps.db, id);
-  const prepared = await prepareRequestText(deps.compute, { content: text });
-  const priceFen = await priceFor(deps.db, 'check', prepared.charCount);
+  const { task } = await loadOwnRow(deps.db, userId, id);
+  const plan = await recheckPlan(deps, userId, id);
   const checkId = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.orm.select().from(rewrites).where(eq(rewrites.taskId, id)).for('update');
-    if (locked?.recheckId) throw conflict('RECHECK_EXISTS', '该降重结果已提交查重，请在查重记录中查看');
+    if (locked?.recheckId) throw recheckExists();
     const txDeps = withDb(deps, tx);
     const check = await createTask(txDeps, {
       kind: 'check',
       userId,
       title: `${task.title}（降重后）`,
-      priceFen,
-      charCount: prepared.charCount,
+      priceFen: plan.priceFen,
+      charCount: plan.charCount ?? 0,
       offline: true,
     });
-    await tx.orm.insert(checks).values({ taskId: check.id, sourceType: 'paste', format: prepared.format, text: prepared.text });
-    await queueDraft(txDeps, await lockOwnTask(tx, userId, check.id, 'check'), { note: `降重后查重：${task.title}` });
+    await tx.orm.insert(checks).values({ taskId: check.id, sourceType: 'paste', format: plan.format, text: plan.text });
+    await queueDraft(txDeps, await lockOwnTask(tx, userId, check.id, 'check'), { note: plan.note });
     await tx.orm.update(rewrites).set({ recheckId: check.id }).where(eq(rewrites.taskId, id));
     return check.id;
   });
-  return { id, checkId, status: 'queued' as const, priceFen };
+  return { id, checkId, status: 'queued' as const, priceFen: plan.priceFen };
 }
+
+/** The caller's finished check and what its report flagged (check_machine_submit rewords those paragraphs). */
+async function flaggedCheck(deps: Deps, userId: string, checkId: string, fromCheckJob: boolean) {
+  const [source] = await deps.db.orm
+    .select({ task: tasks, text: checks.text, report: checks.report, format: checks.format, fileSha256: checks.fileSha256 })
+    .from(tasks)
+    .innerJoin(checks, eq(checks.taskId, tasks.id))
+    .where(and(eq(tasks.id, checkId), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
+  if (!source) throw notFound();
+  if ((!fromCheckJob && source.task.status !== 'done') || !source.report) throw conflict('TASK_NOT_FINISHED', '查重尚未完成，完成后才能按报告降重');
+  const paragraphs = (source.report as unknown as CheckReport).paragraphs ?? [];
+  const flaggedChars = paragraphs.filter((p) => p.ratio > 0).reduce((sum, p) => sum + p.charCount, 0);
+  return { ...source, flaggedChars };
+}
+
+const fromCheckNote = (mode: RewriteRecordMode, title: string) => `${MODE_LABELS[mode]}（按查重报告）：${title}`;
+
+/** check_machine_submit's charge: the flagged paragraphs' characters at the rewording price of this mode. */
+export async function fromCheckPlan(deps: Deps, userId: string, checkId: string, mode: RewriteRecordMode): Promise<ChargePlan> {
+  const source = await flaggedCheck(deps, userId, checkId, false);
+  const [earlier] = await deps.db.orm.select({ id: rewrites.taskId }).from(rewrites).where(and(eq(rewrites.sourceCheckId, checkId), eq(rewrites.source, 'check'))).limit(1);
+  if (earlier) throw fromCheckExists();
+  const { priceFen, rate, engine } = await rewritePrice(deps, source.flaggedChars, mode);
+  return chargePlan({ priceFen, rate, engine, charCount: source.flaggedChars, note: fromCheckNote(mode, source.task.title) });
+}
+
+const fromCheckExists = () => conflict('TASK_ALREADY_SUBMITTED', '该查重报告已提交降重，请在降重记录中查看');
 
 /**
  * check_machine_submit (paper_machine_api): a new rewrite of one of the caller's finished checks that
@@ -154,25 +213,17 @@ export async function submitFromCheck(
   mode: RewriteRecordMode,
   options: { fromCheckJob?: boolean } = {},
 ): Promise<RewriteRecord> {
-  const [source] = await deps.db.orm
-    .select({ task: tasks, text: checks.text, report: checks.report, format: checks.format, fileSha256: checks.fileSha256 })
-    .from(tasks)
-    .innerJoin(checks, eq(checks.taskId, tasks.id))
-    .where(and(eq(tasks.id, checkId), eq(tasks.userId, userId), eq(tasks.kind, 'check')));
-  if (!source) throw notFound();
-  if ((!options.fromCheckJob && source.task.status !== 'done') || !source.report) throw conflict('TASK_NOT_FINISHED', '查重尚未完成，完成后才能按报告降重');
-  const paragraphs = (source.report as unknown as CheckReport).paragraphs ?? [];
-  const flaggedChars = paragraphs.filter((p) => p.ratio > 0).reduce((sum, p) => sum + p.charCount, 0);
-  const priceFen = await priceFor(deps.db, 'rewrite', flaggedChars);
+  const source = await flaggedCheck(deps, userId, checkId, options.fromCheckJob ?? false);
+  const { priceFen, engine } = await rewritePrice(deps, source.flaggedChars, mode);
   const id = await deps.db.transaction(async (tx) => {
     const [earlier] = await tx.orm
       .select({ id: rewrites.taskId })
       .from(rewrites)
       .where(and(eq(rewrites.sourceCheckId, checkId), eq(rewrites.source, 'check')))
       .limit(1);
-    if (earlier) throw conflict('TASK_ALREADY_SUBMITTED', '该查重报告已提交降重，请在降重记录中查看');
+    if (earlier) throw fromCheckExists();
     const txDeps = withDb(deps, tx);
-    const task = await createRewriteTask(txDeps, { userId, title: source.task.title, priceFen, charCount: source.task.charCount, offline: false }, {
+    const task = await createRewriteTask(txDeps, { userId, title: source.task.title, priceFen, charCount: source.task.charCount, offline: engine === 'offline' }, {
       api: apiOfMode(mode),
       mode,
       source: 'check',
@@ -182,7 +233,7 @@ export async function submitFromCheck(
       text: source.text,
       sourceCheckId: checkId,
     });
-    await queueDraft(txDeps, task, { note: `${MODE_LABELS[mode]}（按查重报告）：${task.title}` });
+    await queueDraft(txDeps, task, { note: fromCheckNote(mode, task.title) });
     if (options.fromCheckJob) await tx.orm.update(checks).set({ rewriteTaskId: task.id }).where(eq(checks.taskId, checkId));
     return task.id;
   });

@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import { type LlmFeature, type ModelConfig, modelFor } from '../../engines/llm';
 import { type FreeAction, type FreeLimit, freeLimits } from '../free-uses';
 import { MODEL_NOT_CONFIGURED_MESSAGE } from '../llm/errors';
+import { type RewriteEngineKind, rewriteEngineFor } from '../rewrite/engine-choice';
 import { NO_PAYMENT_CHANNEL, type PayChannel, openPayChannels } from '../payments/channels';
 
 /**
@@ -34,6 +35,8 @@ export interface Capabilities {
   services: Record<ServiceName, Availability>;
   payment: Availability & { channels: PayChannel[] };
   registration: { open: boolean };
+  /** Who rewords in the model ways (智能降重 is always offline): the rule of services/rewrite/engine-choice.ts. */
+  rewriteEngine: RewriteEngineKind;
   /** The daily free allowance of each model action that is not charged (services/free-uses). */
   freeUses: Record<FreeAction, FreeLimit>;
 }
@@ -77,6 +80,7 @@ export function capabilities({ config, builtServices }: CapabilitySources): Capa
     services,
     payment: { ...(channels.length > 0 ? available : unavailable(NO_PAYMENT_CHANNEL)), channels },
     registration: { open: config.REGISTRATION === 'open' },
+    rewriteEngine: rewriteEngineFor(config, 'rewrite'),
     freeUses: freeLimits(config),
   };
 }

@@ -6,8 +6,8 @@ import { fromCodePoints, toCodePoints } from '../../engines/text/code-points';
 import { analyzeText } from '../../engines/text/document';
 import { splitParagraphs } from '../../engines/text/split';
 import { conflict } from '../../errors';
-import { quote } from '../billing/charges';
-import { priceFor } from '../billing/prices';
+import { type ChargePlan, chargePlan, quoteOf } from '../billing/plan';
+import { ratedPrice } from '../billing/prices';
 import { prepareRequestText } from '../check/paper-input';
 import { readOriginal } from '../check/file-store';
 import { safeFileName } from '../rewrite/docx';
@@ -72,13 +72,20 @@ const editedText = (lines: Array<{ rewritten: string }>) => lines.map((l) => l.r
 async function priced(deps: ExportDeps, userId: string, id: string) {
   const found = await current(deps, userId, id);
   const prepared = await prepareRequestText(deps.compute, { content: editedText(found.lines) });
-  return { ...found, prepared, charCount: prepared.charCount, priceFen: await priceFor(deps.db, 'check', prepared.charCount) };
+  const { priceFen, rate } = await ratedPrice(deps.db, 'check', prepared.charCount);
+  const plan: ChargePlan = chargePlan({ priceFen, rate, charCount: prepared.charCount, note: `改写工作台修改后查重：${found.check.title}` });
+  return { ...found, prepared, plan };
+}
+
+/** What workbench_submit_check charges: the check price of the edited paper (never the free check). */
+export async function editedCheckPlan(deps: ExportDeps, userId: string, id: string): Promise<ChargePlan> {
+  return (await priced(deps, userId, id)).plan;
 }
 
 /** workbench_check_cost: a new check of the edited paper, priced at the check price (never the free check). */
 export async function editedCheckCost(deps: ExportDeps, userId: string, id: string) {
-  const { priceFen, charCount } = await priced(deps, userId, id);
-  return { ...(await quote(deps.db, userId, priceFen, false)), charCount };
+  const { plan, prepared } = await priced(deps, userId, id);
+  return { ...(await quoteOf(deps.db, userId, plan)), charCount: prepared.charCount };
 }
 
 /**
@@ -86,7 +93,8 @@ export async function editedCheckCost(deps: ExportDeps, userId: string, id: stri
  * student confirmed and queued in one transaction; it names this check as the one it was edited from.
  */
 export async function submitEditedCheck(deps: ExportDeps & Pick<AppContext, 'wakeJobs'>, userId: string, id: string, confirmedFen: number) {
-  const { check, session, state, prepared, priceFen } = await priced(deps, userId, id);
+  const { check, session, state, prepared, plan } = await priced(deps, userId, id);
+  const { priceFen } = plan;
   if (state.head === 0) throw conflict('NOTHING_EDITED', '还没有修改任何内容，无需重新查重');
   if (priceFen !== confirmedFen) throw conflict('PRICE_CHANGED', `价格已变为 ${(priceFen / 100).toFixed(2)} 元，请确认后再提交`);
   const estimatedRatio = estimateOf(session, state).totalRatio;
@@ -101,7 +109,7 @@ export async function submitEditedCheck(deps: ExportDeps & Pick<AppContext, 'wak
       payload: { estimatedRatio },
     });
     await tx.orm.insert(checks).values({ taskId: task.id, sourceType: 'paste', format: prepared.format, text: prepared.text, editedFromId: id });
-    await queueDraft(txDeps, await lockOwnTask(tx, userId, task.id, 'check'), { note: `改写工作台修改后查重：${check.title}` });
+    await queueDraft(txDeps, await lockOwnTask(tx, userId, task.id, 'check'), { note: plan.note });
     return task.id;
   });
   deps.wakeJobs();

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { paperAigcMachineInit, paperAigcMachineSubmit, usePaperAigcWordCount } from '@/api/gen/aigc/aigc';
 import { ApiError } from '@/api/http';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { useSignedIn } from '@/components/use-signed-in';
 import { type PaperSource, PaperSourceField } from '@/components/paper-source-field';
 import { useDebounced } from '@/components/use-debounced';
@@ -12,9 +13,9 @@ import { appStore } from '@/stores/app';
 import { type SubmitFailure, SubmitError } from '@/components/submit-error';
 
 /** The server's detection price rule (service_prices.aigc), only until word_count has answered. */
-const PRICE_NOTE = '按字数计价，提交时从余额扣费；检测失败自动退款';
+const PRICE_NOTE = '按字数计价，付款前先显示费用与支付后余额，确认后才从余额扣费；检测失败自动退款';
 
-/** Paste or upload a paper, see its characters and price as you type, then pay and start the detection. */
+/** Paste or upload a paper, see its characters and price as you type, then confirm the charge and start the detection. */
 export function AigcForm() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
@@ -27,6 +28,7 @@ export function AigcForm() {
   const [busy, setBusy] = useState(false);
   // A draft whose payment was refused (balance): paying again after a top-up reuses it, not a second draft.
   const [draft, setDraft] = useState<{ id: string; key: string } | null>(null);
+  const charge = useChargeConfirm();
   const chars = countChars(content);
   const debounced = useDebounced(content, 400);
   const quote = usePaperAigcWordCount(
@@ -50,8 +52,14 @@ export function AigcForm() {
       const key = JSON.stringify([source, source === 'upload' ? [file?.name, file?.size, file?.lastModified] : content, fields]);
       const id = draft?.key === key ? draft.id : (await paperAigcMachineInit(source === 'upload' && file ? { ...fields, file } : { ...fields, content })).id;
       setDraft({ id, key });
-      await paperAigcMachineSubmit({ id });
-      await navigate({ to: '/aigccheck/content/$id', params: { id } });
+      charge.ask({
+        title: '确认支付：AIGC检测',
+        request: { operation: 'paperAigcMachineSubmit', id },
+        onConfirm: async () => {
+          await paperAigcMachineSubmit({ id });
+          await navigate({ to: '/aigccheck/content/$id', params: { id } });
+        },
+      });
     } catch (e) {
       setError(e instanceof ApiError ? { message: e.message, code: e.code } : { message: '提交失败，请稍后重试' });
     } finally {
@@ -109,10 +117,11 @@ export function AigcForm() {
           {PRICE_NOTE}
         </Text>
         <SubmitError error={error} />
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="正在提交" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
-          {signedIn ? '支付并开始检测' : '登录后提交'}
+        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="正在计算费用" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
+          {signedIn ? '开始检测' : '登录后提交'}
         </Button>
       </Stack>
+      {charge.dialog}
     </form>
   );
 }

@@ -3,7 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { paperAigcAigcMachineSubmit, usePaperAigcQueryList } from '@/api/gen/aigc/aigc';
 import type { AigcLowerMode } from '@/api/gen/model';
-import { ApiError } from '@/api/http';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
+import { useCapabilities } from '@/components/use-capabilities';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
 import { appStore } from '@/stores/app';
@@ -22,6 +23,18 @@ const MODES: Array<{ value: AigcLowerMode; label: string }> = [
   { value: 'polish', label: '润色' },
 ];
 
+/** Who will rewrite on this instance and how it is priced, said before anything is paid. */
+function EngineNote() {
+  const { data } = useCapabilities();
+  return (
+    <Text fontSize="xs" color="gray.600" data-testid="lower-engine" data-engine={data?.rewriteEngine}>
+      只按被标出段落的字数计价，付款前先显示费用与支付后余额，确认后才扣费，失败自动退款。
+      {data?.rewriteEngine === 'offline' && '本站未配置大模型：将由离线引擎改写并标明“离线”，按离线引擎的价格计费（低于大模型改写）。'}
+      {data?.rewriteEngine === 'model' && '本站由大模型改写。'}
+    </Text>
+  );
+}
+
 /**
  * Pick one of your finished AIGC detections and a way of lowering: only the paragraphs the detector flagged
  * (中度、高度疑似) are rewritten, then every paragraph is scored again by the same detector; the comparison
@@ -35,25 +48,24 @@ export function AigcLowerForm() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [mode, setMode] = useState<AigcLowerMode>('rewrite');
   const [error, setError] = useState<SubmitFailure | null>(null);
-  const [busy, setBusy] = useState(false);
+  const charge = useChargeConfirm();
   const id = chosen ?? flagged[0]?.id ?? '';
 
-  const submit = async () => {
+  const submit = () => {
     setError(null);
     if (!signedIn) {
       appStore.actions.openLogin();
       return;
     }
     if (!id) return setError({ message: '请先选择一份已完成的 AIGC 检测' });
-    setBusy(true);
-    try {
-      const record = await paperAigcAigcMachineSubmit({ id, mode });
-      await navigate({ to: '/papermachine/content/$id', params: { id: record.id } });
-    } catch (e) {
-      setError(e instanceof ApiError ? { message: e.message, code: e.code } : { message: '提交失败，请稍后重试' });
-    } finally {
-      setBusy(false);
-    }
+    charge.ask({
+      title: `确认支付：${MODES.find((m) => m.value === mode)?.label ?? '降AIGC'}`,
+      request: { operation: 'paperAigcAigcMachineSubmit', id, mode },
+      onConfirm: async () => {
+        const record = await paperAigcAigcMachineSubmit({ id, mode });
+        await navigate({ to: '/papermachine/content/$id', params: { id: record.id } });
+      },
+    });
   };
 
   return (
@@ -62,7 +74,7 @@ export function AigcLowerForm() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <Stack gap="4">
@@ -96,14 +108,13 @@ export function AigcLowerForm() {
         <Text fontSize="sm" color="gray.700" data-testid="lower-mode-explained">
           {LOWER_MODE_EXPLAINED[mode]}
         </Text>
-        <Text fontSize="xs" color="gray.500">
-          只按被标出段落的字数计价（与降重同价），提交时从余额扣费，失败自动退款；未配置大模型时由离线引擎改写并标明“离线”。
-        </Text>
+        <EngineNote />
         <SubmitError error={error} />
-        <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="正在提交" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
-          {signedIn ? '支付并开始降AIGC' : '登录后提交'}
+        <Button type="submit" colorPalette="brand" size="lg" alignSelf={{ base: 'stretch', md: 'flex-start' }}>
+          {signedIn ? '开始降AIGC' : '登录后提交'}
         </Button>
       </Stack>
+      {charge.dialog}
     </form>
   );
 }

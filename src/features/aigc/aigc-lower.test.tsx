@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AigcRecord } from '@/api/gen/model';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
+import { topUp } from '@/test/charges';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
 
@@ -11,6 +12,7 @@ setupMockServer();
 describe('降AIGC screens', () => {
   it('offers the finished detections with flagged paragraphs, explains each way, and opens the comparison after paying', async () => {
     const token = await signIn();
+    await topUp(token);
     const done = (await callMock<{ records: AigcRecord[] }>('/api/base/paper_aigc_api/query_list?pageSize=50', { token, body: { kind: 'detect', status: 'done' } })).body.result.records;
     const flagged = done.filter((r) => r.paragraphFlagged > 0);
     expect(flagged.length).toBeGreaterThan(0);
@@ -22,7 +24,9 @@ describe('降AIGC screens', () => {
     expect(screen.getByTestId('lower-mode-explained')).toHaveTextContent('本站检测器');
     await user.click(screen.getByText('强力'));
     expect(screen.getByTestId('lower-mode-explained')).toHaveTextContent('重组');
-    await user.click(screen.getByRole('button', { name: '支付并开始降AIGC' }));
+    await user.click(screen.getByRole('button', { name: '开始降AIGC' }));
+    expect(requests.calls('/api/base/paper_aigc_api/aigc_machine_submit')).toBe(0);
+    await user.click(await within(await screen.findByTestId('charge-confirm')).findByRole('button', { name: /^确认支付 ¥/ }));
     await waitFor(() => expect(requests.calls('/api/base/paper_aigc_api/aigc_machine_submit')).toBe(1));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/papermachine\/content\//));
   });

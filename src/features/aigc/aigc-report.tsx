@@ -17,6 +17,7 @@ import { queryFallback } from '@/components/query-fallback';
 import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
 import { notify } from '@/components/ui/toaster';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatFen, formatRatio } from '@/lib/number';
 import { BAND_PALETTE } from './band-style';
@@ -100,27 +101,26 @@ function Summary({ record }: { record: AigcDetail }) {
 
 /** Before the result: pay a draft, follow a queued or running detection, or say why it failed. */
 function Pending({ record, onChanged }: { record: AigcDetail; onChanged: () => Promise<void> }) {
-  const [paying, setPaying] = useState(false);
-  const pay = async () => {
-    setPaying(true);
-    try {
-      await paperAigcMachineSubmit({ id: record.id });
-      await onChanged();
-    } catch (e) {
-      notify.error(e instanceof Error ? e.message : '提交失败，请稍后重试');
-    } finally {
-      setPaying(false);
-    }
-  };
+  const charge = useChargeConfirm();
+  const pay = () =>
+    charge.ask({
+      title: '确认支付：AIGC检测',
+      request: { operation: 'paperAigcMachineSubmit', id: record.id },
+      onConfirm: async () => {
+        await paperAigcMachineSubmit({ id: record.id });
+        await onChanged();
+      },
+    });
   if (record.status === 'draft') {
     return (
       <Stack gap="2" align="flex-start">
         <Text>
           共 {record.charCount} 字，检测费用 ¥{formatFen(record.priceFen)}，尚未支付。
         </Text>
-        <Button colorPalette="brand" loading={paying} onClick={() => void pay()}>
-          支付并开始检测
+        <Button colorPalette="brand" onClick={pay}>
+          开始检测
         </Button>
+        {charge.dialog}
       </Stack>
     );
   }
@@ -189,7 +189,7 @@ function Paragraphs({ record }: { record: AigcDetail }) {
         <Stack gap="2">
           <HeatBar paragraphs={record.paragraphScores} onPick={pick} />
           <Text fontSize="xs" color="gray.500">
-            每一格是一段，宽度按字数，颜色越红越像机器生成；点按一格跳到那一段。
+            每一格是一段，宽度按字数，颜色按该段的分档（与段落卡片一致）；点按一格跳到那一段。
           </Text>
         </Stack>
       </SectionCard>

@@ -1,6 +1,7 @@
 import { Box, Button, HStack, Text, Textarea } from '@chakra-ui/react';
 import { SendHorizontal, Square } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
+import { ChatPrice } from './chat-price';
 
 /** The contract's limit of one message (ChatCompletionBody.content). */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -14,7 +15,7 @@ type Props = {
   error?: string | null;
 };
 
-/** The question box: Enter sends, Shift+Enter breaks the line; while an answer streams it offers 停止生成. */
+/** The question box with what an answer costs: Enter sends, Shift+Enter breaks the line; while an answer streams it offers 停止生成. */
 export function ChatComposer({ draft, onDraftChange, onSend, onStop, streaming, error }: Props) {
   const length = Array.from(draft).length;
   const tooLong = length > MAX_MESSAGE_CHARS;
@@ -46,6 +47,7 @@ export function ChatComposer({ draft, onDraftChange, onSend, onStop, streaming, 
           {error}
         </Text>
       )}
+      <ChatPrice />
       <HStack justify="space-between" mt="2">
         <Text fontSize="xs" color={tooLong ? 'red.600' : 'gray.500'}>
           {tooLong ? `已输入 ${length} 字，单条消息最多 ${MAX_MESSAGE_CHARS} 字` : `${length} / ${MAX_MESSAGE_CHARS}`}

@@ -9,6 +9,7 @@ import { ApiError } from '@/api/http';
 import { LoginRequired } from '@/components/login-required';
 import { appStore } from '@/stores/app';
 import { ChatComposer } from './chat-composer';
+import { chatQuoteKey } from './chat-price';
 import { ChatThread, ThreadNotice } from './chat-thread';
 import { ConversationList } from './conversation-list';
 import { Suggestions } from './suggestions';
@@ -43,7 +44,11 @@ export function ChatScreen({ conversationId, onOpen }: Props) {
       if (openId.current === undefined) onOpen(id);
     },
     onEnd: async ({ conversationId: id }) => {
-      await Promise.all([refreshList(), queryClient.invalidateQueries({ queryKey: getChatGptLoadByIdQueryKey({ id }) })]);
+      await Promise.all([
+        refreshList(),
+        queryClient.invalidateQueries({ queryKey: getChatGptLoadByIdQueryKey({ id }) }),
+        queryClient.invalidateQueries({ queryKey: chatQuoteKey() }),
+      ]);
     },
   });
   const shownTurn = turn && (turn.stored?.conversationId ?? turn.body.conversationId) === conversationId ? turn : null;

@@ -1,6 +1,7 @@
 import { Badge, Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, Suspense, lazy } from 'react';
 import type { ChatMessageStatus } from '@/api/gen/model';
+import { countChars } from '@common/char-count';
 import { formatYuan } from '@/lib/number';
 import { CopyButton } from './copy-button';
 
@@ -80,6 +81,7 @@ export function AnswerBubble({ content, state, chargedFen, error, retry }: Answe
           {chargedFen !== undefined && chargedFen > 0 && (
             <Text fontSize="xs" color="gray.500">
               扣费 {formatYuan(chargedFen)}
+              {state === 'stopped' || state === 'failed' ? `（按已生成的 ${countChars(content).toLocaleString('zh-CN')} 字）` : ''}
             </Text>
           )}
           {content && <CopyButton text={content} label="复制回答" />}

@@ -34,16 +34,22 @@ describe('check submission confirmation', () => {
     const bodies = submitted();
     const { user, router } = renderApp(`/paper/submit/${id}`);
     expect(await screen.findByText('待确认的论文')).toBeInTheDocument();
-    for (const text of ['王五', '粘贴正文', `${countChars(TEXT)} 字`, '¥3.00', '¥0.00', '可用，本次免费']) {
+    for (const text of ['王五', '粘贴正文', `${countChars(TEXT)} 字`, '可用，本次免费']) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
+    // The price, and with the free check nothing charged and the balance unchanged (¥0.00 now and after).
+    const summary = within(screen.getByTestId('charge-summary'));
+    expect(summary.getByText('用途').nextElementSibling).toHaveTextContent('论文查重：待确认的论文（首次免费）');
+    expect(summary.getByText('本次扣费').nextElementSibling).toHaveTextContent('¥0.00（使用首次免费查重）');
+    expect(summary.getByText('计价').nextElementSibling).toHaveTextContent('最低 ¥3.00');
+    expect(summary.getByText('支付后余额').nextElementSibling).toHaveTextContent('¥0.00');
     const excludeSelf = screen.getByRole('checkbox', { name: /不与本人此前提交的论文比对/ });
     const addToLibrary = screen.getByRole('checkbox', { name: /检测后把本文加入比对库/ });
     expect(excludeSelf).toBeChecked();
     expect(addToLibrary).not.toBeChecked();
     await user.click(screen.getByText('检测后把本文加入比对库'));
     await user.click(screen.getByText('不与本人此前提交的论文比对'));
-    await user.click(screen.getByRole('button', { name: '免费提交查重' }));
+    await user.click(screen.getByRole('button', { name: '确认，免费提交' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/paper/report'));
     expect(bodies).toEqual([{ id, addToLibrary: true, excludeSelf: false }]);
     const table = await screen.findByRole('table');
@@ -56,7 +62,7 @@ describe('check submission confirmation', () => {
     const token = await signIn();
     const id = await draft(token, '中文论文');
     renderApp(`/paper/submit/${id}`);
-    expect(await screen.findByRole('button', { name: '免费提交查重' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: '确认，免费提交' })).toBeEnabled();
     expect(screen.queryByLabelText('提交前请留意')).not.toBeInTheDocument();
   });
 
@@ -68,7 +74,7 @@ describe('check submission confirmation', () => {
     const warnings = await screen.findByLabelText('提交前请留意');
     expect(within(warnings).getByText('比对库还是空的')).toBeInTheDocument();
     expect(within(warnings).getByText(/检测结果将是 0%，并不说明论文没有重复/)).toBeInTheDocument();
-    const pay = screen.getByRole('button', { name: '免费提交查重' });
+    const pay = screen.getByRole('button', { name: '确认，免费提交' });
     expect(pay).toBeEnabled();
     expect(warnings.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
@@ -101,9 +107,9 @@ describe('check submission confirmation', () => {
     const id = await draft(token, '第二篇');
     renderApp(`/paper/submit/${id}`);
     expect(await screen.findByText('余额不足，请先充值')).toBeInTheDocument();
-    expect(screen.getByText('不可用')).toBeInTheDocument();
+    expect(await screen.findByText('已使用')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '去充值' })).toHaveAttribute('href', '/order/recharge');
-    expect(screen.getByRole('button', { name: '支付 ¥3.00 并提交' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '确认支付 ¥3.00' })).toBeDisabled();
   });
 
   it('shows a submitted check’s state instead of a second payment', async () => {

@@ -1,10 +1,11 @@
-import { Alert, Button, DataList, HStack, Link as ChakraLink, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Alert, Button, DataList, HStack, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { getCheckQueryListQueryKey, useCheckCheckCost, useCheckCheckSubmit, useCheckLoadById } from '@/api/gen/check/check';
-import { getAccountInfoAccountQueryKey } from '@/api/gen/auth/auth';
-import type { CheckCostQuote, CheckRecord, CheckWarning } from '@/api/gen/model';
+import { getAccountInfoAccountQueryKey, useAccountInfoAccount } from '@/api/gen/auth/auth';
+import type { AccountInfoFreeCheckState, CheckCostQuote, CheckRecord, CheckWarning } from '@/api/gen/model';
+import { ChargeSummary } from '@/components/charge/charge-summary';
 import { LoginRequired } from '@/components/login-required';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
@@ -66,19 +67,29 @@ function Warnings({ warnings }: { warnings: CheckWarning[] }) {
   );
 }
 
+const FREE_CHECK_STATES: Record<AccountInfoFreeCheckState, string> = {
+  available: '可用，本次免费',
+  used: '已使用',
+  withheld: '未获赠',
+  none: '无（扫码注册的新账号可享一次）',
+};
+
 function Summary({ record, cost }: { record: CheckRecord; cost: CheckCostQuote }) {
+  const account = useAccountInfoAccount();
+  const state = cost.freeCheck ? 'available' : account.data?.freeCheckState;
   return (
-    <Rows
-      rows={[
-        ['论文题目', record.title],
-        ['作者', record.author || '未填写'],
-        ['来源', record.sourceType === 'upload' ? `上传文件 ${record.fileName ?? ''}` : '粘贴正文'],
-        ['字数', `${formatThousands(record.charCount)} 字`],
-        ['价格', formatYuan(cost.priceFen)],
-        ['账户余额', formatYuan(cost.balanceFen)],
-        ['首次免费查重', cost.freeCheck ? '可用，本次免费' : '不可用'],
-      ]}
-    />
+    <Stack gap="4">
+      <Rows
+        rows={[
+          ['论文题目', record.title],
+          ['作者', record.author || '未填写'],
+          ['来源', record.sourceType === 'upload' ? `上传文件 ${record.fileName ?? ''}` : '粘贴正文'],
+          ['字数', `${formatThousands(record.charCount)} 字`],
+          ['首次免费查重', state ? FREE_CHECK_STATES[state] : '—'],
+        ]}
+      />
+      <ChargeSummary quote={cost} />
+    </Stack>
   );
 }
 
@@ -96,7 +107,6 @@ function Confirm({ record, cost }: { record: CheckRecord; cost: CheckCostQuote }
     ]);
     await navigate({ to: '/paper/report' });
   };
-  const insufficient = submit.error && 'code' in submit.error && submit.error.code === 'INSUFFICIENT_BALANCE';
   return (
     <Stack gap="5">
       <Summary record={record} cost={cost} />
@@ -115,28 +125,14 @@ function Confirm({ record, cost }: { record: CheckRecord; cost: CheckCostQuote }
         />
       </Stack>
       <Warnings warnings={cost.warnings} />
-      {(!cost.enough || insufficient) && (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>余额不足，请先充值</Alert.Title>
-            <Alert.Description>
-              本次需要 {formatYuan(cost.priceFen)}，当前余额 {formatYuan(cost.balanceFen)}。{' '}
-              <ChakraLink asChild color="brand.solid" fontWeight="semibold">
-                <Link to="/order/recharge">去充值</Link>
-              </ChakraLink>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
-      {submit.error && !insufficient && (
+      {submit.error && (
         <Text color="red.600" fontSize="sm" role="alert">
           {submit.error.message}
         </Text>
       )}
       <HStack gap="3">
         <Button colorPalette="brand" size="lg" disabled={!cost.enough} loading={submit.isPending} onClick={() => void go().catch(() => undefined)}>
-          {cost.freeCheck ? '免费提交查重' : `支付 ${formatYuan(cost.priceFen)} 并提交`}
+          {cost.freeCheck ? '确认，免费提交' : `确认支付 ${formatYuan(cost.chargeFen)}`}
         </Button>
         <Button asChild variant="outline" size="lg">
           <Link to="/papercheck/check">返回修改</Link>
@@ -175,7 +171,7 @@ function Submitted({ record }: { record: CheckRecord }) {
   );
 }
 
-/** /paper/submit/$id: the draft's details and price, the options, then pay (or use the free check). */
+/** /paper/submit/$id: the draft's details and the charge (as every paid action shows it), the options, then pay or use the free check. */
 export function CheckSubmitPage({ id }: { id: string }) {
   const signedIn = useSignedIn();
   const record = useCheckLoadById({ id }, { query: { enabled: signedIn } });

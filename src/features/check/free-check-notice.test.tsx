@@ -17,6 +17,7 @@ const account = (overrides: Partial<AccountInfo>): AccountInfo => ({
   hasPassword: false,
   balanceFen: 0,
   freeCheckAvailable: false,
+  freeCheckState: 'withheld',
   freeCheckNotice: null,
   totalRechargeFen: 0,
   totalSpentFen: 0,

@@ -1,6 +1,6 @@
 import { Box, Button, DataList, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import type { AccountInfo } from '@/api/gen/model';
+import type { AccountInfo, AccountInfoFreeCheckState } from '@/api/gen/model';
 import { SectionCard } from '@/components/section-card';
 import { formatYuan } from '@/lib/number';
 import { formatDateTime } from '@/lib/time';
@@ -24,6 +24,14 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 /** Who the student is and what the account holds: balance, totals, the free first check. */
+const FREE_CHECK_STATES: Record<AccountInfoFreeCheckState, string> = { available: '可用', used: '已使用', withheld: '未获赠', none: '无' };
+const FREE_CHECK_NOTES: Record<AccountInfoFreeCheckState, string> = {
+  available: '下一次查重免费',
+  used: '已用于一次查重（检测失败会退回）',
+  withheld: '扫码注册的新账号可享一次',
+  none: '扫码注册的新账号可享一次',
+};
+
 export function AccountSummary({ account }: { account?: AccountInfo }) {
   if (!account) return <Skeleton h="220px" rounded="xl" />;
   const profile = [
@@ -63,10 +71,8 @@ export function AccountSummary({ account }: { account?: AccountInfo }) {
             <Figure label="累计消费" value={formatYuan(account.totalSpentFen)} />
             <Figure
               label="首次免费查重"
-              value={account.freeCheckAvailable ? '可用' : '不可用'}
-              note={
-                account.freeCheckNotice ?? (account.freeCheckAvailable ? '下一次查重免费' : '扫码注册的新账号可享一次')
-              }
+              value={FREE_CHECK_STATES[account.freeCheckState]}
+              note={account.freeCheckNotice ?? FREE_CHECK_NOTES[account.freeCheckState]}
             />
           </SimpleGrid>
         </SectionCard>

@@ -37,14 +37,15 @@ export function PackageCard({ pkg, buying, disabled, onBuy }: Props) {
         <Text fontSize="2xl" fontWeight="bold" color="brand.solid">
           {formatYuan(pkg.priceFen)}
         </Text>
-        {pkg.originalPriceFen > pkg.priceFen && (
-          <Text as="del" fontSize="sm" color="gray.500" aria-label={`原价 ${formatYuan(pkg.originalPriceFen)}`}>
+        {pkg.originalPriceFen !== null && (
+          <Text as="del" fontSize="sm" color="gray.500" aria-label={`原价 ${formatYuan(pkg.originalPriceFen)}`} title="降价前本站的实际成交价">
             {formatYuan(pkg.originalPriceFen)}
           </Text>
         )}
       </HStack>
-      <Text fontSize="sm" color="gray.700">
+      <Text fontSize="sm" color="gray.700" data-testid="package-credit">
         到账余额 <strong>{formatYuan(pkg.creditFen)}</strong>
+        {pkg.creditFen > pkg.priceFen && `（含赠送 ${formatYuan(pkg.creditFen - pkg.priceFen)}）`}
       </Text>
       {pkg.description && (
         <Text fontSize="sm" color="gray.500">

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../mocks/envelope';
 import { getOrderInfoLoadByIdResponseMock } from '../../../mocks/gen/order/order.msw';
 import { setMockOffer } from '../../../mocks/overrides/capabilities';
+import { PACKAGES } from '../../../mocks/overrides/order-state';
 import { setupMockServer } from '@/test/mock-server';
 import { resetMockState } from '../../../mocks/handlers';
 import { recordRequests } from '@/test/request-log';
@@ -23,19 +24,34 @@ async function card(name: string) {
 }
 
 describe('购买套餐 /order/taocan', () => {
-  it('shows the service packages as cards: price in 元, original price struck through, credit, features, recommended badge', async () => {
+  it('shows the service packages as cards: price in 元, credit once, what it buys, features, recommended badge; no former price unless one was recorded', async () => {
     await signIn();
     renderApp('/order/taocan');
     const check = await card('查重套餐');
     expect(within(check).getByText('¥29.90')).toBeInTheDocument();
-    const original = within(check).getByText('¥39.90');
-    expect(original.tagName).toBe('DEL');
-    expect(within(check).getByText('¥35.00')).toBeInTheDocument();
-    expect(within(check).getByText('查重每千字 1 元')).toBeInTheDocument();
+    // No price history on this instance: nothing struck through, no invented 原价.
+    expect(check.querySelector('del')).toBeNull();
+    expect(within(check).getByTestId('package-credit')).toHaveTextContent('到账余额 ¥35.00');
+    expect(within(check).getByText('约可查重 3.5 万字（每千字 1 元）')).toBeInTheDocument();
+    expect(within(check).getByText('余额可用于全部服务')).toBeInTheDocument();
     expect(within(check).queryByText('推荐')).not.toBeInTheDocument();
     expect(within(await card('降重套餐')).getByText('推荐')).toBeInTheDocument();
     const names = screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
     expect(names).toEqual(['查重套餐', '降重套餐', '降AIGC套餐', 'AI论文套餐', 'AI PPT套餐']);
+  });
+
+  it('strikes through the former price the server recorded for a lowered package', async () => {
+    server.use(
+      http.post('*/api/base/product_package_api/query_list', () =>
+        ok({ records: [{ ...PACKAGES[0], originalPriceFen: 3990 }], total: 1, pageNo: 1, pageSize: 10 }),
+      ),
+    );
+    await signIn();
+    renderApp('/order/taocan');
+    const check = await card('查重套餐');
+    const original = within(check).getByLabelText('原价 ¥39.90');
+    expect(original.tagName).toBe('DEL');
+    expect(original).toHaveTextContent('¥39.90');
   });
 
   it('buys a package: creates a sandbox order, opens the pay page, polls until paid and shows the new balance', async () => {

@@ -25,6 +25,14 @@ describe('the outline editor’s operations', () => {
     expect(outlineProblems(o)).toEqual([]);
   });
 
+  it('keeps a chapter’s target when its first section is added, and grows it with the next', () => {
+    let o = outlineOps.setLength(base, 1, null, 3300);
+    o = outlineOps.addSection(o, 1);
+    expect(o.chapters[1]).toMatchObject({ targetLength: 3300, sections: [{ heading: '2.1 新的一节', targetLength: 3300 }] });
+    o = outlineOps.addSection(o, 1);
+    expect(o.chapters[1].targetLength).toBe(4300);
+  });
+
   it('tells what is wrong before sending', () => {
     const o = outlineOps.renameSection(outlineOps.setLength(base, 0, 1, 50), 0, 0, '  ');
     expect(outlineProblems(o)).toEqual(['第1章第1节的标题不能为空', '第1章第2节的目标字数应在 100 到 20000 之间']);

@@ -41,7 +41,9 @@ export const outlineOps = {
   renameChapter: (o: PaperOutline, c: number, name: string) => edit(o, (ch) => void (ch[c].heading = name)),
   renameSection: (o: PaperOutline, c: number, s: number, name: string) => edit(o, (ch) => void (ch[c].sections[s].heading = name)),
   addChapter: (o: PaperOutline) => edit(o, (ch) => void ch.push({ heading: '新的一章', targetLength: 1000, sections: [] })),
-  addSection: (o: PaperOutline, c: number) => edit(o, (ch) => void ch[c].sections.push({ heading: '新的一节', targetLength: 1000, points: [] })),
+  // A chapter's first section takes the chapter's whole target, so splitting it keeps its length.
+  addSection: (o: PaperOutline, c: number) =>
+    edit(o, (ch) => void ch[c].sections.push({ heading: '新的一节', targetLength: ch[c].sections.length === 0 ? Math.min(20000, Math.max(100, ch[c].targetLength)) : 1000, points: [] })),
   removeChapter: (o: PaperOutline, c: number) => edit(o, (ch) => void (ch.length > 1 && ch.splice(c, 1))),
   removeSection: (o: PaperOutline, c: number, s: number) =>
     edit(o, (ch) => {

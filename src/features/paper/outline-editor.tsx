@@ -1,18 +1,34 @@
 import { Alert, Badge, Box, Button, HStack, IconButton, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaperOutline } from '@/api/gen/model';
+import { useAccountInfoChargeQuote } from '@/api/gen/order/order';
 import { aiPaperInfoCommitPaper, useAiPaperInfoLoadById } from '@/api/gen/paper/paper';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
+import { useDebounced } from '@/components/use-debounced';
 import { useSignedIn } from '@/components/use-signed-in';
-import { formatFen } from '@/lib/number';
+import { formatYuan } from '@/lib/number';
 import { outlineLength, outlineOps, outlineProblems, stripNumber } from './outline-edit';
 import { NO_INVENTED_REFERENCES } from './paper-form';
 
-/** The paper price as the server computes it by default (0.5 元 per 1 000 characters, at least 9.9 元). */
-const estimate = (chars: number) => Math.max(990, Math.ceil(chars / 1000) * 50);
+/** What committing this outline will cost, as the server prices it (charge_quote), while it is edited. */
+function Cost({ id, outline, valid }: { id: string; outline: PaperOutline; valid: boolean }) {
+  const settled = useDebounced(outline, 400);
+  const quote = useAccountInfoChargeQuote(
+    { operation: 'aiPaperInfoCommitPaper', id, outline: settled },
+    { query: { enabled: valid, placeholderData: keepPreviousData, retry: false, meta: { silent: true } } },
+  );
+  if (!valid || !quote.data) return null;
+  return (
+    <Badge colorPalette="brand" variant="subtle" data-testid="outline-cost">
+      预计费用 {formatYuan(quote.data.chargeFen)}
+    </Badge>
+  );
+}
 
 function LengthInput({ value, onChange, label }: { value: number; onChange: (n: number) => void; label: string }) {
   return (
@@ -49,7 +65,7 @@ export function OutlineEditorPage({ id }: { id: string }) {
   const navigate = useNavigate();
   const [edited, setOutline] = useState<PaperOutline | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const charge = useChargeConfirm();
   const paper = query.data;
   const outline = edited ?? paper?.outline ?? null;
 
@@ -58,18 +74,17 @@ export function OutlineEditorPage({ id }: { id: string }) {
   const total = outlineLength(outline);
   const problems = outlineProblems(outline);
 
-  const commit = async () => {
+  const commit = () => {
     setError(null);
     if (problems.length > 0) return setError(problems[0]);
-    setBusy(true);
-    try {
-      await aiPaperInfoCommitPaper({ id, outline });
-      await navigate({ to: '/aipaper/content/$id', params: { id } });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : '提交失败，请稍后重试');
-    } finally {
-      setBusy(false);
-    }
+    charge.ask({
+      title: '确认支付：论文写作',
+      request: { operation: 'aiPaperInfoCommitPaper', id, outline },
+      onConfirm: async () => {
+        await aiPaperInfoCommitPaper({ id, outline });
+        await navigate({ to: '/aipaper/content/$id', params: { id } });
+      },
+    });
   };
 
   return (
@@ -159,9 +174,7 @@ export function OutlineEditorPage({ id }: { id: string }) {
             <Text>
               全文目标 <b data-testid="outline-total">{total.toLocaleString('zh-CN')}</b> 字
             </Text>
-            <Badge colorPalette="brand" variant="subtle">
-              预计费用 ¥{formatFen(estimate(total))}
-            </Badge>
+            <Cost id={id} outline={outline} valid={problems.length === 0} />
             <Text fontSize="sm" color="gray.600">
               摘要、参考文献与致谢由系统自动生成，不在大纲内
             </Text>
@@ -174,11 +187,12 @@ export function OutlineEditorPage({ id }: { id: string }) {
               {error ?? problems[0]}
             </Text>
           )}
-          <Button colorPalette="brand" alignSelf="flex-start" loading={busy} loadingText="正在提交" onClick={() => void commit()} disabled={problems.length > 0}>
-            确认大纲，支付并开始写作
+          <Button colorPalette="brand" alignSelf="flex-start" onClick={commit} disabled={problems.length > 0}>
+            确认大纲并开始写作
           </Button>
         </Stack>
       </SectionCard>
+      {charge.dialog}
     </Stack>
   );
 }

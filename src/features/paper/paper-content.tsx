@@ -21,6 +21,7 @@ import {
   usePaperInfoLoadOtherById,
   usePaperInfoQueryContentList,
 } from '@/api/gen/paper/paper';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
@@ -57,6 +58,16 @@ function SectionView({ api, section, paperBusy, onChanged }: { api: Api; section
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState<string | null>(null);
   const busy = paperBusy || isUnderWay(section.status);
+  const charge = useChargeConfirm();
+  const reload = () =>
+    charge.ask({
+      title: '确认支付：重新生成本节',
+      request: { operation: 'aiPaperInfoReload', id: section.id },
+      onConfirm: async () => {
+        await aiPaperInfoReload({ id: section.id });
+        onChanged();
+      },
+    });
   const run = async (what: string, work: () => Promise<unknown>) => {
     setError(null);
     setWorking(what);
@@ -87,7 +98,7 @@ function SectionView({ api, section, paperBusy, onChanged }: { api: Api; section
             <Button size="xs" variant="ghost" disabled={busy} onClick={() => (setText(section.content), setEditing(true))}>
               编辑
             </Button>
-            <Button size="xs" variant="ghost" disabled={busy} loading={working === 'reload'} onClick={() => void run('reload', () => aiPaperInfoReload({ id: section.id }))}>
+            <Button size="xs" variant="ghost" disabled={busy} onClick={reload}>
               重新生成（按本节字数计费）
             </Button>
             <Button size="xs" variant="ghost" colorPalette="red" disabled={busy} loading={working === 'delete'} onClick={() => void run('delete', () => aiPaperInfoDeleteContent({ id: section.id }))}>
@@ -125,6 +136,7 @@ function SectionView({ api, section, paperBusy, onChanged }: { api: Api; section
           {error}
         </Text>
       )}
+      {charge.dialog}
     </Box>
   );
 }
@@ -157,7 +169,7 @@ function CheckOffer({ paper, sections }: { paper: PaperDetail; sections: PaperSe
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'check' | 'aigc' | null>(null);
-  const text = [paper.abstract ? `摘要\n${paper.abstract}` : '', ...sections.map((s) => (s.content ? `${s.heading}\n${s.content}` : s.heading))].filter(Boolean).join('\n');
+  const text = [paper.abstract ? `摘要\n${paper.abstract}` : '', paper.englishAbstract ? `Abstract\n${paper.englishAbstract}` : '', ...sections.map((s) => (s.content ? `${s.heading}\n${s.content}` : s.heading))].filter(Boolean).join('\n');
   // Each creates a draft record from the text; its page shows the price and takes the payment as usual.
   const start = async (what: 'check' | 'aigc') => {
     setBusy(what);
@@ -271,6 +283,16 @@ export function PaperContentPage({ api, id }: { api: Api; id: string }) {
               </Text>
               <Text whiteSpace="pre-wrap" lineHeight="1.9">
                 {paper.abstract}
+              </Text>
+            </Box>
+          )}
+          {paper.englishAbstract && (
+            <Box lang="en" data-testid="english-abstract">
+              <Text fontWeight="semibold" fontSize="lg">
+                Abstract
+              </Text>
+              <Text whiteSpace="pre-wrap" lineHeight="1.9">
+                {paper.englishAbstract}
               </Text>
             </Box>
           )}

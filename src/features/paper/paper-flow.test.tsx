@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setupMockServer } from '@/test/mock-server';
+import { topUp } from '@/test/charges';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
 
@@ -9,7 +10,7 @@ const server = setupMockServer();
 
 describe('paper writing screens', () => {
   it('form -> outline edited -> committed -> sections appear as written -> one edited -> download', async () => {
-    await signIn();
+    await topUp(await signIn());
     const requests = recordRequests();
     const { user } = renderApp('/aipaper/gc');
     expect(await screen.findByTestId('no-invented-references')).toHaveTextContent('系统绝不编造文献');
@@ -28,7 +29,9 @@ describe('paper writing screens', () => {
     expect(await screen.findByRole('textbox', { name: '2.3 标题' })).toHaveValue('新的一节');
     await user.click(screen.getByRole('button', { name: '下移第1章' }));
     expect(screen.getByRole('textbox', { name: '第2章标题' })).toHaveValue('引言');
-    await user.click(screen.getByRole('button', { name: '确认大纲，支付并开始写作' }));
+    await user.click(screen.getByRole('button', { name: '确认大纲并开始写作' }));
+    expect(requests.calls('/api/base/ai_paper_info_api/commit_paper')).toBe(0);
+    await user.click(await within(await screen.findByTestId('charge-confirm')).findByRole('button', { name: /^确认支付 ¥/ }));
     await waitFor(() => expect(requests.calls('/api/base/ai_paper_info_api/commit_paper')).toBe(1));
 
     // The content page, in the edited outline's order: sections turn done one after another while it polls.
@@ -89,7 +92,7 @@ describe('paper writing screens', () => {
     await signIn();
     const requests = recordRequests();
     const { user } = renderApp('/paperwirte/gc');
-    await user.click(await screen.findByRole('button', { name: '支付并生成论文' }));
+    await user.click(await screen.findByRole('button', { name: '生成论文' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('请填写论文题目');
     expect(requests.calls('/api/base/paper_info_api/paper_submit')).toBe(0);
     expect(screen.getByTestId('no-invented-references')).toBeInTheDocument();

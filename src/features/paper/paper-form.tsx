@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PaperDegree, PaperMaterialKind } from '@/api/gen/model';
 import { aiPaperInfoGeneratePaper, paperInfoPaperSubmit, paperInfoPaperXueshuSubmit } from '@/api/gen/paper/paper';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
 import { useSignedIn } from '@/components/use-signed-in';
 import { appStore } from '@/stores/app';
@@ -19,7 +20,7 @@ export const parseKeywords = (text: string) => [...new Set(text.split(/[,，、;
 
 type Kind = 'ai' | 'thesis' | 'journal';
 
-const SUBMIT_LABEL: Record<Kind, string> = { ai: '生成大纲（不扣费）', thesis: '支付并生成论文', journal: '支付并生成论文' };
+const SUBMIT_LABEL: Record<Kind, string> = { ai: '生成大纲（不扣费）', thesis: '生成论文', journal: '生成论文' };
 
 /**
  * The paper form: the AI flow (generate_paper, then the outline page) or a classic one-form paper
@@ -43,6 +44,7 @@ export function PaperForm({ kind }: { kind: Kind }) {
   const [materials, setMaterials] = useState<PaperMaterialKind[]>(['proposal', 'acknowledgement']);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const charge = useChargeConfirm();
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -73,23 +75,29 @@ export function PaperForm({ kind }: { kind: Kind }) {
       ...(requirements.trim() ? { requirements: requirements.trim() } : {}),
       englishAbstract: english,
     };
-    setBusy(true);
-    try {
-      if (kind === 'ai') {
+    if (kind === 'ai') {
+      setBusy(true);
+      try {
         const paper = await aiPaperInfoGeneratePaper({ ...common, degree }).finally(refreshFreeUses);
         await navigate({ to: '/aipaper/outline/$id', params: { id: paper.id } });
-      } else {
+      } catch (e) {
+        setError(e instanceof Error ? e.message : '提交失败，请稍后重试');
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    charge.ask({
+      title: `确认支付：${kind === 'journal' ? '期刊论文写作' : '毕业论文写作'}`,
+      request: { operation: kind === 'journal' ? 'paperInfoPaperXueshuSubmit' : 'paperInfoPaperSubmit', title: common.title, length: target },
+      onConfirm: async () => {
         const paper =
           kind === 'journal'
             ? await paperInfoPaperXueshuSubmit(common)
             : await paperInfoPaperSubmit({ ...common, degree: degree === 'journal' ? 'bachelor' : degree, materials });
         await navigate({ to: '/paperwirte/wirte/$id', params: { id: paper.id } });
-      }
-    } catch (e) {
-      setError(e instanceof Error ? e.message : '提交失败，请稍后重试');
-    } finally {
-      setBusy(false);
-    }
+      },
+    });
   };
 
   const degrees = (kind === 'ai' ? Object.keys(DEGREE_LABELS) : Object.keys(DEGREE_LABELS).filter((d) => d !== 'journal')) as PaperDegree[];
@@ -218,11 +226,12 @@ export function PaperForm({ kind }: { kind: Kind }) {
         </Button>
         {kind === 'ai' && (
           <Text fontSize="sm" color="gray.600">
-            先生成可编辑的大纲；确认大纲后按目标字数计费（每千字 0.5 元，至少 9.9 元）并开始逐节写作。
+            先生成可编辑的大纲（不扣费）；确认大纲时按目标字数计价，先显示费用与支付后余额，确认支付后开始逐节写作。
           </Text>
         )}
         {kind === 'ai' && <FreeUsesNote action="outline" />}
       </Stack>
+      {charge.dialog}
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
   useAiPptInfoGetTemplateList,
   useAiPptInfoLoadById,
 } from '@/api/gen/ppt/ppt';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { LoginRequired } from '@/components/login-required';
 import { queryFallback } from '@/components/query-fallback';
 import { SectionCard } from '@/components/section-card';
@@ -17,7 +18,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { TaskProgress } from '@/components/task-progress';
 import { useSignedIn } from '@/components/use-signed-in';
 import { LAYOUT_LABELS, SLIDE_LAYOUTS } from '@common/slides/deck';
-import { formatFen } from '@/lib/number';
+import { formatYuan } from '@/lib/number';
 import { addSlide, chartText, linesOf, moveSlide, outlineProblems, parseChart, parseTable, patchSlide, removeSlide, saveBody, setLayout, tableText } from './deck-edit';
 import { SlideThumb } from './slide-thumb';
 import { fileNameOf, saveFile } from '@/lib/save-file';
@@ -149,6 +150,7 @@ function Editor({ deck }: { deck: PptDeck }) {
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const charge = useChargeConfirm();
   const dirty = useRef(false);
 
   const edit = (next: PptSlide[]) => {
@@ -180,10 +182,18 @@ function Editor({ deck }: { deck: PptDeck }) {
     setSubmitError(null);
     setBusy(true);
     try {
+      // The deck as edited is what is paid for: saved first, then priced and confirmed.
       if (dirty.current) await aiPptInfoSaveOrUpdate(saveBody(deck, slides, { title: title.trim(), templateId }));
-      const queued = await aiPptInfoSubmitById({ id: deck.id });
-      queryClient.setQueryData(getAiPptInfoLoadByIdQueryKey({ id: deck.id }), queued);
-      await queryClient.invalidateQueries({ queryKey: getAiPptInfoLoadByIdQueryKey({ id: deck.id }) });
+      dirty.current = false;
+      charge.ask({
+        title: '确认支付：AI PPT',
+        request: { operation: 'aiPptInfoSubmitById', id: deck.id },
+        onConfirm: async () => {
+          const queued = await aiPptInfoSubmitById({ id: deck.id });
+          queryClient.setQueryData(getAiPptInfoLoadByIdQueryKey({ id: deck.id }), queued);
+          await queryClient.invalidateQueries({ queryKey: getAiPptInfoLoadByIdQueryKey({ id: deck.id }) });
+        },
+      });
     } catch (e) {
       setSubmitError(e instanceof Error ? e.message : '提交失败，请稍后重试');
     } finally {
@@ -228,8 +238,8 @@ function Editor({ deck }: { deck: PptDeck }) {
           </HStack>
           {deck.status === 'draft' ? (
             <HStack gap="3" flexWrap="wrap">
-              <Button colorPalette="brand" onClick={() => void submit()} loading={busy} loadingText="正在提交" disabled={problems.length > 0 || slides.length === 0}>
-                支付 ¥{formatFen(deck.priceFen)} 并生成 PPT
+              <Button colorPalette="brand" onClick={() => void submit()} loading={busy} loadingText="正在保存" disabled={problems.length > 0 || slides.length === 0}>
+                生成 PPT（{formatYuan(deck.priceFen)}）
               </Button>
               <Text fontSize="sm" color="gray.600">
                 共 {slides.length} 页；放不下的文字会缩小字号或分到下一页，不会被截断。
@@ -344,6 +354,7 @@ function Editor({ deck }: { deck: PptDeck }) {
           </SectionCard>
         )}
       </Grid>
+      {charge.dialog}
     </Stack>
   );
 }

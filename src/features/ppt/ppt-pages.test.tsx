@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { topUp } from '@/test/charges';
 import { renderApp, signIn } from '@/test/render-app';
 import { callMock } from '@/test/call-mock';
 import { setupMockServer } from '@/test/mock-server';
@@ -131,12 +132,15 @@ describe('AI PPT screens', () => {
 
   it('submits the deck, shows its progress and downloads the .pptx', async () => {
     const token = await signIn();
+    await topUp(token);
     const deck = await draftDeck(token);
     const user = userEvent.setup();
     URL.createObjectURL = vi.fn(() => 'blob:deck');
     URL.revokeObjectURL = vi.fn();
     renderApp(`/aippt/ppttype/${deck.id}`);
-    await user.click(await screen.findByRole('button', { name: /支付 ¥9.90 并生成 PPT/ }));
+    await user.click(await screen.findByRole('button', { name: '生成 PPT（¥9.90）' }));
+    const dialog = await screen.findByTestId('charge-confirm');
+    await user.click(await within(dialog).findByRole('button', { name: '确认支付 ¥9.90' }));
     const download = await screen.findByRole('button', { name: '下载 .pptx' }, { timeout: 6000 });
     await user.click(download);
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());

@@ -15,6 +15,7 @@ import {
   usePaperMachineQueryContentList,
 } from '@/api/gen/rewrite/rewrite';
 import { checkWorkbenchFromRewrite } from '@/api/gen/check/check';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { FreeUsesNote, useRefreshFreeUses } from '@/components/free-uses-note';
 import { PageHeader } from '@/components/page-header';
 import { queryFallback } from '@/components/query-fallback';
@@ -24,7 +25,7 @@ import { notify } from '@/components/ui/toaster';
 import { useSignedIn } from '@/components/use-signed-in';
 import { formatRatio } from '@/lib/number';
 import { diffChars } from '@common/char-diff';
-import { modeLabel, reportName } from '@common/rewrite-modes';
+import { modeLabel, reportName, resultName } from '@common/rewrite-modes';
 import { fileNameOf, saveFile } from '@/lib/save-file';
 import { isUnderWay } from '@/lib/task-status';
 import { keptNote, PairSentences, RecordChecks, TermBadge } from './sentence-checks';
@@ -180,6 +181,18 @@ function PairCard({ pair, recordDone, onChanged }: { pair: ParagraphPair; record
 
 function Actions({ record }: { record: RewriteTask }) {
   const [working, setWorking] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const charge = useChargeConfirm();
+  const recheck = () =>
+    charge.ask({
+      title: '确认支付：对改写稿查重',
+      request: { operation: 'paperMachineSubmitCheck', id: record.id },
+      onConfirm: async () => {
+        await paperMachineSubmitCheck({ id: record.id });
+        await queryClient.invalidateQueries({ queryKey: getPaperMachineLoadByIdQueryKey({ id: record.id }) });
+        notify.success('已提交查重，可在查重记录中查看');
+      },
+    });
   const run = async (key: string, work: () => Promise<void>) => {
     setWorking(key);
     try {
@@ -195,10 +208,10 @@ function Actions({ record }: { record: RewriteTask }) {
   const report = reportName(record);
   return (
     <Wrap gap="2">
-      <Button size="sm" colorPalette="brand" disabled={!done} loading={working === 'docx'} onClick={() => void run('docx', async () => saveFile((await paperMachineDownload({ id: record.id })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: '降重结果' })))}>
+      <Button size="sm" colorPalette="brand" disabled={!done} loading={working === 'docx'} onClick={() => void run('docx', async () => saveFile((await paperMachineDownload({ id: record.id })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: resultName(record) })))}>
         下载改写稿（Word）
       </Button>
-      <Button size="sm" variant="outline" disabled={!done} loading={working === 'marked'} onClick={() => void run('marked', async () => saveFile((await paperMachineDownload({ id: record.id, marked: true })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: '降重结果（标出改动）' })))}>
+      <Button size="sm" variant="outline" disabled={!done} loading={working === 'marked'} onClick={() => void run('marked', async () => saveFile((await paperMachineDownload({ id: record.id, marked: true })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: `${resultName(record)}（标出改动）` })))}>
         下载标出改动版
       </Button>
       <Button size="sm" variant="outline" disabled={!done} loading={working === 'report'} onClick={() => void run('report', async () => saveFile((await machineDownloadReport({ id: record.id })) as unknown as Blob, fileNameOf(record.title, 'docx', { suffix: report })))}>
@@ -209,18 +222,7 @@ function Actions({ record }: { record: RewriteTask }) {
           <Link to="/paper/report">查看改写稿的查重</Link>
         </Button>
       ) : (
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={!done}
-          loading={working === 'recheck'}
-          onClick={() =>
-            void run('recheck', async () => {
-              await paperMachineSubmitCheck({ id: record.id });
-              notify.success('已提交查重，可在查重记录中查看');
-            })
-          }
-        >
+        <Button size="sm" variant="outline" disabled={!done} onClick={recheck}>
           对改写稿查重
         </Button>
       )}
@@ -240,6 +242,7 @@ function Actions({ record }: { record: RewriteTask }) {
           在改写工作台继续修改
         </Button>
       )}
+      {charge.dialog}
     </Wrap>
   );
 }

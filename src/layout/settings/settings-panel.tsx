@@ -3,6 +3,7 @@ import { useSelector } from '@tanstack/react-store';
 import { Settings as SettingsIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { settingsStore } from '@/stores/settings';
+import { SETTINGS_TOGGLE_WIDTH } from '../constants';
 
 /** The spec places the drawer's toggle 250 px from the top. */
 const SETTINGS_TOGGLE_TOP = '250px';
@@ -26,7 +27,9 @@ export function SettingsPanel() {
         top={SETTINGS_TOGGLE_TOP}
         zIndex="docked"
         roundedRight="0"
-        size="md"
+        size="sm"
+        minW={SETTINGS_TOGGLE_WIDTH}
+        w={SETTINGS_TOGGLE_WIDTH}
         colorPalette="brand"
         shadow="md"
         onClick={() => {

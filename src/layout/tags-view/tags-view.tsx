@@ -2,6 +2,7 @@ import { Box, HStack, Text } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { DeferredMenu } from '@/components/ui/deferred-menu';
+import { TAGS_VIEW_HEIGHT } from '../constants';
 import type { TagView } from '@/stores/tags';
 import { useTagActions } from './use-tag-actions';
 import { useVisitedTags } from './use-visited-tags';
@@ -94,7 +95,7 @@ export function TagsView() {
       aria-label="已访问页面"
       gap="1.5"
       px="3"
-      h="36px"
+      h={TAGS_VIEW_HEIGHT}
       bg="white"
       borderBottomWidth="1px"
       borderColor="gray.200"

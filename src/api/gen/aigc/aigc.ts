@@ -93,7 +93,7 @@ import type { ErrorType , BodyType } from '../../http';
 /**
  * 需登录。以自己已完成的 AIGC 检测记录为来源，只改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 source 为
 aigc 的降重记录（与 paper_aigc_api/aigc_machine_submit 建的是同一种记录，在降 AI 记录中为 kind lower），按标出段落的字数以
-降重单价从余额扣费并排队，失败自动退款一次。每段改写前后的 AI 概率（aigcBefore、aigcAfter）由本站检测器给出。mode 只能是
+降AIGC单价（大模型为服务单价表 aigc_rewrite 行，离线引擎为 rewrite_offline 行）从余额扣费并排队，失败自动退款一次。每段改写前后的 AI 概率（aigcBefore、aigcAfter）由本站检测器给出。mode 只能是
 rewrite、strong、polish（其他 400）。检测未完成 409 TASK_NOT_FINISHED；没有标出的段落 409 NOTHING_FLAGGED；重复提交 409
 TASK_ALREADY_SUBMITTED；余额不足 409 INSUFFICIENT_BALANCE（都不扣费、不建记录）；他人的或不存在的检测记录 404。
 
@@ -1238,7 +1238,8 @@ export const usePaperAigcSubmitCheck = <TError = ErrorType<BadRequestResponse | 
     }
     /**
  * 需登录。以自己已完成的检测记录为来源，只改写检测标出（分档 medium、high）的段落以降低 AI 痕迹：创建 kind 为 lower
-的记录，按标出段落的字数以降重单价（默认每千字 3 元，至少 5 元）从余额扣费并排队，失败自动退款一次（已完成的段落保留）。
+的记录，按标出段落的字数从余额扣费并排队（大模型改写按服务单价表 aigc_rewrite 行，默认每千字 3 元，至少 5 元；离线引擎
+按 rewrite_offline 行，默认每千字 1.5 元，至少 3 元；扣费前可用 account_info_api/charge_quote 报价），失败自动退款一次（已完成的段落保留）。
 改写经大模型（mode 为 rewrite 时用降 AIGC 提示词，多个候选中取本站检测器判为 AI 概率最低且保留全部保护内容的一个）；
 未配置大模型时用离线引擎（在多个改写中取本站检测器评分最低的一个），记录 offline 为 true。完成后每段都用本站检测器
 重新评估：query_content_list 给出每段改写前（aiProbabilityBefore，来自原检测）与改写后（aiProbability）的概率，记录给出

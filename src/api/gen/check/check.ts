@@ -678,8 +678,9 @@ export const useCheckCheckSubmit = <TError = ErrorType<BadRequestResponse | Unau
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * 需登录，不收费，只能核对自己的记录。draft 记录：当前价格、余额、能否使用首次免费查重、余额是否足够，以及付款前应知道的提醒
-（比对库为空或较小、正文中文过少；不阻止提交）。已提交的记录：当时的价格与是否免费，warnings 为空。他人的或不存在的记录 404。
+ * 需登录，不收费，只能核对自己的记录。draft 记录：提交后扣多少（chargeFen）、扣来做什么（purpose，即账户明细的说明）、
+余额与扣后余额、能否使用首次免费查重，以及付款前应知道的提醒（比对库为空或较小、正文中文过少；不阻止提交）；与 charge_quote
+对 checkCheckSubmit 的报价相同。已提交的记录：当时的价格与是否免费，balanceAfterFen 为 null，warnings 为空。他人的或不存在的记录 404。
 
  * @summary 提交前核对费用
  */

@@ -22,6 +22,7 @@
  */
 import type { Id } from './id';
 import type { Fen } from './fen';
+import type { AccountInfoFreeCheckState } from './accountInfoFreeCheckState';
 import type { DateTime } from './dateTime';
 
 /**
@@ -47,6 +48,8 @@ export interface AccountInfo {
   balanceFen: Fen;
   /** 扫码注册赠送的首次免费查重尚未使用 */
   freeCheckAvailable: boolean;
+  /** 首次免费查重的状态：available 可用；used 已使用（失败退款后恢复为 available）；withheld 扫码注册但未获赠（原因见 freeCheckNotice）；none 不是扫码注册的账号，没有首次免费查重 */
+  freeCheckState: AccountInfoFreeCheckState;
   /**
    * 扫码注册却未获赠首次免费查重时的原因（同一设备或网络当天已领取到上限），否则为 null
    * @maxLength 200

@@ -23,6 +23,7 @@
 import type { ServiceCapabilities } from './serviceCapabilities';
 import type { PaymentCapability } from './paymentCapability';
 import type { RegistrationCapability } from './registrationCapability';
+import type { CapabilitiesRewriteEngine } from './capabilitiesRewriteEngine';
 import type { FreeUseLimits } from './freeUseLimits';
 
 /**
@@ -32,5 +33,7 @@ export interface Capabilities {
   services: ServiceCapabilities;
   payment: PaymentCapability;
   registration: RegistrationCapability;
+  /** 降重、强力降重、润色改写、学术库降重与降AIGC在本站由谁改写：model 大模型（配置了 LLM_MODEL_REWRITE 或 LLM_MODEL）， offline 离线引擎（按离线引擎的单价计费，低于大模型）。智能降重始终使用离线引擎 */
+  rewriteEngine: CapabilitiesRewriteEngine;
   freeUses: FreeUseLimits;
 }

@@ -21,17 +21,53 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Fen } from './fen';
+import type { CostQuoteBilling } from './costQuoteBilling';
+import type { CostQuoteEngine } from './costQuoteEngine';
+import type { CostQuoteRate } from './costQuoteRate';
 
 /**
- * 提交前的费用核对
+ * 扣费前的报价：扣多少、扣来做什么、扣完剩多少。金额由服务端用扣费时同一个函数算出，确认后账户明细记下的金额与说明与此一致
  */
 export interface CostQuote {
-  /** 本次应付的价格（分）；可免费时仍为原价，实际不扣 */
+  /** 本次的价格（分）；使用首次免费查重时仍为原本应付的价格，实际扣费见 chargeFen */
   priceFen: Fen;
+  /** 确认后实际从余额扣除的金额（分）：使用首次免费查重时为 0，否则等于 priceFen；billing 为 per_answer 时为一次回答最多扣的金额 */
+  chargeFen: Fen;
+  /**
+   * 这笔钱用来做什么，即扣费后账户明细里这条流水的说明（如“降重：题目”“论文查重：题目（首次免费）”）
+   * @maxLength 200
+   */
+  purpose: string;
+  /** fixed 确认后按 chargeFen 一次扣费；per_answer（智能对话）每次回答按实际回答字数扣费，不超过 chargeFen， 停止或中途失败的回答按已生成的字数扣费，什么也没生成不扣费 */
+  billing: CostQuoteBilling;
   /** 当前账户余额（分） */
   balanceFen: Fen;
-  /** 本次可使用扫码注册赠送的首次免费查重（提交后不扣余额） */
+  /**
+   * 扣费后的余额（分；per_answer 时为扣满 chargeFen 后的余额）；余额不足时为 null
+   * @minimum 0
+   * @maximum 100000000
+   * @nullable
+   */
+  balanceAfterFen: number | null;
+  /** 本次使用扫码注册赠送的首次免费查重（不扣余额） */
   freeCheck: boolean;
-  /** 可以提交：余额不少于价格，或可免费 */
+  /** 可以提交：余额不少于 chargeFen */
   enough: boolean;
+  /**
+   * 改写类服务由谁改写：model 大模型，offline 离线引擎（价格为离线引擎的单价，低于大模型）；不是改写的服务为 null
+   * @nullable
+   */
+  engine: CostQuoteEngine;
+  /**
+   * 计价的字数（按中文查重的计数规则；per_answer 时为一次回答的最多字数）；不按字数计价时为 null
+   * @minimum 0
+   * @maximum 100000000
+   * @nullable
+   */
+  charCount: number | null;
+  /**
+   * 计价所用的单价：max(minFen, ceil(字数 / unitChars) × unitFen)；价格由几项合计或单价已调整时为 null
+   * @nullable
+   */
+  rate: CostQuoteRate;
 }

@@ -38,8 +38,13 @@ export interface Package {
   type: PackageType;
   /** 售价（分），即订单的 amountFen */
   priceFen: Fen;
-  /** 原价（分），界面划线显示；与售价相同表示没有优惠 */
-  originalPriceFen: Fen;
+  /**
+   * 原价（分），界面划线显示：只在本站确实以此价格成交过时给出——运营方用命令行降价前 7 天内该套餐已支付订单的最低成交价， 7 天内没有成交时取降价前最后一次成交价，且高于现价；从未改价、改价前没有成交或不是降价时为 null（不显示原价）
+   * @minimum 1
+   * @maximum 100000000
+   * @nullable
+   */
+  originalPriceFen: number | null;
   /** 支付后计入余额的金额（分）；可大于售价（赠送部分） */
   creditFen: Fen;
   /**

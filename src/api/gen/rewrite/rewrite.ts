@@ -554,8 +554,9 @@ export function usePaperMachineLoadContentById<TData = Awaited<ReturnType<typeof
 
 
 /**
- * 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按所选模式的单价报价
-（降重、强力降重、润色改写默认每千字 3 元，至少 5 元）。正文为空白 400；超过 30 万字或请求体过大 413。
+ * 需登录，不收费，不保存任何内容。按查重系统的规则统计粘贴正文的字数，并按本站将要改写它的引擎的单价报价：配置了大模型时
+按大模型改写的单价（服务单价表 rewrite 行，默认每千字 3 元，至少 5 元），否则按离线引擎的单价（rewrite_offline 行，默认
+每千字 1.5 元，至少 3 元；由谁改写见 system_api/f/capabilities 的 rewriteEngine）。正文为空白 400；超过 30 万字或请求体过大 413。
 
  * @summary 统计字数并报价（按降重模式计价）
  */
@@ -1467,7 +1468,8 @@ export function useMachineLoadById<TData = Awaited<ReturnType<typeof machineLoad
 
 
 /**
- * 需登录，不收费，不保存任何内容。统计粘贴正文的字数并按智能降重或学术库降重的单价报价。
+ * 需登录，不收费，不保存任何内容。统计粘贴正文的字数并报价：智能降重按离线引擎的单价（rewrite_offline 行）；学术库降重按本站
+将要改写它的引擎的单价（大模型 rewrite 行或离线引擎 rewrite_offline 行）加上先做一次查重的价格。
 正文为空白 400；超过 30 万字或请求体过大 413。
 
  * @summary 统计字数并报价（智能降重或学术库降重）

@@ -147,7 +147,7 @@ export function useSystemHealth<TData = Awaited<ReturnType<typeof systemHealth>>
 /**
  * 无需登录，不收费。各服务是否开放（未开放时附中文原因：服务的调用中仍有规划中、返回 501 的即未开放；paper_aigc_api 的
 AIGC 检测与降AI痕迹按各自的调用分开判断），是否有可用的支付渠道
-（沙箱支付须由运营方开启），是否开放自助注册，不收费的大模型功能每天的免费次数（freeUses）。界面据此显示“建设中”说明、
+（沙箱支付须由运营方开启），是否开放自助注册，不收费的大模型功能每天的免费次数（freeUses），以及改写类服务由大模型还是离线引擎完成（rewriteEngine）。界面据此显示“建设中”说明、
 隐藏无法完成的购买；服务端按同一规则拒绝下单。
 
  * @summary 本站可用功能

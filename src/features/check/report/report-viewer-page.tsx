@@ -8,6 +8,7 @@ import { LoginRequired } from '@/components/login-required';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { useSignedIn } from '@/components/use-signed-in';
+import { useStickyTop } from '@/components/use-sticky-top';
 import { formatDateTime } from '@/lib/time';
 import { appStore } from '@/stores/app';
 import { useReportDownload } from '../download-report';
@@ -39,6 +40,7 @@ function Downloads({ report }: { report: CheckReport }) {
 function Report({ report }: { report: CheckReport }) {
   const [selection, setSelection] = useState<Selection | null>(null);
   const mobile = useSelector(appStore, (state) => state.device === 'mobile');
+  const stickyTop = useStickyTop();
   const [sheetOpen, setSheetOpen] = useState(false);
   const selectSentence = (next: Selection) => {
     setSelection(next);
@@ -71,7 +73,7 @@ function Report({ report }: { report: CheckReport }) {
           <MarkLegend />
           <ParagraphList paragraphs={report.paragraphs} selection={selection} onSelect={selectSentence} />
         </SectionCard>
-        <Stack gap="5" position={{ xl: 'sticky' }} top={{ xl: '4' }}>
+        <Stack gap="5" position={{ xl: 'sticky' }} top={{ xl: stickyTop }} data-testid="compare-column">
           {mobile ? (
             <CompareSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
               {compare}

@@ -1,0 +1,168 @@
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { accountInfoChargeQuote } from '../src/api/gen/order/order';
+import { chinese, failure, oneOf, ok } from './matchers';
+import { BEARER, createPact, failureOf, useMockServer } from './pact';
+import { PACT_AIGC_FLAGGED_ID, PACT_BALANCE_FEN, PACT_MISSING_ID, PACT_REWRITE_DRAFT_ID, PACT_REWRITE_UNPAID_ID, PACT_SUBMITTED_ID, STATES } from './states';
+
+const { integer, like, nullValue } = MatchersV3;
+
+const QUOTE = '/api/base/account_info_api/charge_quote';
+const RATE = like({ unitChars: 1000, unitFen: 300, minFen: 500 });
+
+// The confirmation dialog (src/components/charge) asks charge_quote before every charging call and shows what it
+// answers: the amount, what it is for, the balance now and after, who rewrites; a refusal is shown in the dialog.
+describe('charge_quote contract', () => {
+  it('quotes a draft rewrite: the amount, its purpose, the balance after and the engine that will run', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.draftRewrite)
+      .given(STATES.funded)
+      .uponReceiving('a quote for submitting a draft strong rewrite')
+      .withRequest('POST', QUOTE, (req) => req.headers({ Authorization: BEARER }).jsonBody({ operation: 'paperMachineMachineSubmit', id: PACT_REWRITE_DRAFT_ID }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            priceFen: integer(500),
+            chargeFen: integer(500),
+            purpose: chinese('强力降重：中文文本相似度检测方法研究'),
+            billing: 'fixed',
+            balanceFen: PACT_BALANCE_FEN,
+            balanceAfterFen: integer(PACT_BALANCE_FEN - 500),
+            freeCheck: false,
+            enough: true,
+            engine: oneOf(['model', 'offline'], 'model'),
+            charCount: integer(120),
+            rate: RATE,
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const quote = await accountInfoChargeQuote({ operation: 'paperMachineMachineSubmit', id: PACT_REWRITE_DRAFT_ID });
+        expect(quote).toMatchObject({ chargeFen: 500, enough: true, balanceAfterFen: PACT_BALANCE_FEN - 500, billing: 'fixed' });
+      });
+  });
+
+  it('without enough balance the quote says so (enough false, no balance after) and nothing is refused', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.unpaidDraftRewrite)
+      .given(STATES.broke)
+      .uponReceiving('a quote for submitting a draft rewrite without balance')
+      .withRequest('POST', QUOTE, (req) => req.headers({ Authorization: BEARER }).jsonBody({ operation: 'paperMachineMachineSubmit', id: PACT_REWRITE_UNPAID_ID }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            priceFen: integer(500),
+            chargeFen: integer(500),
+            purpose: chinese('强力降重：中文文本相似度检测方法研究'),
+            billing: 'fixed',
+            balanceFen: 0,
+            balanceAfterFen: nullValue(),
+            freeCheck: false,
+            enough: false,
+            engine: oneOf(['model', 'offline'], 'model'),
+            charCount: integer(120),
+            rate: RATE,
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const quote = await accountInfoChargeQuote({ operation: 'paperMachineMachineSubmit', id: PACT_REWRITE_UNPAID_ID });
+        expect(quote).toMatchObject({ enough: false, balanceAfterFen: null, balanceFen: 0 });
+      });
+  });
+
+  it('quotes 降AIGC of a finished detection by its flagged characters, with the mode asked for', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.aigcFlagged)
+      .given(STATES.funded)
+      .uponReceiving('a quote for lowering the AIGC of a finished detection')
+      .withRequest('POST', QUOTE, (req) =>
+        req.headers({ Authorization: BEARER }).jsonBody({ operation: 'paperAigcAigcMachineSubmit', id: PACT_AIGC_FLAGGED_ID, mode: 'rewrite' }),
+      )
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            priceFen: integer(500),
+            chargeFen: integer(500),
+            purpose: chinese('降AIGC：深度学习在文本相似度计算中的应用'),
+            billing: 'fixed',
+            balanceFen: PACT_BALANCE_FEN,
+            balanceAfterFen: integer(PACT_BALANCE_FEN - 500),
+            freeCheck: false,
+            enough: true,
+            engine: oneOf(['model', 'offline'], 'model'),
+            charCount: integer(400),
+            rate: RATE,
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const quote = await accountInfoChargeQuote({ operation: 'paperAigcAigcMachineSubmit', id: PACT_AIGC_FLAGGED_ID, mode: 'rewrite' });
+        expect(quote.purpose).toMatch(/^降AIGC：/);
+      });
+  });
+
+  it('quotes a chat answer before it is asked: at most one longest answer, charged by what it delivers', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.funded)
+      .uponReceiving('a quote for a chat answer')
+      .withRequest('POST', QUOTE, (req) => req.headers({ Authorization: BEARER }).jsonBody({ operation: 'chatGptCompletionsStream' }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            priceFen: integer(80),
+            chargeFen: integer(80),
+            purpose: chinese('智能对话：每次回答按实际回答字数计费'),
+            billing: 'per_answer',
+            balanceFen: PACT_BALANCE_FEN,
+            balanceAfterFen: integer(PACT_BALANCE_FEN - 80),
+            freeCheck: false,
+            enough: true,
+            engine: nullValue(),
+            charCount: integer(8000),
+            rate: like({ unitChars: 1000, unitFen: 10, minFen: 0 }),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const quote = await accountInfoChargeQuote({ operation: 'chatGptCompletionsStream' });
+        expect(quote).toMatchObject({ billing: 'per_answer', engine: null });
+      });
+  });
+
+  it('refuses what the charging call would refuse: a check already submitted is 409, the dialog shows why', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.submittedCheck)
+      .uponReceiving('a quote for submitting a check that was already submitted')
+      .withRequest('POST', QUOTE, (req) => req.headers({ Authorization: BEARER }).jsonBody({ operation: 'checkCheckSubmit', id: PACT_SUBMITTED_ID }))
+      .willRespondWith(409, (res) => res.jsonBody(failure('TASK_ALREADY_SUBMITTED', '该论文已提交查重，请勿重复提交')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(accountInfoChargeQuote({ operation: 'checkCheckSubmit', id: PACT_SUBMITTED_ID }));
+        expect(error).toMatchObject({ status: 409, code: 'TASK_ALREADY_SUBMITTED' });
+      });
+  });
+
+  it('a record that is not the caller’s (or does not exist) is 404', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.signedIn)
+      .uponReceiving('a quote for a check that does not exist')
+      .withRequest('POST', QUOTE, (req) => req.headers({ Authorization: BEARER }).jsonBody({ operation: 'checkCheckSubmit', id: PACT_MISSING_ID }))
+      .willRespondWith(404, (res) => res.jsonBody(failure('NOT_FOUND', '记录不存在')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(accountInfoChargeQuote({ operation: 'checkCheckSubmit', id: PACT_MISSING_ID }));
+        expect(error.status).toBe(404);
+      });
+  });
+});

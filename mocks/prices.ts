@@ -1,0 +1,16 @@
+import type { Rate } from '@/api/gen/model';
+
+/** The server's seeded service_prices (server/db/migrations), as the mocked server charges them. */
+export const RATES = {
+  check: { unitChars: 1000, unitFen: 100, minFen: 300 },
+  aigc: { unitChars: 1000, unitFen: 100, minFen: 300 },
+  rewrite: { unitChars: 1000, unitFen: 300, minFen: 500 },
+  aigc_rewrite: { unitChars: 1000, unitFen: 300, minFen: 500 },
+  rewrite_offline: { unitChars: 1000, unitFen: 150, minFen: 300 },
+  paper: { unitChars: 1000, unitFen: 50, minFen: 990 },
+  ppt: { unitChars: 1_000_000, unitFen: 0, minFen: 990 },
+  chat: { unitChars: 1000, unitFen: 10, minFen: 0 },
+} satisfies Record<string, Rate>;
+
+/** The server's price rule: max(min, ceil(chars / unit) × unit price). */
+export const priceOf = (rate: Rate, chars: number) => Math.max(rate.minFen, Math.ceil(Math.max(0, chars) / rate.unitChars) * rate.unitFen);

@@ -1,0 +1,58 @@
+import type { Deps } from '../../context';
+import type { RewriteRecordMode } from '../../db/schema/rewrites';
+import { badRequest } from '../../errors';
+import type { components } from '../../gen/openapi';
+import { checkAndDetectPlan, loweringPlan, redetectPlan } from '../aigc/lower';
+import { detectionSubmitPlan } from '../aigc/submit';
+import { type ChargePlan, type ChargeQuote, quoteOf } from '../billing/plan';
+import { answerPlan } from '../chat/billing';
+import { checkSubmitPlan } from '../check/submit';
+import { classicPaperPlan, commitPlan } from '../paper/create';
+import { sectionReloadPlan } from '../paper/sections';
+import { deckSubmitPlan } from '../ppt/decks';
+import { PAPER_MODES } from '../rewrite/records';
+import { fromCheckPlan, recheckPlan, rewriteSubmitPlan } from '../rewrite/submit';
+
+type Body = components['schemas']['ChargeQuoteBody'];
+export type ChargeOperation = Body['operation'];
+
+const missing = (field: string) => badRequest(`${field} 不能为空`);
+
+function need<K extends keyof Body>(body: Body, field: K): NonNullable<Body[K]> {
+  const value = body[field];
+  if (value === undefined || value === null) throw missing(field);
+  return value as NonNullable<Body[K]>;
+}
+
+/**
+ * The plan of every charging call (x-moyan-charges in the contract), computed by the function the call itself
+ * charges with. A call that cannot go ahead is refused here as the call would refuse it.
+ */
+const PLANS: Record<ChargeOperation, (deps: Deps, userId: string, body: Body) => Promise<ChargePlan>> = {
+  checkCheckSubmit: (deps, userId, body) => checkSubmitPlan(deps, userId, need(body, 'id')),
+  checkCheckMachineSubmit: (deps, userId, body) => checkSubmitPlan(deps, userId, need(body, 'id')),
+  paperAigcMachineSubmit: (deps, userId, body) => detectionSubmitPlan(deps, userId, need(body, 'id')),
+  paperAigcAigcMachineSubmit: async (deps, userId, body) => (await loweringPlan(deps, userId, need(body, 'id'), need(body, 'mode'))).plan,
+  paperMachineCheckAigcMachineSubmit: async (deps, userId, body) => (await loweringPlan(deps, userId, need(body, 'id'), need(body, 'mode'))).plan,
+  paperAigcSubmitCheck: async (deps, userId, body) => (await redetectPlan(deps, userId, need(body, 'id'))).plan,
+  paperMachineMachineSubmit: (deps, userId, body) => rewriteSubmitPlan(deps, userId, need(body, 'id'), 'paper', PAPER_MODES),
+  machineMachineSubmit: (deps, userId, body) => rewriteSubmitPlan(deps, userId, need(body, 'id'), 'machine', ['smart']),
+  machineMachineCnkiSubmit: (deps, userId, body) => rewriteSubmitPlan(deps, userId, need(body, 'id'), 'machine', ['cnki']),
+  paperMachineSubmitCheck: (deps, userId, body) => recheckPlan(deps, userId, need(body, 'id')),
+  paperMachineCheckMachineSubmit: (deps, userId, body) => fromCheckPlan(deps, userId, need(body, 'id'), need(body, 'mode') as RewriteRecordMode),
+  paperMachineCheckAigcAndMachineSubmit: (deps, userId, body) => checkAndDetectPlan(deps, userId, need(body, 'id'), need(body, 'mode')),
+  aiPaperInfoCommitPaper: async (deps, userId, body) => (await commitPlan(deps, userId, { id: need(body, 'id'), outline: need(body, 'outline') })).plan,
+  aiPaperInfoReload: (deps, userId, body) => sectionReloadPlan(deps, userId, need(body, 'id'), 'ai'),
+  paperInfoReload: (deps, userId, body) => sectionReloadPlan(deps, userId, need(body, 'id'), 'info'),
+  paperInfoPaperSubmit: (deps, _userId, body) => classicPaperPlan(deps, need(body, 'title'), need(body, 'length'), 'thesis'),
+  paperInfoPaperXueshuSubmit: (deps, _userId, body) => classicPaperPlan(deps, need(body, 'title'), need(body, 'length'), 'journal'),
+  aiPptInfoSubmitById: (deps, userId, body) => deckSubmitPlan(deps, userId, need(body, 'id')),
+  chatGptCompletions: (deps) => answerPlan(deps),
+  chatGptCompletionsStream: (deps) => answerPlan(deps),
+};
+
+/** charge_quote: what a charging call would charge this user now, for what, and the balance after. */
+export async function chargeQuote(deps: Deps, userId: string, body: Body): Promise<ChargeQuote> {
+  const plan = await PLANS[body.operation](deps, userId, body);
+  return quoteOf(deps.db, userId, plan);
+}
