@@ -28,6 +28,7 @@ const NO_POSTGRES = [
   'server/cli/check.test.ts',
   'server/cli/aigc.test.ts',
   'server/cli/ppt.test.ts',
+  'server/backup-restore.test.ts', // `db backup`/`db restore` are for the embedded database (PostgreSQL: pg_dump)
 ];
 
 export default defineConfig({
@@ -39,6 +40,8 @@ export default defineConfig({
     reporters: ['default', './scripts/test-file-watchdog.ts'],
     projects: [
       {
+        // Inline projects inherit the root's resolve.alias (@common) only when they extend it.
+        extends: true,
         test: {
           name: 'node-pg',
           ...nodeTestSettings,
@@ -47,6 +50,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'pg',
           ...nodeTestSettings,

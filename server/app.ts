@@ -21,6 +21,7 @@ import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
+import { observeRequest } from './metrics/registry';
 import type { Runtime } from './runtime';
 import { type PaymentProviders, paymentProviders } from './services/payments/providers';
 import { localQrProvider } from './services/qr-login/local-provider';
@@ -66,6 +67,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   app.setErrorHandler(errorHandler(limits));
   closeGracefully(app);
+  app.addHook('onResponse', async (request, reply) => {
+    observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+  });
 
   const wechatSettings = wechatLoginSettings(config);
   const wechatLogin = wechatSettings ? wechatQrProvider(wechatSettings) : null;

@@ -19,11 +19,21 @@ describe('CLI commands while the server runs on the embedded database', () => {
   delete env.DATABASE_URL;
   let server: Spawned | undefined;
   let base = '';
+  let metricsUrl = '';
 
   beforeAll(async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawnScript('server/server.ts', { ...env, HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: join(dataDir, 'no-spa'), JOBS_IN_PROCESS: 'false' });
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    server = spawnScript('server/server.ts', {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      STATIC_DIR: join(dataDir, 'no-spa'),
+      JOBS_IN_PROCESS: 'false',
+    });
     await waitForHealth(base, server.proc, server.output);
   }, 120_000);
 
@@ -54,6 +64,14 @@ describe('CLI commands while the server runs on the embedded database', () => {
   }
   const login = async (password: string) =>
     (await call<{ access_token: string }>('/api/base/login_api/f/login', { query: { username: 'live-op', password } })).body;
+
+  it('serves Prometheus metrics on METRICS_PORT and not on the API port', async () => {
+    await fetch(`${base}/api/health`);
+    const scrape = await (await fetch(metricsUrl)).text();
+    expect(scrape).toMatch(/^moyan_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} [1-9]/m);
+    expect(scrape).toMatch(/^moyan_library_documents 0$/m);
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+  });
 
   it('serves the socket only to the owner of DATA_DIR', () => {
     expect(statSync(join(dataDir, 'socket')).mode & 0o777).toBe(0o700);
@@ -124,4 +142,41 @@ describe('CLI commands while the server runs on the embedded database', () => {
     expect((await login(password)).success).toBe(true);
     expect((await cli('db', 'migrate')).out).toMatch(/数据库（pglite）已是最新：共 \d+ 个迁移/);
   }, 120_000);
+
+  it('backs up while the server answers, refuses to restore over the live directory, restores into a fresh one', async () => {
+    const file = join(dataDir, 'moyan.backup.gz');
+    let health = 0;
+    let stop = false;
+    const healthLoop = (async () => {
+      while (!stop) {
+        expect((await fetch(`${base}/api/health`)).status).toBe(200);
+        health++;
+      }
+    })();
+    try {
+      expect(await cli('db', 'backup', file)).toMatchObject({ code: 0, out: expect.stringMatching(/已备份到 .*：\d+ 张表，\d+ 行/) });
+    } finally {
+      stop = true;
+      await healthLoop;
+    }
+    expect(health).toBeGreaterThan(0);
+
+    const live = await cli('db', 'restore', file, '--force');
+    expect(live.code).toBe(1);
+    expect(live.err).toMatch(/正被进程 \d+ 使用：请先停止服务再恢复/);
+
+    const fresh = join(dataDir, 'restored');
+    const restored = await run(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'db', 'restore', file], {
+      cwd: root,
+      env: { ...env, DATA_DIR: fresh },
+    });
+    expect(restored.stdout).toContain(`恢复到 ${fresh}`);
+    const listed = await run(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'user', 'list', '--json'], {
+      cwd: root,
+      env: { ...env, DATA_DIR: fresh },
+    });
+    expect((JSON.parse(listed.stdout) as { users: Array<Record<string, unknown>> }).users).toEqual([
+      expect.objectContaining({ username: 'live-op', balanceFen: 1000 }),
+    ]);
+  }, 180_000);
 });

@@ -14,6 +14,9 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_BASE_URL: z.url().optional(),
+  // Prometheus metrics on a port of their own (off unless set), on METRICS_HOST.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),

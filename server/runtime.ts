@@ -3,6 +3,7 @@ import type { Compute } from './compute';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createLlmGateway, type LlmGateway, llmSettings } from './engines/llm';
+import { observeModelCall } from './metrics/registry';
 import { recordModelCalls } from './services/llm/calls';
 
 /**
@@ -26,18 +27,27 @@ export interface RuntimeOptions {
   log: FastifyBaseLogger;
   compute: Compute;
   now?: () => Date;
-  /** Default: a gateway from config.LLM_*, recording every call in llm_calls. */
+  /** Default: a gateway from config.LLM_*, recording every call in llm_calls and the metrics. */
   llm?: LlmGateway;
 }
 
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { config, db, log } = options;
+  const record = recordModelCalls(db);
   return {
     db,
     config,
     now: options.now ?? (() => new Date()),
     log,
-    llm: options.llm ?? createLlmGateway(llmSettings(config), { onCall: recordModelCalls(db), log }),
+    llm:
+      options.llm ??
+      createLlmGateway(llmSettings(config), {
+        onCall: (call) => {
+          observeModelCall(call);
+          return record(call);
+        },
+        log,
+      }),
     compute: options.compute,
   };
 }

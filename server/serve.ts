@@ -3,6 +3,7 @@ import { type BuildOptions, buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { logOptions } from './http/logging';
+import { startMetricsServer } from './metrics/server';
 import { refuseToStart } from './process/refusal';
 import { onShutdownSignal } from './process/shutdown';
 import { createRuntime } from './runtime';
@@ -37,8 +38,9 @@ export async function serve(options: Pick<BuildOptions, 'testRoutes'> = {}): Pro
   // Pending WeChat Pay / Alipay orders are asked about where jobs run (here, or in npm run worker).
   const paymentSync = config.JOBS_IN_PROCESS ? startPaymentSync(runtime, payments, app.log) : undefined;
 
+  const metrics = config.METRICS_PORT ? await startMetricsServer(db, config.METRICS_HOST, config.METRICS_PORT).catch(refuseToStart) : undefined;
   onShutdownSignal(app.log, async () => {
-    await Promise.all([app.close(), runner?.stop(), paymentSync?.stop()]);
+    await Promise.all([app.close(), runner?.stop(), paymentSync?.stop(), metrics?.close()]);
     await closeWorkerPool();
     await db.close();
   });
@@ -58,7 +60,12 @@ export async function serve(options: Pick<BuildOptions, 'testRoutes'> = {}): Pro
   workerPool(config);
   await logLibraryState(db, app.log, config.LIBRARY_SMALL_DOCUMENTS);
   app.log.info(
-    { url: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`, database: db.engine, jobs: runner ? runner.kinds : 'external' },
+    {
+      url: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`,
+      database: db.engine,
+      jobs: runner ? runner.kinds : 'external',
+      metrics: metrics ? `http://${config.METRICS_HOST}:${metrics.port}/metrics` : 'off',
+    },
     '墨研 server ready',
   );
 }

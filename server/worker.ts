@@ -3,6 +3,7 @@ import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { refuseToStart } from './process/refusal';
 import { onShutdownSignal } from './process/shutdown';
+import { startMetricsServer } from './metrics/server';
 import { createRuntime } from './runtime';
 import { safeError } from './safe-error';
 import { startPaymentSync } from './services/orders/sync';
@@ -29,8 +30,11 @@ const db = await openDatabase({ databaseUrl: config.DATABASE_URL }).catch(refuse
 const runtime = createRuntime({ config, db, log, compute: poolCompute(config) });
 const runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
 const paymentSync = startPaymentSync(runtime, await paymentProviders(db, config), log);
+// Each worker process serves its own model calls and pool (give each its own METRICS_PORT); the queue, library
+// and ledger it reports are the shared database's, the same as the API's.
+const metrics = config.METRICS_PORT ? await startMetricsServer(db, config.METRICS_HOST, config.METRICS_PORT).catch(refuseToStart) : undefined;
 onShutdownSignal(log, async () => {
-  await Promise.all([runner.stop(), paymentSync.stop()]);
+  await Promise.all([runner.stop(), paymentSync.stop(), metrics?.close()]);
   await closeWorkerPool();
   await db.close();
 });

@@ -126,7 +126,7 @@ function assertWritable(dataDir: string): void {
 
 // The embedded database is single-process: a second server (or a worker) on the same DATA_DIR would
 // corrupt it, so the directory is claimed with a pid file; a stale one (its process is gone) is taken over.
-function claimDataDir(dir: string): { unlock: () => void } | { busyPid: number } {
+export function claimDataDir(dir: string): { unlock: () => void } | { busyPid: number } {
   const lockFile = join(dir, '..', 'moyan.pid');
   for (;;) {
     try {

@@ -55,6 +55,20 @@ describe('the worker pool', () => {
     expect(await run('double', { n: 5 }, { timeoutMs: 10_000 })).toBe(10);
   });
 
+  it('tells the metrics what it runs, what waits, and the workers it ended by cause', async () => {
+    const before = pool.stats();
+    const spinning = failure(run('spin', undefined, { timeoutMs: 400 }));
+    const waiting = run('double', { n: 4 }, { timeoutMs: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pool.stats()).toMatchObject({ threads: 1, running: 1, waiting: 1 });
+    await spinning;
+    await waiting;
+    const after = pool.stats();
+    expect(after).toMatchObject({ running: 0, waiting: 0 });
+    expect(after.failures.timeout).toBe(before.failures.timeout + 1);
+    expect(after.failures.memory).toBe(before.failures.memory);
+  });
+
   it('counts the time limit from when a worker starts the task, not while it waits in the queue', async () => {
     const slow = failure(run('spin', undefined, { timeoutMs: 500 }));
     const queued = run('double', { n: 3 }, { timeoutMs: 100 });

@@ -58,10 +58,22 @@ async function answer(port: MessagePort, host: HostFunctions, id: number, method
  * report rendering. Each worker has a heap limit and each task a time limit; a worker that dies is
  * replaced by the pool and its task fails with ComputeFailure, never the process.
  */
+/** What the metrics read at a scrape: capacity, tasks in hand, and the workers terminated so far by cause. */
+export interface PoolStats {
+  threads: number;
+  running: number;
+  waiting: number;
+  failures: Record<ComputeFailure['reason'], number>;
+}
+
 export class WorkerPool<T extends TaskTable = Tasks> {
   private readonly piscina: Piscina;
+  private readonly maxThreads: number;
+  private inHand = 0;
+  private readonly failures: PoolStats['failures'] = { timeout: 0, memory: 0, crash: 0 };
 
   constructor(options: PoolOptions) {
+    this.maxThreads = options.threads;
     this.piscina = new Piscina({
       filename: new URL('./entry.mjs', import.meta.url).href,
       workerData: { tasks: (options.tasks ?? new URL('./tasks.ts', import.meta.url)).href },
@@ -82,7 +94,24 @@ export class WorkerPool<T extends TaskTable = Tasks> {
     return this.piscina.threads.length;
   }
 
+  stats(): PoolStats {
+    const waiting = this.piscina.queueSize;
+    return { threads: this.maxThreads, running: Math.max(0, this.inHand - waiting), waiting, failures: { ...this.failures } };
+  }
+
   async run<K extends keyof T & string>(task: K, input: Input<T, K>, options: RunOptions): Promise<Output<T, K>> {
+    this.inHand++;
+    try {
+      return await this.runInWorker(task, input, options);
+    } catch (error) {
+      if (error instanceof ComputeFailure) this.failures[error.reason]++;
+      throw error;
+    } finally {
+      this.inHand--;
+    }
+  }
+
+  private async runInWorker<K extends keyof T & string>(task: K, input: Input<T, K>, options: RunOptions): Promise<Output<T, K>> {
     const { signal, host = {} } = options;
     signal?.throwIfAborted();
     const { port1, port2 } = new MessageChannel();
@@ -129,6 +158,11 @@ let shared: WorkerPool | undefined;
 /** The process's pool, created on first use with the configured threads and memory limit. */
 export function workerPool(config: Pick<Config, 'WORKER_THREADS' | 'WORKER_MEMORY_MB'>): WorkerPool {
   shared ??= new WorkerPool({ threads: config.WORKER_THREADS, memoryMb: config.WORKER_MEMORY_MB });
+  return shared;
+}
+
+/** The process's pool if one was started (the metrics read it; they never start one). */
+export function currentWorkerPool(): WorkerPool | undefined {
   return shared;
 }
 
