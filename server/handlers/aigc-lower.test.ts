@@ -96,7 +96,8 @@ function suite(name: string, withModel: boolean) {
 
       const queued = await lowered(token, detection.id);
       expect(queued).toMatchObject({ kind: 'lower', status: 'queued', sourceId: detection.id, mode: 'rewrite', aiCharRatioBefore: detection.aiCharRatio });
-      expect(queued.priceFen).toBeGreaterThanOrEqual(500);
+      // The engine that will run sets the price: the model's (at least 5 元) or the offline engine's (at least 3 元).
+      expect(queued.priceFen).toBeGreaterThanOrEqual(withModel ? 500 : 300);
       expect(await ledger(queued.id)).toEqual([{ kind: 'charge', amount_fen: -queued.priceFen }]);
       await runJobs();
 
@@ -108,13 +109,21 @@ function suite(name: string, withModel: boolean) {
 
       const pairs = body<{ records: AigcParagraph[] }>(await call('query_content_list', token, { query: { id: queued.id, pageSize: 100 } })).result.records;
       expect(pairs.length).toBe(done.paragraphTotal);
+      // Why each kept paragraph was kept, from the rewording record's sentences.
+      const reasons = body<{ records: Array<{ original: string; sentences: Array<{ reason?: string }> }> }>(
+        await post(t.app, `${PAPER_API}/query_content_list`, { token, query: { id: queued.id, pageSize: 100 } }),
+      ).result.records;
+      const reasonsOf = (original: string) => reasons.find((r) => r.original === original)!.sentences.map((s) => s.reason);
       for (const p of pairs) {
         const source = flagged.find((f) => f.text.replace(/\s+/g, '') === p.original!.replace(/\s+/g, ''));
         expect(source, p.original!).toBeDefined();
         expect(p.aiProbabilityBefore).toBeCloseTo(source!.aiProbability, 3);
         expect(typeof p.aiProbability).toBe('number');
-        if (source!.band === 'high' || source!.band === 'medium') expect(p.text).not.toBe(p.original);
-        else expect(p.text).toBe(p.original);
+        if (source!.band !== 'high' && source!.band !== 'medium') expect(p.text).toBe(p.original);
+        // A flagged paragraph is rewritten to read less machine-like; offline, a rewording our detector does not
+        // score lower is no 降AIGC, and the paragraph keeps its original saying so.
+        else if (p.text !== p.original) expect(p.aiProbability).toBeLessThan(p.aiProbabilityBefore!);
+        else expect(reasonsOf(p.original!)).toContain('not-lowered');
       }
       expect(done.paragraphRewritten).toBe(pairs.filter((p) => p.text !== p.original).length);
       const one = body<AigcParagraph>(await call('load_content_by_id', token, { query: { id: pairs[0].id } })).result;
@@ -132,13 +141,13 @@ function suite(name: string, withModel: boolean) {
       const paid = body<{ paid: boolean }>(await call('check_order_id', token, { query: { id: queued.id } })).result;
       expect(paid.paid).toBe(true);
 
-      // The .docx holds the lowered text.
+      // The .docx holds each paragraph as the record shows it: lowered where it was, the original where kept.
       const file = await call('download', token, { query: { id: queued.id } });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toContain('wordprocessingml');
       const xml = await (await JSZip.loadAsync(file.rawPayload)).file('word/document.xml')!.async('string');
-      const rewritten = pairs.find((p) => p.text !== p.original)!;
-      expect(xml).toContain(rewritten.text.slice(0, 8));
+      const docText = xml.replace(/<[^>]+>/g, '');
+      for (const p of pairs) expect(docText).toContain(p.text);
       // Its report is a 降AIGC one: named so, with the AI share before and after beside the similarity.
       const report = await t.app.inject({ method: 'GET', url: '/api/base/machine_api/download_report', query: { id: queued.id }, headers: { authorization: `Bearer ${token}` } });
       expect(report.statusCode).toBe(200);
@@ -160,7 +169,9 @@ function suite(name: string, withModel: boolean) {
       const redetected = body<AigcRecord>(await call('load_by_id', token, { query: { id: aigcId } })).result;
       expect(redetected).toMatchObject({ kind: 'detect', status: 'done' });
 
-      // Re-run one lowered paragraph (no charge), then delete the record through paper_aigc_api.
+      // Re-run one flagged paragraph (no charge), then delete the record through paper_aigc_api.
+      const band = (p: AigcParagraph) => flagged.find((f) => f.text.replace(/\s+/g, '') === p.original!.replace(/\s+/g, ''))!.band;
+      const rewritten = pairs.find((p) => band(p) === 'high' || band(p) === 'medium')!;
       const rerun = await call('reload', token, { query: { id: rewritten.id } });
       expect(rerun.statusCode, rerun.body).toBe(200);
       expect(body<AigcParagraph>(rerun).result).toMatchObject({ id: rewritten.id, original: rewritten.original });
