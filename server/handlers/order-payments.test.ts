@@ -209,6 +209,8 @@ describe('buying through WeChat Pay and Alipay (the fake providers)', () => {
     await t.fake.wechat.pay(order.orderNo);
     const provider = providers.wechat;
     if (!provider) throw new Error('no provider');
+    // Processing for 8 s, whatever the machine's load: the checks below run while the refund is under way.
+    t.fake.wechat.script('refund:delay=8000');
     const { refund } = await refundOrder(depsFor(t.db), provider, order.id);
     expect(refund.status).toBe('processing');
     await expectNoChange(t.db, async () => {
@@ -217,7 +219,7 @@ describe('buying through WeChat Pay and Alipay (the fake providers)', () => {
     const { spendableFen } = await import('../services/billing/balance');
     const [{ user_id: userId }] = await t.db.sql<{ user_id: string }>('select user_id from orders where id = $1', [order.id]);
     expect(await spendableFen(t.db, userId)).toBe(0);
-    await t.fake.wechat.waitForDelivery((d) => d.event === 'REFUND.SUCCESS' && d.orderNo === order.orderNo);
+    await t.fake.wechat.waitForDelivery((d) => d.event === 'REFUND.SUCCESS' && d.orderNo === order.orderNo, 30_000);
     // The notification is idempotent: the same confirmation again changes nothing.
     await settleRefund(depsFor(t.db), refund.refundNo, { state: 'succeeded', refundId: null });
     expect(await balance(buyer)).toBe(0);

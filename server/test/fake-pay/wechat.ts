@@ -9,6 +9,7 @@
 //   notify:lost  notify:duplicate  notify:late=MS  notify:forged (an unpaid order claimed paid, signed by another key)
 //   notify:tampered (the order is paid; its notification changed after signing)
 //   api:timeout (the next call is never answered)  api:error (500 SYSTEM_ERROR)  refund:decline (403 NOT_ENOUGH)
+//   refund:delay=MS (the next refund stays PROCESSING that long)
 import { type KeyObject, createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type FakeHttp, Script, chinaIso, hang, sendText, sleep, startHttp, yuan } from './http';
@@ -359,7 +360,9 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
         successTime: null,
       };
       refunds.set(refund.outRefundNo, refund);
-      later(options.refundDelayMs ?? 300, () => {
+      // refund:delay=MS holds this one refund PROCESSING longer (a test that acts while it is processing).
+      const delay = faults.take('refund:delay');
+      later(delay ? Number(delay) : (options.refundDelayMs ?? 300), () => {
         refund.status = 'SUCCESS';
         refund.successTime = new Date();
         order.state = 'REFUND';
