@@ -25,6 +25,8 @@ export const handlers: RequestHandler[] = [
   ...capabilitiesOverrides,
   ...freeUsesOverrides,
   ...orderOverrides,
+  // A draft made from a report (checkId, nothing pasted) before the drafts made from a file or pasted text.
+  ...fromReportOverrides,
   // Before the calls' own handlers: a charging call is priced and paid here, then answered by them.
   ...chargeOverrides,
   ...draftOverrides,
@@ -33,7 +35,6 @@ export const handlers: RequestHandler[] = [
   ...chatOverrides,
   ...pptOverrides,
   ...paperOverrides,
-  ...fromReportOverrides,
   ...recordAreas.flatMap((area) => area.handlers),
   ...generatedHandlers,
 ];

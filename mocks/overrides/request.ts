@@ -4,9 +4,9 @@ import { type MockUser, userOf } from './auth-state';
 /** A record as the stateful overrides keep it. */
 export type Row = { id: string } & Record<string, unknown>;
 
-/** The JSON body, or `{}` when there is none or it does not parse. */
+/** The JSON body, or `{}` when there is none or it does not parse; read from a copy, so a handler that lets the request pass leaves it whole for the next. */
 export async function readBody<T extends object>(request: Request): Promise<Partial<T>> {
-  return ((await request.json().catch(() => null)) ?? {}) as Partial<T>;
+  return ((await request.clone().json().catch(() => null)) ?? {}) as Partial<T>;
 }
 
 /** The `id` query parameter (load_by_id, delete, downloads ...). */
