@@ -32,7 +32,7 @@ export const rewriteFlow: RealFlow = {
     await page.getByPlaceholder('请输入论文题目').fill(TITLE);
     await page.getByPlaceholder(/选填，用逗号或顿号分隔/).fill('农村电商、固定效应模型');
     await page.getByText(/费用 ¥/).waitFor();
-    await page.getByRole('button', { name: '开始降重' }).click();
+    await page.getByRole('button', { name: '开始智能降重' }).click();
     await confirmCharge(page);
     await page.waitForURL(/\/papermachine\/content\//);
     const id = page.url().split('/').pop() ?? '';
