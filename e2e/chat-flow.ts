@@ -57,6 +57,8 @@ export const chatFlow: RealFlow = {
     await page.getByRole('button', { name: '停止生成' }).click();
     await lastAnswer(page).and(page.locator('[data-state="stopped"]')).waitFor();
     await lastAnswer(page).getByText('已停止生成').waitFor();
+    // What the stopped answer cost is said once it is stored (charged by what arrived before the stop).
+    await lastAnswer(page).getByText(/^扣费 ¥[\d.]+（按已生成的 \d+ 字）$/).waitFor();
     const upstream = await fake.waitFor((request) => request.aborted);
     const partial = await answerText(page);
     await page.waitForTimeout(1000);
