@@ -21,7 +21,7 @@ export function specRoutes(): string[] {
   const paths = [...union.matchAll(/'([^']*)'/g)].map((match) => match[1]);
   const opened = paths
     .filter((path) => path !== '/$')
-    .map((path) => path.replace(/\$id/g, '1').replace(/^\/redirect\/\$$/, '/redirect/home').replace(/(.)\/$/, '$1'));
+    .map((path) => path.replace(/\$(id|orderId)\b/g, '1').replace(/^\/redirect\/\$$/, '/redirect/home').replace(/(.)\/$/, '$1'));
   return [...new Set(opened)];
 }
 
