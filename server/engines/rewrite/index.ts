@@ -59,13 +59,18 @@ function figures(original: string, rewritten: string, spans: readonly ProtectedS
 /** The offline rewrite of a body paragraph with the status of each sentence. */
 export function offlineParagraph(original: string, spans: readonly ProtectedSpan[], terms: readonly string[], seed: number, mode: RewriteMode) {
   if (mode !== 'aigc') return rewriteSentences(original, spans, terms, seed, OFFLINE_SETTINGS[mode]);
-  let best: { result: ReturnType<typeof rewriteSentences>; score: number } | null = null;
+  let best: { result: ReturnType<typeof rewriteSentences>; aigc: number; score: number } | null = null;
+  // Attempts often come out the same (few safe edits): each wording is scored once (the detector is ~10 ms).
+  const scored = new Set<string>();
   for (let attempt = 0; attempt < AIGC_ATTEMPTS; attempt++) {
     const result = rewriteSentences(original, spans, terms, (seed + attempt * 0x9e3779b9) >>> 0, OFFLINE_SETTINGS.aigc);
-    const score = scoreAigc(result.text) + 0.2 * similarityToOriginal(original, result.text);
-    if (!best || score < best.score) best = { result, score };
+    if (scored.has(result.text)) continue;
+    scored.add(result.text);
+    const aigc = scoreAigc(result.text);
+    const score = aigc + 0.2 * similarityToOriginal(original, result.text);
+    if (!best || score < best.score) best = { result, aigc, score };
   }
-  if (scoreAigc(best!.result.text) < scoreAigc(original)) return best!.result;
+  if (best!.aigc < scoreAigc(original)) return best!.result;
   const sentences = best!.result.sentences.map((s): SentenceStatus => (s.status === 'rewritten' ? { start: s.start, end: s.end, status: 'kept', reason: 'not-lowered' } : s));
   return { text: original, sentences };
 }
