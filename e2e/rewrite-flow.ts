@@ -77,6 +77,7 @@ export const rewriteFlow: RealFlow = {
     const first1 = await reload(0);
     const none = await pairs.first().getByTestId('no-other-wording').isVisible();
     assert.ok(first1.now !== first1.old || none);
+    await pairs.first().screenshot({ path: `${artifacts}/rewrite-reload-first.png` });
     log(none ? '重新改写第 1 段：离线引擎没有其他安全改法，页面如实说明，改写保持不变' : '重新改写第 1 段：得到新的改写');
 
     const download = page.waitForEvent('download');
