@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { restoreBackup, writeBackup } from '../db/backup';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { withDatabase } from './with-database';
 
 export function register(program: Command): void {
@@ -27,14 +27,16 @@ export function register(program: Command): void {
     .description('从 db backup 生成的文件恢复内置数据库（须先停止服务）')
     .option('--force', '数据目录已有数据库时替换它（原数据库移到一旁保留）')
     .action(async (file: string, options: { force?: boolean }) => {
-      refusePostgres('pg_restore');
-      const { DATA_DIR } = loadConfig();
+      const { DATA_DIR } = refusePostgres('pg_restore');
       const done = await restoreBackup(file, DATA_DIR, { force: options.force });
       console.log(`已从 ${file} 恢复到 ${DATA_DIR}：${done.tables} 张表，${done.rows} 行`);
       if (done.setAside) console.log(`原数据库已移到 ${done.setAside}`);
     });
 }
 
-function refusePostgres(tool: string): void {
-  if (loadConfig().DATABASE_URL) throw new Error(`DATABASE_URL 指向 PostgreSQL：请用 ${tool} 备份与恢复（见 docs/operations.md）`);
+/** The configuration, when it names the embedded database (PostgreSQL has its own tools). */
+function refusePostgres(tool: string): Config {
+  const config = loadConfig();
+  if (config.DATABASE_URL) throw new Error(`DATABASE_URL 指向 PostgreSQL：请用 ${tool} 备份与恢复（见 docs/operations.md）`);
+  return config;
 }

@@ -18,6 +18,7 @@ const FORMAT = 'moyan-backup';
 const VERSION = 1;
 const FETCH_ROWS = 500;
 const INSERT_BYTES = 4 * 1024 * 1024;
+const PUBLIC_TABLES = `select tablename as name from pg_tables where schemaname = 'public' order by tablename`;
 
 interface Header {
   format: string;
@@ -54,7 +55,7 @@ export async function writeBackup(db: Executor, file: string, now = new Date()):
       const header: Header = { format: FORMAT, version: VERSION, migrations, createdAt: now.toISOString() };
       await write('H', JSON.stringify(header));
       let rows = 0;
-      const tables = await publicTables(tx);
+      const tables = (await tx.sql<{ name: string }>(PUBLIC_TABLES)).map((t) => t.name);
       for (const table of tables) {
         await write('T', JSON.stringify(table));
         await tx.sql(`declare moyan_backup no scroll cursor for select row_to_json(t)::text as r from public.${ident(table)} t`);
@@ -144,7 +145,7 @@ async function loadInto(dir: string, file: string): Promise<BackupSummary> {
     await client.transaction(async (tx) => {
       // Rows go in as they were, in any table order: foreign keys and triggers are off for this transaction.
       await tx.exec("set local session_replication_role = 'replica'");
-      const existing = (await tx.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public'`)).rows;
+      const existing = (await tx.query<{ name: string }>(PUBLIC_TABLES)).rows;
       if (existing.length) await tx.exec(`truncate ${existing.map((t) => `public.${ident(t.name)}`).join(', ')} restart identity`);
       let table: string | null = null;
       let batch: string[] = [];
@@ -189,11 +190,6 @@ async function loadInto(dir: string, file: string): Promise<BackupSummary> {
   } finally {
     await client.close();
   }
-}
-
-async function publicTables(tx: Executor): Promise<string[]> {
-  const rows = await tx.sql<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
-  return rows.map((r) => r.name);
 }
 
 function parse<T>(line: string, kind: string): T | null {

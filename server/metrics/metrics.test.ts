@@ -5,6 +5,7 @@ import { signUp, type TestApp } from '../test/app';
 import { chatApp, chatUser } from '../test/chat';
 import { type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { depsFor } from '../test/fixtures';
+import { registry } from './registry';
 import { type MetricsServer, startMetricsServer } from './server';
 
 /** The value of one sample of a scrape: the family's name and exactly these labels. */
@@ -21,6 +22,14 @@ function sample(scrape: string, name: string, labels: Record<string, string> = {
   }
   return undefined;
 }
+
+// Runs before the scrape below starts the metrics server: the app and the runtime are imported, nothing serves metrics.
+describe('without a metrics server', () => {
+  it("collects none of Node's own metrics (their event-loop monitor and GC observer stay off)", () => {
+    expect(registry.getSingleMetric('moyan_nodejs_eventloop_lag_seconds')).toBeUndefined();
+    expect(registry.getSingleMetric('moyan_nodejs_gc_duration_seconds')).toBeUndefined();
+  });
+});
 
 // The metrics port as an operator's Prometheus sees it: a real HTTP scrape after real requests, model calls
 // through the gateway (the fake model), a task in the queue and work in the worker pool.
@@ -93,6 +102,11 @@ describe('metrics on their own port', () => {
     expect(sample(scrape, 'moyan_ledger_entries', { kind: 'grant' })).toBe(1);
     expect(sample(scrape, 'moyan_balances_fen')).toBe(5_000);
     expect(sample(scrape, 'moyan_metrics_read_failures_total')).toBe(0);
+  });
+
+  it("includes Node's own process metrics", () => {
+    expect(sample(scrape, 'moyan_process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(sample(scrape, 'moyan_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   });
 
   it('answers nothing but GET /metrics', async () => {

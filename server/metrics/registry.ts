@@ -4,7 +4,19 @@ import type { LlmCallRecord } from '../engines/llm';
 // What every part of the process counts as it goes (requests, model calls), with Node's own process metrics.
 // The state read from the database and the worker pool at each scrape is in state.ts.
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry, prefix: 'moyan_' });
+
+let collectingNodeMetrics = false;
+
+/**
+ * Node's own metrics (CPU, memory, event-loop lag, GC) from now on, once per process. Started by the metrics server,
+ * not on import: the event-loop monitor wakes the process 100 times a second, which every CLI run and every server
+ * without METRICS_PORT would pay for nothing.
+ */
+export function collectNodeMetrics(): void {
+  if (collectingNodeMetrics) return;
+  collectingNodeMetrics = true;
+  collectDefaultMetrics({ register: registry, prefix: 'moyan_' });
+}
 
 const httpDuration = new Histogram({
   name: 'moyan_http_request_duration_seconds',

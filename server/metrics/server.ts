@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import type { Executor } from '../db/client';
-import { registry } from './registry';
+import { collectNodeMetrics, registry } from './registry';
 import { stateMetrics } from './state';
 
 export interface MetricsServer {
@@ -15,6 +15,7 @@ export interface MetricsServer {
  * public address reveals them and a scrape never queues behind API requests in the proxy. GET /metrics only.
  */
 export async function startMetricsServer(db: Executor, host: string, port: number): Promise<MetricsServer> {
+  collectNodeMetrics();
   const state = stateMetrics(db);
   const merged = Registry.merge([registry, state.registry]);
   const server: Server = createServer((request, response) => {

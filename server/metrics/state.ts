@@ -1,5 +1,6 @@
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { Executor } from '../db/client';
+import { librarySize } from '../services/library/scope';
 import { currentWorkerPool } from '../workers/pool';
 
 // Read at each scrape, never on the request path: the task queue, the library and the ledger from the database
@@ -96,9 +97,7 @@ export function stateMetrics(db: Executor): StateMetrics {
               extract(epoch from now() - min(queued_at) filter (where status = 'queued'))::float8 as oldest
          from tasks where status in ('queued', 'running') group by kind`,
     );
-    const [library] = await db.sql<{ documents: number; chars: string }>(
-      `select count(*)::int as documents, coalesce(sum(char_count), 0)::bigint::text as chars from library_documents`,
-    );
+    const library = await librarySize(db);
     const ledger = await db.sql<{ kind: string; fen: string; entries: number }>(
       `select kind, sum(amount_fen)::bigint::text as fen, count(*)::int as entries from ledger_entries group by kind`,
     );
@@ -109,7 +108,7 @@ export function stateMetrics(db: Executor): StateMetrics {
       oldest.set({ kind: row.kind }, row.oldest ?? 0);
     }
     libraryDocuments.set(library.documents);
-    libraryChars.set(Number(library.chars));
+    libraryChars.set(library.chars);
     for (const row of ledger) {
       ledgerFen.set({ kind: row.kind }, Number(row.fen));
       ledgerEntries.set({ kind: row.kind }, row.entries);
