@@ -81,7 +81,7 @@ export const workbenchFlow: RealFlow = {
     await page.getByLabel(/论文题目/).fill(TITLE);
     await page.getByRole('button', { name: '下一步：确认提交' }).click();
     await page.waitForURL(/\/paper\/submit\/[\w-]+$/);
-    await page.getByRole('button', { name: /^支付 ¥\d+\.\d\d 并提交$/ }).click();
+    await page.getByRole('button', { name: /^确认支付 ¥\d+\.\d\d$/ }).click();
     await page.waitForURL(/\/paper\/report$/);
     const row = page.getByRole('row').filter({ hasText: TITLE });
     await row.getByText('已完成').waitFor({ timeout: 60_000 });
