@@ -11,8 +11,8 @@ import { type KeyObject, createSign, createVerify, generateKeyPairSync, randomBy
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import iconv from 'iconv-lite';
 import JSZip from 'jszip';
-import { type FakeHttp, Script, chinaPlain, fenOf, hang, sendText, sleep, startHttp, yuan } from './http';
-import { type Delivery, type PlantedLine, payerPage } from './wechat';
+import { type Delivery, type FakeHttp, Script, chinaPlain, fenOf, hang, sendText, startHttp, waitForDelivery, yuan } from './http';
+import { type PlantedLine, payerPage } from './wechat';
 
 export interface FakeAlipayOptions {
   appId: string;
@@ -329,15 +329,7 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
     script: (...list) => faults.add(...list),
     pay,
     plant: (line) => planted.push(line),
-    async waitForDelivery(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = deliveries.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error('支付宝（模拟）：等待通知超时');
-        await sleep(25);
-      }
-    },
+    waitForDelivery: (predicate, timeoutMs = 10_000) => waitForDelivery(deliveries, predicate, timeoutMs, '支付宝（模拟）'),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       await http.close();

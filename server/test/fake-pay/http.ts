@@ -94,3 +94,30 @@ export class Script {
     this.faults.length = 0;
   }
 }
+
+/** One notification a fake provider sent, and how the app answered it. */
+export interface Delivery {
+  channel: 'wechat' | 'alipay';
+  event: string;
+  orderNo: string;
+  /** What was done to it: normal, duplicate, late, forged, tampered. */
+  variant: string;
+  status: number;
+  answer: string;
+}
+
+/** The first delivery `predicate` accepts, waiting for it up to `timeoutMs` (a late notification, a refund's). */
+export async function waitForDelivery(
+  deliveries: Delivery[],
+  predicate: (delivery: Delivery) => boolean,
+  timeoutMs: number,
+  provider: string,
+): Promise<Delivery> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = deliveries.find(predicate);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`${provider}：等待通知超时`);
+    await sleep(25);
+  }
+}

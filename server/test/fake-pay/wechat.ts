@@ -12,7 +12,7 @@
 //   refund:delay=MS (the next refund stays PROCESSING that long)
 import { type KeyObject, createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type FakeHttp, Script, chinaIso, hang, sendText, sleep, startHttp, yuan } from './http';
+import { type Delivery, type FakeHttp, Script, chinaIso, hang, sendText, startHttp, waitForDelivery, yuan } from './http';
 
 export interface FakeWechatOptions {
   mchId: string;
@@ -47,16 +47,6 @@ export interface FakeWechatRefund {
   notifyUrl: string | null;
   status: 'PROCESSING' | 'SUCCESS';
   successTime: Date | null;
-}
-
-export interface Delivery {
-  channel: 'wechat' | 'alipay';
-  event: string;
-  orderNo: string;
-  /** What was done to it: normal, duplicate, late, forged, tampered. */
-  variant: string;
-  status: number;
-  answer: string;
 }
 
 export interface PlantedLine {
@@ -425,15 +415,7 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
     script: (...list) => faults.add(...list),
     pay,
     plant: (line) => planted.push(line),
-    async waitForDelivery(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = deliveries.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error('微信支付（模拟）：等待通知超时');
-        await sleep(25);
-      }
-    },
+    waitForDelivery: (predicate, timeoutMs = 10_000) => waitForDelivery(deliveries, predicate, timeoutMs, '微信支付（模拟）'),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       await http.close();
