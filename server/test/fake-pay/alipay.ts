@@ -11,7 +11,20 @@ import { type KeyObject, createSign, createVerify, generateKeyPairSync, randomBy
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import iconv from 'iconv-lite';
 import JSZip from 'jszip';
-import { type Delivery, type FakeHttp, Script, chinaPlain, fenOf, hang, sendText, startHttp, waitForDelivery, yuan } from './http';
+import {
+  type Delivery,
+  type FakeHttp,
+  Script,
+  chinaPlain,
+  fenOf,
+  hang,
+  notifyAsScripted,
+  sendText,
+  startHttp,
+  timers,
+  waitForDelivery,
+  yuan,
+} from './http';
 import { type PlantedLine, payerPage } from './wechat';
 
 export interface FakeAlipayOptions {
@@ -76,7 +89,7 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
   const planted: PlantedLine[] = [];
   const bills = new Map<string, Buffer>();
   const faults = new Script();
-  const timers = new Set<NodeJS.Timeout>();
+  const scheduled = timers();
   const sellerId = options.sellerId ?? '2088000000000001';
 
   const sign = (key: KeyObject, text: string) => createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64');
@@ -153,19 +166,8 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
     trade.status = 'TRADE_SUCCESS';
     trade.tradeNo = `2026${Date.now()}${String(randomInt(0, 1e9)).padStart(9, '0')}`.slice(0, 28);
     trade.paidAt = new Date();
-    if (!trade.notifyUrl || faults.take('notify:lost') !== undefined) return [];
-    const late = faults.take('notify:late');
-    if (late !== undefined) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void notify(trade, 'late');
-      }, Number(late) || 1000);
-      timers.add(timer);
-      return [];
-    }
-    if (faults.take('notify:tampered') !== undefined) return [await notify(trade, 'tampered')];
-    const first = await notify(trade, 'normal');
-    return faults.take('notify:duplicate') !== undefined ? [first, await notify(trade, 'duplicate')] : [first];
+    if (!trade.notifyUrl) return [];
+    return notifyAsScripted(faults, (variant) => notify(trade, variant), scheduled.later);
   }
 
   async function billZip(date: string): Promise<Buffer> {
@@ -331,7 +333,7 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
     plant: (line) => planted.push(line),
     waitForDelivery: (predicate, timeoutMs = 10_000) => waitForDelivery(deliveries, predicate, timeoutMs, '支付宝（模拟）'),
     async close() {
-      for (const timer of timers) clearTimeout(timer);
+      scheduled.clear();
       await http.close();
     },
   };

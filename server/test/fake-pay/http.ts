@@ -121,3 +121,41 @@ export async function waitForDelivery(
     await sleep(25);
   }
 }
+
+/** Timers a fake started (late notifications, refunds that succeed later), all cleared when it closes. */
+export function timers() {
+  const pending = new Set<NodeJS.Timeout>();
+  return {
+    later(ms: number, fn: () => void): void {
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        fn();
+      }, ms);
+      pending.add(timer);
+    },
+    clear(): void {
+      for (const timer of pending) clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * A paid order's notification as the scripted faults want it: none (notify:lost), later (notify:late=MS),
+ * changed after signing (notify:tampered), or sent normally (twice with notify:duplicate). Resolves with
+ * what was delivered now.
+ */
+export async function notifyAsScripted(
+  faults: Script,
+  send: (variant: string) => Promise<Delivery>,
+  later: (ms: number, fn: () => void) => void,
+): Promise<Delivery[]> {
+  if (faults.take('notify:lost') !== undefined) return [];
+  const late = faults.take('notify:late');
+  if (late !== undefined) {
+    later(Number(late) || 1000, () => void send('late'));
+    return [];
+  }
+  if (faults.take('notify:tampered') !== undefined) return [await send('tampered')];
+  const first = await send('normal');
+  return faults.take('notify:duplicate') !== undefined ? [first, await send('duplicate')] : [first];
+}

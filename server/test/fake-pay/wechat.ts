@@ -12,7 +12,7 @@
 //   refund:delay=MS (the next refund stays PROCESSING that long)
 import { type KeyObject, createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Delivery, type FakeHttp, Script, chinaIso, hang, sendText, startHttp, waitForDelivery, yuan } from './http';
+import { type Delivery, type FakeHttp, Script, chinaIso, hang, notifyAsScripted, sendText, startHttp, timers, waitForDelivery, yuan } from './http';
 
 export interface FakeWechatOptions {
   mchId: string;
@@ -95,14 +95,7 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
   const planted: PlantedLine[] = [];
   const bills = new Map<string, string>();
   const faults = new Script();
-  const timers = new Set<NodeJS.Timeout>();
-  const later = (ms: number, fn: () => void) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      fn();
-    }, ms);
-    timers.add(timer);
-  };
+  const { later, clear: clearTimers } = timers();
 
   const signAnswer = (key: KeyObject, body: string) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -217,16 +210,7 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
     order.transactionId = `4200${Date.now()}${String(randomInt(0, 1e9)).padStart(9, '0')}`.slice(0, 28);
     order.successTime = new Date();
     const plain = transaction(order);
-    const send = (variant: string) => notify(order.notifyUrl, 'TRANSACTION.SUCCESS', orderNo, plain, variant);
-    if (faults.take('notify:lost') !== undefined) return [];
-    const late = faults.take('notify:late');
-    if (late !== undefined) {
-      later(Number(late) || 1000, () => void send('late'));
-      return [];
-    }
-    if (faults.take('notify:tampered') !== undefined) return [await send('tampered')];
-    const first = await send('normal');
-    return faults.take('notify:duplicate') !== undefined ? [first, await send('duplicate')] : [first];
+    return notifyAsScripted(faults, (variant) => notify(order.notifyUrl, 'TRANSACTION.SUCCESS', orderNo, plain, variant), later);
   }
 
   function billFile(date: string): string | null {
@@ -417,7 +401,7 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
     plant: (line) => planted.push(line),
     waitForDelivery: (predicate, timeoutMs = 10_000) => waitForDelivery(deliveries, predicate, timeoutMs, '微信支付（模拟）'),
     async close() {
-      for (const timer of timers) clearTimeout(timer);
+      clearTimers();
       await http.close();
     },
   };
