@@ -14,8 +14,10 @@ import JSZip from 'jszip';
 import {
   type Delivery,
   type FakeHttp,
+  type PlantedLine,
   Script,
   chinaPlain,
+  control,
   fenOf,
   hang,
   notifyAsScripted,
@@ -25,7 +27,6 @@ import {
   waitForDelivery,
   yuan,
 } from './http';
-import { type PlantedLine, payerPage } from './wechat';
 
 export interface FakeAlipayOptions {
   appId: string;
@@ -302,21 +303,12 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
       res.end(file);
       return;
     }
-    const json = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-    if (req.method === 'POST' && url.pathname === '/_fake/pay') {
-      try {
-        return sendText(res, 200, JSON.stringify({ ok: true, deliveries: await pay(String(json.orderNo)) }), 'application/json');
-      } catch (error) {
-        return sendText(res, 409, JSON.stringify({ ok: false, error: (error as Error).message }), 'application/json');
-      }
-    }
-    if (req.method === 'POST' && url.pathname === '/_fake/script') {
-      faults.add(...(Array.isArray(json.faults) ? json.faults.map(String) : []));
-      return sendText(res, 200, JSON.stringify({ ok: true, scripted: faults.pending() }), 'application/json');
-    }
-    if (req.method === 'GET' && url.pathname === '/_fake/') {
-      const pending = [...trades.values()].filter((t) => t.status === 'PRECREATED' || t.status === 'WAIT_BUYER_PAY');
-      return sendText(res, 200, payerPage('支付宝（模拟）', pending.map((t) => ({ orderNo: t.outTradeNo, amount: t.total, title: t.subject }))), 'text/html; charset=utf-8');
+    if (url.pathname.startsWith('/_fake')) {
+      const pending = () =>
+        [...trades.values()]
+          .filter((t) => t.status === 'PRECREATED' || t.status === 'WAIT_BUYER_PAY')
+          .map((t) => ({ orderNo: t.outTradeNo, amount: t.total, title: t.subject }));
+      return control(req, res, url, body, { title: '支付宝（模拟）', pay, faults, pending });
     }
     return sendText(res, 404, `no route ${req.method} ${url.pathname}`);
   }
