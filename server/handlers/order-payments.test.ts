@@ -225,6 +225,24 @@ describe('buying through WeChat Pay and Alipay (the fake providers)', () => {
     expect(await balance(buyer)).toBe(0);
   });
 
+  it.each(CHANNELS)('$channel: a refund the provider never answered is settled by the payment sync', async ({ channel }) => {
+    const { token: buyer } = await signUp(t.app);
+    const order = await buy(channel, 'pkg-recharge-3000', buyer);
+    await fakeOf(channel).pay(order.orderNo);
+    const provider = providers[channel as 'wechat' | 'alipay'];
+    if (!provider) throw new Error('no provider');
+    fakeOf(channel).script('api:timeout');
+    const { refund } = await refundOrder(depsFor(t.db), provider, order.id);
+    expect(refund.status).toBe('processing');
+    const round = await sync();
+    expect(round.refundsChecked).toBeGreaterThanOrEqual(1);
+    // The request never reached the provider, which says so when asked: declined, the credit kept.
+    const [settled] = await t.db.sql<{ status: string }>('select status from payment_refunds where refund_no = $1', [refund.refundNo]);
+    expect(settled.status).toBe('declined');
+    expect((await orderOf(order.id, buyer)).status).toBe('paid');
+    expect(await balance(buyer)).toBe(3000);
+  });
+
   it.each(CHANNELS)('$channel: reconciliation finds exactly the planted difference', async ({ channel }) => {
     const provider = providers[channel as 'wechat' | 'alipay'];
     if (!provider) throw new Error('no provider');
