@@ -140,6 +140,8 @@ describe('buying through WeChat Pay and Alipay (the fake providers)', () => {
     await fakeOf(channel).pay(order.orderNo);
     const { token: other } = await signUp(t.app);
     expect((await post(t.app, SYNC, { token: other, query: { id: order.id } })).statusCode).toBe(404);
+    // Another's 我已支付 asks the provider nothing: the order is still unpaid here.
+    expect(await credits(order.id)).toBe(0);
     const synced = await post(t.app, SYNC, { token, query: { id: order.id } });
     expect(body<Created>(synced).result).toMatchObject({ status: 'paid', qrCode: null });
     expect(await credits(order.id)).toBe(1);

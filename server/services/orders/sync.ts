@@ -125,11 +125,11 @@ export async function syncOrderOf(
   userId: string,
   orderId: string,
 ): Promise<OrderView> {
-  await loadOrder(deps, userId, orderId);
+  // Only the caller's own order is claimed; another's is NOT_FOUND from the loadOrder below.
   const [order] = await deps.db.orm
     .update(orders)
     .set({ syncedAt: deps.now() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'pending')))
     .returning();
   const provider = order && order.payChannel !== 'sandbox' ? providers[order.payChannel] : null;
   if (order && provider) {
