@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinaDate } from '../services/payments/amounts';
+import { chinaDay } from '../services/free-uses/limits';
 import { type PaymentProviders, paymentProviders } from '../services/payments/providers';
 import { reconcile } from '../services/orders/reconcile';
 import { refundOrder, settleRefund } from '../services/orders/refunds';
@@ -248,7 +248,7 @@ describe('buying through WeChat Pay and Alipay (the fake providers)', () => {
   it.each(CHANNELS)('$channel: reconciliation finds exactly the planted difference', async ({ channel }) => {
     const provider = providers[channel as 'wechat' | 'alipay'];
     if (!provider) throw new Error('no provider');
-    const today = chinaDate(new Date());
+    const today = chinaDay(new Date());
     await sync();
     fakeOf(channel).plant({ kind: 'payment', orderNo: 'MY20260101000000999999', amountFen: 4200, date: today });
     const report = await reconcile(depsFor(t.db), provider, today);
