@@ -5,7 +5,7 @@
 // daily reconciliation lists the one difference planted in the bill. Screens at 1440 and 390 px.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { chinaDate } from '../server/services/payments/amounts';
+import { chinaDay } from '../server/services/free-uses/limits';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
 
@@ -107,7 +107,7 @@ export const orderChannelsFlow: RealFlow = {
     await page.getByRole('row').filter({ hasText: wechat.orderNo }).getByText('已退款').waitFor();
     log(`npm run cli -- order refund ${wechat.orderNo}：微信支付确认退款后订单为已退款，账本冲正 -¥30.00，余额 ¥20.00`);
 
-    const today = chinaDate(new Date());
+    const today = chinaDay(new Date());
     fake.wechat.plant({ kind: 'payment', orderNo: 'MY20260101000000424242', amountFen: 4200, date: today });
     const report = await server.cli(['order', 'reconcile', '--date', today, '--channel', 'wechat']).then(
       () => assert.fail('reconciliation with a difference should exit with code 1'),

@@ -8,7 +8,7 @@ import { users } from '../db/schema/users';
 import { reconcile } from '../services/orders/reconcile';
 import { checkRefund, refundOrder } from '../services/orders/refunds';
 import { syncPayments } from '../services/orders/sync';
-import { chinaDate } from '../services/payments/amounts';
+import { chinaDay } from '../services/free-uses/limits';
 import type { PaymentProvider } from '../services/payments/provider';
 import { type PaymentProviders, paymentProviders } from '../services/payments/providers';
 import { withDatabase, yuan } from './with-database';
@@ -100,7 +100,7 @@ export function register(program: Command): void {
     .option('--channel <channel>', '只核对该渠道（wechat|alipay）')
     .action((options: { date?: string; channel?: string }) =>
       withPayments(async (deps, providers) => {
-        const date = options.date ?? chinaDate(new Date(Date.now() - 24 * 3600_000));
+        const date = options.date ?? chinaDay(new Date(), 1);
         if (options.channel && options.channel !== 'wechat' && options.channel !== 'alipay') throw new Error(`未知渠道：${options.channel}`);
         const channels = (['wechat', 'alipay'] as const).filter((c) => (options.channel ?? c) === c && providers[c]);
         if (channels.length === 0) throw new Error('没有已配置的微信支付或支付宝，无需对账');

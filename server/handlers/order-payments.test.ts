@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinaDate } from '../services/payments/amounts';
+import { chinaDay } from '../services/free-uses/limits';
 import { type PaymentProviders, paymentProviders } from '../services/payments/providers';
 import { reconcile } from '../services/orders/reconcile';
 import { refundOrder, settleRefund } from '../services/orders/refunds';
@@ -140,6 +140,8 @@ describe('buying through WeChat Pay and Alipay (the fake providers)', () => {
     await fakeOf(channel).pay(order.orderNo);
     const { token: other } = await signUp(t.app);
     expect((await post(t.app, SYNC, { token: other, query: { id: order.id } })).statusCode).toBe(404);
+    // Another's 我已支付 asks the provider nothing: the order is still unpaid here.
+    expect(await credits(order.id)).toBe(0);
     const synced = await post(t.app, SYNC, { token, query: { id: order.id } });
     expect(body<Created>(synced).result).toMatchObject({ status: 'paid', qrCode: null });
     expect(await credits(order.id)).toBe(1);
@@ -225,10 +227,28 @@ describe('buying through WeChat Pay and Alipay (the fake providers)', () => {
     expect(await balance(buyer)).toBe(0);
   });
 
+  it.each(CHANNELS)('$channel: a refund the provider never answered is settled by the payment sync', async ({ channel }) => {
+    const { token: buyer } = await signUp(t.app);
+    const order = await buy(channel, 'pkg-recharge-3000', buyer);
+    await fakeOf(channel).pay(order.orderNo);
+    const provider = providers[channel as 'wechat' | 'alipay'];
+    if (!provider) throw new Error('no provider');
+    fakeOf(channel).script('api:timeout');
+    const { refund } = await refundOrder(depsFor(t.db), provider, order.id);
+    expect(refund.status).toBe('processing');
+    const round = await sync();
+    expect(round.refundsChecked).toBeGreaterThanOrEqual(1);
+    // The request never reached the provider, which says so when asked: declined, the credit kept.
+    const [settled] = await t.db.sql<{ status: string }>('select status from payment_refunds where refund_no = $1', [refund.refundNo]);
+    expect(settled.status).toBe('declined');
+    expect((await orderOf(order.id, buyer)).status).toBe('paid');
+    expect(await balance(buyer)).toBe(3000);
+  });
+
   it.each(CHANNELS)('$channel: reconciliation finds exactly the planted difference', async ({ channel }) => {
     const provider = providers[channel as 'wechat' | 'alipay'];
     if (!provider) throw new Error('no provider');
-    const today = chinaDate(new Date());
+    const today = chinaDay(new Date());
     await sync();
     fakeOf(channel).plant({ kind: 'payment', orderNo: 'MY20260101000000999999', amountFen: 4200, date: today });
     const report = await reconcile(depsFor(t.db), provider, today);

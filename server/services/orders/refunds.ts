@@ -66,8 +66,13 @@ export async function checkRefund(deps: Deps, provider: PaymentProvider, refundN
     .innerJoin(orders, eq(orders.id, paymentRefunds.orderId))
     .where(eq(paymentRefunds.refundNo, refundNo));
   if (!row) throw notFound();
-  if (row.refund.status !== 'processing') return row;
-  return settleRefund(deps, refundNo, await provider.queryRefund(requestOf(row.order, row.refund)));
+  return askRefund(deps, provider, row);
+}
+
+/** Asks the provider about a refund already read (processingRefunds, checkRefund); settleRefund reads it again under lock. */
+export async function askRefund(deps: Deps, provider: PaymentProvider, { order, refund }: RefundResult): Promise<RefundResult> {
+  if (refund.status !== 'processing') return { order, refund };
+  return settleRefund(deps, refund.refundNo, await provider.queryRefund(requestOf(order, refund)));
 }
 
 /**
@@ -113,13 +118,12 @@ export async function settleRefund(deps: Deps, refundNo: string, state: RefundSt
 }
 
 /** Processing refunds last touched before `before`, oldest first (the payment sync asks about them). */
-export async function processingRefunds(deps: Deps, before: Date, limit: number): Promise<Array<PaymentRefund & { channel: Order['payChannel'] }>> {
-  const rows = await deps.db.orm
-    .select({ refund: paymentRefunds, channel: orders.payChannel })
+export async function processingRefunds(deps: Deps, before: Date, limit: number): Promise<RefundResult[]> {
+  return deps.db.orm
+    .select({ order: orders, refund: paymentRefunds })
     .from(paymentRefunds)
     .innerJoin(orders, eq(orders.id, paymentRefunds.orderId))
     .where(and(eq(paymentRefunds.status, 'processing'), lt(paymentRefunds.createdAt, before)))
     .orderBy(paymentRefunds.createdAt)
     .limit(limit);
-  return rows.map(({ refund, channel }) => ({ ...refund, channel }));
 }

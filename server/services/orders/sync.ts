@@ -6,7 +6,7 @@ import { safeError } from '../../safe-error';
 import type { PaymentProviders } from '../payments/providers';
 import type { PaymentProvider } from '../payments/provider';
 import { type OrderView, loadOrder } from './orders';
-import { checkRefund, processingRefunds } from './refunds';
+import { askRefund, processingRefunds } from './refunds';
 import { type SettleOutcome, settlePayment } from './settle';
 
 export type SyncOutcome = SettleOutcome | 'closed' | 'pending';
@@ -78,15 +78,15 @@ export async function syncPayments(deps: Deps, providers: PaymentProviders, log:
       log.warn({ orderNo: order.orderNo, channel: order.payChannel, error: safeError(error) }, 'payment sync failed');
     }
   }
-  for (const refund of await processingRefunds(deps, before, BATCH)) {
-    const provider = providers[refund.channel];
+  for (const row of await processingRefunds(deps, before, BATCH)) {
+    const provider = providers[row.order.payChannel];
     if (!provider) continue;
     round.refundsChecked++;
     try {
-      await checkRefund(deps, provider, refund.refundNo);
+      await askRefund(deps, provider, row);
     } catch (error) {
       round.failed++;
-      log.warn({ refundNo: refund.refundNo, channel: refund.channel, error: safeError(error) }, 'refund sync failed');
+      log.warn({ refundNo: row.refund.refundNo, channel: row.order.payChannel, error: safeError(error) }, 'refund sync failed');
     }
   }
   return round;
@@ -125,11 +125,11 @@ export async function syncOrderOf(
   userId: string,
   orderId: string,
 ): Promise<OrderView> {
-  await loadOrder(deps, userId, orderId);
+  // Only the caller's own order is claimed; another's is NOT_FOUND from the loadOrder below.
   const [order] = await deps.db.orm
     .update(orders)
     .set({ syncedAt: deps.now() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'pending')))
     .returning();
   const provider = order && order.payChannel !== 'sandbox' ? providers[order.payChannel] : null;
   if (order && provider) {

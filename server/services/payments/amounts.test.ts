@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chinaDate, chinaDayRange, fenToYuan, yuanToFen } from './amounts';
+import { chinaDay } from '../free-uses/limits';
+import { chinaDayRange, fenToYuan, yuanToFen } from './amounts';
 
 describe('provider amounts and days', () => {
   it('writes fen as yuan text and reads it back exactly', () => {
@@ -18,8 +19,8 @@ describe('provider amounts and days', () => {
   });
 
   it('cuts days in China time', () => {
-    expect(chinaDate(new Date('2026-11-26T15:59:59Z'))).toBe('2026-11-26');
-    expect(chinaDate(new Date('2026-11-26T16:00:00Z'))).toBe('2026-11-27');
+    expect(chinaDay(new Date('2026-11-26T15:59:59Z'))).toBe('2026-11-26');
+    expect(chinaDay(new Date('2026-11-26T16:00:00Z'))).toBe('2026-11-27');
     expect(chinaDayRange('2026-11-27')).toEqual({
       from: new Date('2026-11-26T16:00:00Z'),
       to: new Date('2026-11-27T16:00:00Z'),

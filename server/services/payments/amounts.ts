@@ -1,5 +1,6 @@
 // Providers speak yuan as decimal strings ("50.00"); the app keeps integer fen. Converted by text, never
 // through floating point, and anything that is not a plain amount is refused rather than rounded.
+import { chinaDay } from '../free-uses/limits';
 
 /** 5000 -> "50.00", -1 -> "-0.01". */
 export function fenToYuan(fen: number): string {
@@ -17,14 +18,9 @@ export function yuanToFen(text: string): number | null {
   return match[1] ? -fen : fen;
 }
 
-/** The calendar day (yyyy-MM-dd) of an instant in China time, the day providers' bills are cut by. */
-export function chinaDate(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** The instants a China-time day starts and ends at (half-open). */
+/** The instants a China-time day (the day providers' bills are cut by) starts and ends at (half-open). */
 export function chinaDayRange(date: string): { from: Date; to: Date } {
   const from = new Date(`${date}T00:00:00+08:00`);
-  if (Number.isNaN(from.getTime()) || chinaDate(from) !== date) throw new Error(`不是有效的日期：${date}`);
+  if (Number.isNaN(from.getTime()) || chinaDay(from) !== date) throw new Error(`不是有效的日期：${date}`);
   return { from, to: new Date(from.getTime() + 24 * 3600_000) };
 }

@@ -11,8 +11,22 @@ import { type KeyObject, createSign, createVerify, generateKeyPairSync, randomBy
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import iconv from 'iconv-lite';
 import JSZip from 'jszip';
-import { type FakeHttp, Script, chinaPlain, fenOf, hang, sendText, sleep, startHttp, yuan } from './http';
-import { type Delivery, type PlantedLine, payerPage } from './wechat';
+import {
+  type Delivery,
+  type FakeHttp,
+  type PlantedLine,
+  Script,
+  chinaPlain,
+  control,
+  fenOf,
+  hang,
+  notifyAsScripted,
+  sendText,
+  startHttp,
+  timers,
+  waitForDelivery,
+  yuan,
+} from './http';
 
 export interface FakeAlipayOptions {
   appId: string;
@@ -76,7 +90,7 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
   const planted: PlantedLine[] = [];
   const bills = new Map<string, Buffer>();
   const faults = new Script();
-  const timers = new Set<NodeJS.Timeout>();
+  const scheduled = timers();
   const sellerId = options.sellerId ?? '2088000000000001';
 
   const sign = (key: KeyObject, text: string) => createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64');
@@ -153,19 +167,8 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
     trade.status = 'TRADE_SUCCESS';
     trade.tradeNo = `2026${Date.now()}${String(randomInt(0, 1e9)).padStart(9, '0')}`.slice(0, 28);
     trade.paidAt = new Date();
-    if (!trade.notifyUrl || faults.take('notify:lost') !== undefined) return [];
-    const late = faults.take('notify:late');
-    if (late !== undefined) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void notify(trade, 'late');
-      }, Number(late) || 1000);
-      timers.add(timer);
-      return [];
-    }
-    if (faults.take('notify:tampered') !== undefined) return [await notify(trade, 'tampered')];
-    const first = await notify(trade, 'normal');
-    return faults.take('notify:duplicate') !== undefined ? [first, await notify(trade, 'duplicate')] : [first];
+    if (!trade.notifyUrl) return [];
+    return notifyAsScripted(faults, (variant) => notify(trade, variant), scheduled.later);
   }
 
   async function billZip(date: string): Promise<Buffer> {
@@ -300,21 +303,12 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
       res.end(file);
       return;
     }
-    const json = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-    if (req.method === 'POST' && url.pathname === '/_fake/pay') {
-      try {
-        return sendText(res, 200, JSON.stringify({ ok: true, deliveries: await pay(String(json.orderNo)) }), 'application/json');
-      } catch (error) {
-        return sendText(res, 409, JSON.stringify({ ok: false, error: (error as Error).message }), 'application/json');
-      }
-    }
-    if (req.method === 'POST' && url.pathname === '/_fake/script') {
-      faults.add(...(Array.isArray(json.faults) ? json.faults.map(String) : []));
-      return sendText(res, 200, JSON.stringify({ ok: true, scripted: faults.pending() }), 'application/json');
-    }
-    if (req.method === 'GET' && url.pathname === '/_fake/') {
-      const pending = [...trades.values()].filter((t) => t.status === 'PRECREATED' || t.status === 'WAIT_BUYER_PAY');
-      return sendText(res, 200, payerPage('支付宝（模拟）', pending.map((t) => ({ orderNo: t.outTradeNo, amount: t.total, title: t.subject }))), 'text/html; charset=utf-8');
+    if (url.pathname.startsWith('/_fake')) {
+      const pending = () =>
+        [...trades.values()]
+          .filter((t) => t.status === 'PRECREATED' || t.status === 'WAIT_BUYER_PAY')
+          .map((t) => ({ orderNo: t.outTradeNo, amount: t.total, title: t.subject }));
+      return control(req, res, url, body, { title: '支付宝（模拟）', pay, faults, pending });
     }
     return sendText(res, 404, `no route ${req.method} ${url.pathname}`);
   }
@@ -329,17 +323,9 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
     script: (...list) => faults.add(...list),
     pay,
     plant: (line) => planted.push(line),
-    async waitForDelivery(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = deliveries.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error('支付宝（模拟）：等待通知超时');
-        await sleep(25);
-      }
-    },
+    waitForDelivery: (predicate, timeoutMs = 10_000) => waitForDelivery(deliveries, predicate, timeoutMs, '支付宝（模拟）'),
     async close() {
-      for (const timer of timers) clearTimeout(timer);
+      scheduled.clear();
       await http.close();
     },
   };

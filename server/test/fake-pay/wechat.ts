@@ -12,7 +12,21 @@
 //   refund:delay=MS (the next refund stays PROCESSING that long)
 import { type KeyObject, createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type FakeHttp, Script, chinaIso, hang, sendText, sleep, startHttp, yuan } from './http';
+import {
+  type Delivery,
+  type FakeHttp,
+  type PlantedLine,
+  Script,
+  chinaIso,
+  control,
+  hang,
+  notifyAsScripted,
+  sendText,
+  startHttp,
+  timers,
+  waitForDelivery,
+  yuan,
+} from './http';
 
 export interface FakeWechatOptions {
   mchId: string;
@@ -47,24 +61,6 @@ export interface FakeWechatRefund {
   notifyUrl: string | null;
   status: 'PROCESSING' | 'SUCCESS';
   successTime: Date | null;
-}
-
-export interface Delivery {
-  channel: 'wechat' | 'alipay';
-  event: string;
-  orderNo: string;
-  /** What was done to it: normal, duplicate, late, forged, tampered. */
-  variant: string;
-  status: number;
-  answer: string;
-}
-
-export interface PlantedLine {
-  kind: 'payment' | 'refund';
-  orderNo: string;
-  amountFen: number;
-  /** yyyy-MM-dd (China time) of the bill it goes into. */
-  date: string;
 }
 
 export interface FakeWechatPay {
@@ -105,14 +101,7 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
   const planted: PlantedLine[] = [];
   const bills = new Map<string, string>();
   const faults = new Script();
-  const timers = new Set<NodeJS.Timeout>();
-  const later = (ms: number, fn: () => void) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      fn();
-    }, ms);
-    timers.add(timer);
-  };
+  const { later, clear: clearTimers } = timers();
 
   const signAnswer = (key: KeyObject, body: string) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
@@ -227,16 +216,7 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
     order.transactionId = `4200${Date.now()}${String(randomInt(0, 1e9)).padStart(9, '0')}`.slice(0, 28);
     order.successTime = new Date();
     const plain = transaction(order);
-    const send = (variant: string) => notify(order.notifyUrl, 'TRANSACTION.SUCCESS', orderNo, plain, variant);
-    if (faults.take('notify:lost') !== undefined) return [];
-    const late = faults.take('notify:late');
-    if (late !== undefined) {
-      later(Number(late) || 1000, () => void send('late'));
-      return [];
-    }
-    if (faults.take('notify:tampered') !== undefined) return [await send('tampered')];
-    const first = await send('normal');
-    return faults.take('notify:duplicate') !== undefined ? [first, await send('duplicate')] : [first];
+    return notifyAsScripted(faults, (variant) => notify(order.notifyUrl, 'TRANSACTION.SUCCESS', orderNo, plain, variant), later);
   }
 
   function billFile(date: string): string | null {
@@ -277,7 +257,10 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
     const url = new URL(target, 'http://fake');
     const method = req.method ?? 'GET';
     const record = (status: number) => requests.push({ method, path: url.pathname, status });
-    if (url.pathname.startsWith('/_fake')) return control(req, res, url, body);
+    if (url.pathname.startsWith('/_fake')) {
+      const pending = () => [...orders.values()].filter((o) => o.state === 'NOTPAY').map((o) => ({ orderNo: o.outTradeNo, amount: o.total, title: o.description }));
+      return control(req, res, url, body, { title: '微信支付（模拟）', pay, faults, pending });
+    }
     if (faults.take('api:timeout') !== undefined) {
       record(0);
       return hang(res);
@@ -397,24 +380,6 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
     return refuse(404, 'NOT_FOUND', `no route ${method} ${url.pathname}`);
   }
 
-  async function control(req: IncomingMessage, res: ServerResponse, url: URL, body: string): Promise<void> {
-    const json = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-    if (req.method === 'POST' && url.pathname === '/_fake/pay') {
-      try {
-        const sent = await pay(String(json.orderNo));
-        return sendText(res, 200, JSON.stringify({ ok: true, deliveries: sent }), 'application/json');
-      } catch (error) {
-        return sendText(res, 409, JSON.stringify({ ok: false, error: (error as Error).message }), 'application/json');
-      }
-    }
-    if (req.method === 'POST' && url.pathname === '/_fake/script') {
-      faults.add(...(Array.isArray(json.faults) ? json.faults.map(String) : []));
-      return sendText(res, 200, JSON.stringify({ ok: true, scripted: faults.pending() }), 'application/json');
-    }
-    if (req.method === 'GET' && url.pathname === '/_fake/') return sendText(res, 200, payerPage('微信支付（模拟）', [...orders.values()].filter((o) => o.state === 'NOTPAY').map((o) => ({ orderNo: o.outTradeNo, amount: o.total, title: o.description }))), 'text/html; charset=utf-8');
-    return sendText(res, 404, 'unknown control route');
-  }
-
   const http: FakeHttp = await startHttp(handle, options.port);
   return {
     url: http.origin,
@@ -425,27 +390,10 @@ export async function startFakeWechatPay(options: FakeWechatOptions): Promise<Fa
     script: (...list) => faults.add(...list),
     pay,
     plant: (line) => planted.push(line),
-    async waitForDelivery(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = deliveries.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error('微信支付（模拟）：等待通知超时');
-        await sleep(25);
-      }
-    },
+    waitForDelivery: (predicate, timeoutMs = 10_000) => waitForDelivery(deliveries, predicate, timeoutMs, '微信支付（模拟）'),
     async close() {
-      for (const timer of timers) clearTimeout(timer);
+      clearTimers();
       await http.close();
     },
   };
-}
-
-/** The fake payer's page for manual runs: the pending orders, each with a button that pays it. */
-export function payerPage(title: string, pending: Array<{ orderNo: string; amount: number; title: string }>): string {
-  const rows = pending
-    .map((o) => `<li>${o.title.replace(/[<&>]/g, '')} ¥${yuan(o.amount)} <button data-no="${o.orderNo}">付款</button> <code>${o.orderNo}</code></li>`)
-    .join('');
-  return `<!doctype html><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>模拟付款人：点“付款”即视为扫码付款成功，并按脚本发送支付通知。</p><ul>${rows || '<li>没有待支付订单</li>'}</ul>
-<script>document.querySelectorAll('button').forEach(function (b) { b.onclick = function () { fetch('pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderNo: b.dataset.no }) }).then(function () { location.reload(); }); }; });</script>`;
 }
