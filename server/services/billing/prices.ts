@@ -20,11 +20,16 @@ export interface Rate {
   minFen: number;
 }
 
-/** The price of `chars` characters of a service, with the rate it was computed by. */
-export async function ratedPrice(db: Executor, service: string, chars: number): Promise<{ priceFen: number; rate: Rate }> {
+/** A service's rate, as its service_prices row sets it. */
+export async function serviceRate(db: Executor, service: string): Promise<Rate> {
   const [price] = await db.orm.select().from(servicePrices).where(eq(servicePrices.service, service)).limit(1);
   if (!price) throw new Error(`No price configured for service "${service}"`);
-  const rate = { unitChars: price.unitChars, unitFen: price.unitFen, minFen: price.minFen };
+  return { unitChars: price.unitChars, unitFen: price.unitFen, minFen: price.minFen };
+}
+
+/** The price of `chars` characters of a service, with the rate it was computed by. */
+export async function ratedPrice(db: Executor, service: string, chars: number): Promise<{ priceFen: number; rate: Rate }> {
+  const rate = await serviceRate(db, service);
   return { priceFen: computePrice(rate, chars), rate };
 }
 

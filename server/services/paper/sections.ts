@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type AppContext, type Deps, withDb } from '../../context';
 import { type PaperSectionRow, paperSections } from '../../db/schema/papers';
-import { servicePrices } from '../../db/schema/packages';
 import { tasks } from '../../db/schema/tasks';
 import { badRequest, conflict } from '../../errors';
 import type { components } from '../../gen/openapi';
@@ -10,7 +9,7 @@ import { checkCitations } from '../../engines/writing/citations';
 import { summarizeSection } from '../../engines/writing/context';
 import { MATERIAL_NAMES } from '../../engines/writing/prompts';
 import { type ChargePlan, chargePlan } from '../billing/plan';
-import { computePrice, type Rate } from '../billing/prices';
+import { computePrice, type Rate, serviceRate } from '../billing/prices';
 import { createTask, queueDraft } from '../tasks/tasks';
 import { assembleText, loadOwnPaper, ownSection, paperBusy, type PaperApi, type PaperSection, paperIsBusy, sectionView, sectionsOf } from './records';
 
@@ -39,9 +38,7 @@ export async function deleteContent(app: AppContext, userId: string, sectionId: 
 
 /** What rewriting one section costs: the paper price per 1 000 characters of its target length, no minimum. */
 async function sectionRate(app: Deps): Promise<Rate> {
-  const [price] = await app.db.orm.select().from(servicePrices).where(eq(servicePrices.service, 'paper')).limit(1);
-  if (!price) throw new Error('No price configured for service "paper"');
-  return { unitChars: price.unitChars, unitFen: price.unitFen, minFen: 0 };
+  return { ...(await serviceRate(app.db, 'paper')), minFen: 0 };
 }
 
 /** reload's charge: the section's target length at the paper price, no minimum. */
