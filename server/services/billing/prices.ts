@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { servicePrices } from '../../db/schema/packages';
+import { computePrice, type Rate } from '@common/price';
+
+export { computePrice, type Rate };
 
 /**
  * Pricing: every service has a row in service_prices (seeded by migration 0001, editable with
@@ -11,13 +14,6 @@ import { servicePrices } from '../../db/schema/packages';
  */
 export async function priceFor(db: Executor, service: string, chars: number): Promise<number> {
   return (await ratedPrice(db, service, chars)).priceFen;
-}
-
-/** A service's unit price (its service_prices row). */
-export interface Rate {
-  unitChars: number;
-  unitFen: number;
-  minFen: number;
 }
 
 /** A service's rate, as its service_prices row sets it. */
@@ -31,11 +27,6 @@ export async function serviceRate(db: Executor, service: string): Promise<Rate> 
 export async function ratedPrice(db: Executor, service: string, chars: number): Promise<{ priceFen: number; rate: Rate }> {
   const rate = await serviceRate(db, service);
   return { priceFen: computePrice(rate, chars), rate };
-}
-
-export function computePrice(price: { unitChars: number; unitFen: number; minFen: number }, chars: number): number {
-  const units = Math.ceil(Math.max(0, chars) / price.unitChars);
-  return Math.max(price.minFen, units * price.unitFen);
 }
 
 /** The rate of a service, when it gives the price a task was priced at (a draft keeps its price; a rate may have changed since). */
