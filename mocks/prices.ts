@@ -1,3 +1,4 @@
+import { computePrice } from '@common/price';
 import type { Rate } from '@/api/gen/model';
 
 /** The server's seeded service_prices (server/db/migrations), as the mocked server charges them. */
@@ -12,5 +13,5 @@ export const RATES = {
   chat: { unitChars: 1000, unitFen: 10, minFen: 0 },
 } satisfies Record<string, Rate>;
 
-/** The server's price rule: max(min, ceil(chars / unit) × unit price). */
-export const priceOf = (rate: Rate, chars: number) => Math.max(rate.minFen, Math.ceil(Math.max(0, chars) / rate.unitChars) * rate.unitFen);
+/** The server's price rule (common/price.ts). */
+export const priceOf: (rate: Rate, chars: number) => number = computePrice;

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { servicePrices } from '../../db/schema/packages';
+import { computePrice, type Rate } from '@common/price';
+
+export { computePrice, type Rate };
 
 /**
  * Pricing: every service has a row in service_prices (seeded by migration 0001, editable with
@@ -13,24 +16,17 @@ export async function priceFor(db: Executor, service: string, chars: number): Pr
   return (await ratedPrice(db, service, chars)).priceFen;
 }
 
-/** A service's unit price (its service_prices row). */
-export interface Rate {
-  unitChars: number;
-  unitFen: number;
-  minFen: number;
+/** A service's rate, as its service_prices row sets it. */
+export async function serviceRate(db: Executor, service: string): Promise<Rate> {
+  const [price] = await db.orm.select().from(servicePrices).where(eq(servicePrices.service, service)).limit(1);
+  if (!price) throw new Error(`No price configured for service "${service}"`);
+  return { unitChars: price.unitChars, unitFen: price.unitFen, minFen: price.minFen };
 }
 
 /** The price of `chars` characters of a service, with the rate it was computed by. */
 export async function ratedPrice(db: Executor, service: string, chars: number): Promise<{ priceFen: number; rate: Rate }> {
-  const [price] = await db.orm.select().from(servicePrices).where(eq(servicePrices.service, service)).limit(1);
-  if (!price) throw new Error(`No price configured for service "${service}"`);
-  const rate = { unitChars: price.unitChars, unitFen: price.unitFen, minFen: price.minFen };
+  const rate = await serviceRate(db, service);
   return { priceFen: computePrice(rate, chars), rate };
-}
-
-export function computePrice(price: { unitChars: number; unitFen: number; minFen: number }, chars: number): number {
-  const units = Math.ceil(Math.max(0, chars) / price.unitChars);
-  return Math.max(price.minFen, units * price.unitFen);
 }
 
 /** The rate of a service, when it gives the price a task was priced at (a draft keeps its price; a rate may have changed since). */

@@ -5,7 +5,7 @@ import { orders } from '../../db/schema/orders';
 import { packagePriceChanges, packages } from '../../db/schema/packages';
 import { openTestDatabase } from '../../test/database';
 import { makeUser } from '../../test/fixtures';
-import { formerPriceOf, setPackagePrice } from './former-price';
+import { formerPriceOf, formerPricesOf, setPackagePrice } from './former-price';
 
 const DAY = 86_400_000;
 const at = (day: number) => new Date(Date.UTC(2026, 2, 1) + day * DAY);
@@ -77,6 +77,16 @@ describe('former prices', () => {
     await setPackagePrice(db, 'pkg-rewrite', 2990, at(2));
     await db.orm.update(packages).set({ priceFen: 3990 }).where(eq(packages.id, 'pkg-rewrite'));
     expect(await formerPriceOf(db, await current('pkg-rewrite'))).toBeNull();
+  });
+
+  it('gives a page of packages what each shows alone, each by its own last change', async () => {
+    await sold('pkg-recharge-3000', 3000, 40);
+    await setPackagePrice(db, 'pkg-recharge-3000', 2500, at(41));
+    await setPackagePrice(db, 'pkg-recharge-3000', 2800, at(42));
+    const all = await db.orm.select().from(packages);
+    const page = await formerPricesOf(db, all);
+    expect(Object.fromEntries([...page].filter(([, fen]) => fen !== null))).toEqual({ 'pkg-check': 3490, 'pkg-ppt': 2490, 'pkg-recharge-3000': 3000 });
+    expect([...page.keys()].sort()).toEqual(all.map((p) => p.id).sort());
   });
 
   it('records nothing when the price is set to what it already is', async () => {

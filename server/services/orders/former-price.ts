@@ -1,9 +1,11 @@
-import { and, desc, eq, gte, lt, min } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, min } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orders } from '../../db/schema/orders';
 import { type Package, packagePriceChanges, packages } from '../../db/schema/packages';
 
 const WEEK_MS = 7 * 86_400_000;
+
+type Priced = Pick<Package, 'id' | 'priceFen'>;
 
 /**
  * The 原价 a package may show struck through: only a price this instance really sold it at, as 《明码标价和禁止
@@ -11,19 +13,35 @@ const WEEK_MS = 7 * 86_400_000;
  * (the last change recorded by `package set --price-fen`), or, with no sale in those days, the price of its last
  * sale before that. None when the price was never changed, never sold before the change, or was not lowered.
  */
-export async function formerPriceOf(db: Executor, pkg: Pick<Package, 'id' | 'priceFen'>): Promise<number | null> {
-  const [change] = await db.orm
-    .select()
-    .from(packagePriceChanges)
-    .where(eq(packagePriceChanges.packageId, pkg.id))
-    .orderBy(desc(packagePriceChanges.changedAt), desc(packagePriceChanges.id))
-    .limit(1);
-  if (!change || change.toFen !== pkg.priceFen) return null;
-  const paidBefore = and(eq(orders.packageId, pkg.id), eq(orders.status, 'paid'), lt(orders.paidAt, change.changedAt));
+export async function formerPriceOf(db: Executor, pkg: Priced): Promise<number | null> {
+  return (await formerPricesOf(db, [pkg])).get(pkg.id) ?? null;
+}
+
+/** formerPriceOf for a page of packages: their last changes read in one query, orders only where a change set the current price. */
+export async function formerPricesOf(db: Executor, pkgs: Priced[]): Promise<Map<string, number | null>> {
+  const changes = pkgs.length === 0
+    ? []
+    : await db.orm
+        .selectDistinctOn([packagePriceChanges.packageId])
+        .from(packagePriceChanges)
+        .where(inArray(packagePriceChanges.packageId, pkgs.map((p) => p.id)))
+        .orderBy(packagePriceChanges.packageId, desc(packagePriceChanges.changedAt), desc(packagePriceChanges.id));
+  const lastChange = new Map(changes.map((c) => [c.packageId, c]));
+  const former = await Promise.all(
+    pkgs.map(async (pkg) => {
+      const change = lastChange.get(pkg.id);
+      return change && change.toFen === pkg.priceFen ? formerPriceBefore(db, pkg, change.changedAt) : null;
+    }),
+  );
+  return new Map(pkgs.map((pkg, i) => [pkg.id, former[i]]));
+}
+
+async function formerPriceBefore(db: Executor, pkg: Priced, changedAt: Date): Promise<number | null> {
+  const paidBefore = and(eq(orders.packageId, pkg.id), eq(orders.status, 'paid'), lt(orders.paidAt, changedAt));
   const [week] = await db.orm
     .select({ fen: min(orders.amountFen) })
     .from(orders)
-    .where(and(paidBefore, gte(orders.paidAt, new Date(change.changedAt.getTime() - WEEK_MS))));
+    .where(and(paidBefore, gte(orders.paidAt, new Date(changedAt.getTime() - WEEK_MS))));
   let former = week?.fen ?? null;
   if (former === null) {
     const [last] = await db.orm.select({ fen: orders.amountFen }).from(orders).where(paidBefore).orderBy(desc(orders.paidAt)).limit(1);

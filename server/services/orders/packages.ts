@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { type Package, type PackageType, packages } from '../../db/schema/packages';
 import { notFound } from '../../errors';
 import { type Page, type PageQuery, offsetOf } from '../paging';
-import { formerPriceOf } from './former-price';
+import { formerPriceOf, formerPricesOf } from './former-price';
 
 export interface PackageView {
   id: string;
@@ -20,12 +20,16 @@ export interface PackageView {
 
 /** A package as sold, with its former price only where the orders show it was really sold at it. */
 export async function packageView(db: Executor, p: Package): Promise<PackageView> {
+  return viewWith(p, await formerPriceOf(db, p));
+}
+
+function viewWith(p: Package, formerPriceFen: number | null): PackageView {
   return {
     id: p.id,
     name: p.name,
     type: p.type,
     priceFen: p.priceFen,
-    originalPriceFen: await formerPriceOf(db, p),
+    originalPriceFen: formerPriceFen,
     creditFen: p.creditFen,
     description: p.description,
     features: p.features,
@@ -52,7 +56,8 @@ export async function listPackages(
     .orderBy(asc(packages.sort), asc(packages.id))
     .limit(page.pageSize)
     .offset(offsetOf(page));
-  return { records: await Promise.all(rows.map((row) => packageView(db, row))), total: Number(total), pageNo: page.pageNo, pageSize: page.pageSize };
+  const former = await formerPricesOf(db, rows);
+  return { records: rows.map((row) => viewWith(row, former.get(row.id) ?? null)), total: Number(total), pageNo: page.pageNo, pageSize: page.pageSize };
 }
 
 /** An active package; unknown and withdrawn ones are both NOT_FOUND. */

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type AppContext, type Deps, withDb } from '../../context';
-import { type PaperSectionRow, paperSections } from '../../db/schema/papers';
-import { servicePrices } from '../../db/schema/packages';
+import { paperSections } from '../../db/schema/papers';
 import { tasks } from '../../db/schema/tasks';
 import { badRequest, conflict } from '../../errors';
 import type { components } from '../../gen/openapi';
@@ -9,8 +8,8 @@ import { countChars } from '@common/char-count';
 import { checkCitations } from '../../engines/writing/citations';
 import { summarizeSection } from '../../engines/writing/context';
 import { MATERIAL_NAMES } from '../../engines/writing/prompts';
-import { type ChargePlan, chargePlan } from '../billing/plan';
-import { computePrice, type Rate } from '../billing/prices';
+import { chargePlan } from '../billing/plan';
+import { computePrice, type Rate, serviceRate } from '../billing/prices';
 import { createTask, queueDraft } from '../tasks/tasks';
 import { assembleText, loadOwnPaper, ownSection, paperBusy, type PaperApi, type PaperSection, paperIsBusy, sectionView, sectionsOf } from './records';
 
@@ -39,13 +38,11 @@ export async function deleteContent(app: AppContext, userId: string, sectionId: 
 
 /** What rewriting one section costs: the paper price per 1 000 characters of its target length, no minimum. */
 async function sectionRate(app: Deps): Promise<Rate> {
-  const [price] = await app.db.orm.select().from(servicePrices).where(eq(servicePrices.service, 'paper')).limit(1);
-  if (!price) throw new Error('No price configured for service "paper"');
-  return { unitChars: price.unitChars, unitFen: price.unitFen, minFen: 0 };
+  return { ...(await serviceRate(app.db, 'paper')), minFen: 0 };
 }
 
 /** reload's charge: the section's target length at the paper price, no minimum. */
-export async function sectionReloadPlan(app: Deps, userId: string, sectionId: string, api?: PaperApi): Promise<ChargePlan & { section: PaperSectionRow; title: string }> {
+export async function sectionReloadPlan(app: Deps, userId: string, sectionId: string, api?: PaperApi) {
   const { section, task, paper } = await ownSection(app.db, userId, sectionId, api);
   if (paper.stage === 'outline') throw conflict('PAPER_NOT_READY', '请先确认大纲');
   if (section.targetLength <= 0) throw badRequest('章标题下没有正文，请重新生成其中的节');
@@ -53,7 +50,7 @@ export async function sectionReloadPlan(app: Deps, userId: string, sectionId: st
   if (task.status === 'queued' || task.status === 'running' || section.status === 'queued' || section.status === 'running') throw paperBusy();
   const rate = await sectionRate(app);
   const plan = chargePlan({ priceFen: computePrice(rate, section.targetLength), rate, charCount: section.targetLength, note: `论文重新生成一节：${section.heading}` });
-  return { ...plan, section, title: task.title };
+  return { plan, section, task };
 }
 
 /**
@@ -61,7 +58,7 @@ export async function sectionReloadPlan(app: Deps, userId: string, sectionId: st
  * section; the runner refunds it if it fails, and the earlier text stays.
  */
 export async function reloadSection(app: AppContext, userId: string, sectionId: string, api?: PaperApi): Promise<PaperSection> {
-  const plan = await sectionReloadPlan(app, userId, sectionId, api);
+  const { plan, section, task } = await sectionReloadPlan(app, userId, sectionId, api);
   const updated = await app.db.transaction(async (tx) => {
     const deps = withDb(app, tx);
     const [locked] = await tx.orm.select().from(paperSections).where(eq(paperSections.id, sectionId)).for('update');
@@ -69,7 +66,7 @@ export async function reloadSection(app: AppContext, userId: string, sectionId: 
     const job = await createTask(deps, {
       kind: 'paper',
       userId,
-      title: `重新生成 ${plan.section.heading}：${plan.title}`,
+      title: `重新生成 ${section.heading}：${task.title}`,
       priceFen: plan.priceFen,
       offline: false,
       payload: { reloadSectionId: sectionId },

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CheckReport } from '../../engines/similarity/types';
 import { EngineMissing } from '../../compute';
 import { type Deps, withDb } from '../../context';
+import type { Executor } from '../../db/client';
 import { checks } from '../../db/schema/checks';
 import { type RewriteRecordMode, type RewriteRow, rewriteParagraphs, rewrites } from '../../db/schema/rewrites';
 import { type Task, tasks } from '../../db/schema/tasks';
@@ -139,13 +140,13 @@ export async function reduce(deps: Deps & { llm: LlmGateway }, who: Requester, i
 const recheckExists = () => conflict('RECHECK_EXISTS', '该降重结果已提交查重，请在查重记录中查看');
 
 /** submit_check's charge: 查重 of the rewritten text at the check price. */
-export async function recheckPlan(deps: Deps, userId: string, id: string): Promise<ChargePlan & { text: string; format: string }> {
+export async function recheckPlan(deps: Deps, userId: string, id: string) {
   const { task, rewrite } = await loadOwnRow(deps.db, userId, id);
   if (task.status !== 'done') throw notFinished();
   if (rewrite.recheckId) throw recheckExists();
   const prepared = await prepareRequestText(deps.compute, { content: await rewrittenText(deps.db, id) });
   const { priceFen, rate } = await ratedPrice(deps.db, 'check', prepared.charCount);
-  return { ...chargePlan({ priceFen, rate, charCount: prepared.charCount, note: `降重后查重：${task.title}` }), text: prepared.text, format: prepared.format };
+  return { plan: chargePlan({ priceFen, rate, charCount: prepared.charCount, note: `降重后查重：${task.title}` }), prepared, task };
 }
 
 /**
@@ -153,8 +154,7 @@ export async function recheckPlan(deps: Deps, userId: string, id: string): Promi
  * check record, charged at the check price and queued, all in one transaction.
  */
 export async function recheckRewrite(deps: Deps, userId: string, id: string) {
-  const { task } = await loadOwnRow(deps.db, userId, id);
-  const plan = await recheckPlan(deps, userId, id);
+  const { plan, prepared, task } = await recheckPlan(deps, userId, id);
   const checkId = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.orm.select().from(rewrites).where(eq(rewrites.taskId, id)).for('update');
     if (locked?.recheckId) throw recheckExists();
@@ -164,10 +164,10 @@ export async function recheckRewrite(deps: Deps, userId: string, id: string) {
       userId,
       title: `${task.title}（降重后）`,
       priceFen: plan.priceFen,
-      charCount: plan.charCount ?? 0,
+      charCount: prepared.charCount,
       offline: true,
     });
-    await tx.orm.insert(checks).values({ taskId: check.id, sourceType: 'paste', format: plan.format, text: plan.text });
+    await tx.orm.insert(checks).values({ taskId: check.id, sourceType: 'paste', format: prepared.format, text: prepared.text });
     await queueDraft(txDeps, await lockOwnTask(tx, userId, check.id, 'check'), { note: plan.note });
     await tx.orm.update(rewrites).set({ recheckId: check.id }).where(eq(rewrites.taskId, id));
     return check.id;
@@ -189,18 +189,24 @@ async function flaggedCheck(deps: Deps, userId: string, checkId: string, fromChe
   return { ...source, flaggedChars };
 }
 
-const fromCheckNote = (mode: RewriteRecordMode, title: string) => `${MODE_LABELS[mode]}（按查重报告）：${title}`;
+const fromCheckExists = () => conflict('TASK_ALREADY_SUBMITTED', '该查重报告已提交降重，请在降重记录中查看');
 
-/** check_machine_submit's charge: the flagged paragraphs' characters at the rewording price of this mode. */
-export async function fromCheckPlan(deps: Deps, userId: string, checkId: string, mode: RewriteRecordMode): Promise<ChargePlan> {
-  const source = await flaggedCheck(deps, userId, checkId, false);
-  const [earlier] = await deps.db.orm.select({ id: rewrites.taskId }).from(rewrites).where(and(eq(rewrites.sourceCheckId, checkId), eq(rewrites.source, 'check'))).limit(1);
-  if (earlier) throw fromCheckExists();
-  const { priceFen, rate, engine } = await rewritePrice(deps, source.flaggedChars, mode);
-  return chargePlan({ priceFen, rate, engine, charCount: source.flaggedChars, note: fromCheckNote(mode, source.task.title) });
+async function rewordingOf(db: Executor, checkId: string) {
+  const [earlier] = await db.orm
+    .select({ id: rewrites.taskId })
+    .from(rewrites)
+    .where(and(eq(rewrites.sourceCheckId, checkId), eq(rewrites.source, 'check')))
+    .limit(1);
+  return earlier;
 }
 
-const fromCheckExists = () => conflict('TASK_ALREADY_SUBMITTED', '该查重报告已提交降重，请在降重记录中查看');
+/** check_machine_submit's charge: the flagged paragraphs' characters at the rewording price of this mode. */
+export async function fromCheckPlan(deps: Deps, userId: string, checkId: string, mode: RewriteRecordMode, fromCheckJob = false) {
+  const source = await flaggedCheck(deps, userId, checkId, fromCheckJob);
+  if (await rewordingOf(deps.db, checkId)) throw fromCheckExists();
+  const { priceFen, rate, engine } = await rewritePrice(deps, source.flaggedChars, mode);
+  return { plan: chargePlan({ priceFen, rate, engine, charCount: source.flaggedChars, note: `${MODE_LABELS[mode]}（按查重报告）：${source.task.title}` }), source };
+}
 
 /**
  * check_machine_submit (paper_machine_api): a new rewrite of one of the caller's finished checks that
@@ -213,17 +219,11 @@ export async function submitFromCheck(
   mode: RewriteRecordMode,
   options: { fromCheckJob?: boolean } = {},
 ): Promise<RewriteRecord> {
-  const source = await flaggedCheck(deps, userId, checkId, options.fromCheckJob ?? false);
-  const { priceFen, engine } = await rewritePrice(deps, source.flaggedChars, mode);
+  const { plan, source } = await fromCheckPlan(deps, userId, checkId, mode, options.fromCheckJob);
   const id = await deps.db.transaction(async (tx) => {
-    const [earlier] = await tx.orm
-      .select({ id: rewrites.taskId })
-      .from(rewrites)
-      .where(and(eq(rewrites.sourceCheckId, checkId), eq(rewrites.source, 'check')))
-      .limit(1);
-    if (earlier) throw fromCheckExists();
+    if (await rewordingOf(tx, checkId)) throw fromCheckExists();
     const txDeps = withDb(deps, tx);
-    const task = await createRewriteTask(txDeps, { userId, title: source.task.title, priceFen, charCount: source.task.charCount, offline: engine === 'offline' }, {
+    const task = await createRewriteTask(txDeps, { userId, title: source.task.title, priceFen: plan.priceFen, charCount: source.task.charCount, offline: plan.engine === 'offline' }, {
       api: apiOfMode(mode),
       mode,
       source: 'check',
@@ -233,7 +233,7 @@ export async function submitFromCheck(
       text: source.text,
       sourceCheckId: checkId,
     });
-    await queueDraft(txDeps, task, { note: fromCheckNote(mode, task.title) });
+    await queueDraft(txDeps, task, { note: plan.note });
     if (options.fromCheckJob) await tx.orm.update(checks).set({ rewriteTaskId: task.id }).where(eq(checks.taskId, checkId));
     return task.id;
   });

@@ -6,7 +6,7 @@ import { fromCodePoints, toCodePoints } from '../../engines/text/code-points';
 import { analyzeText } from '../../engines/text/document';
 import { splitParagraphs } from '../../engines/text/split';
 import { conflict } from '../../errors';
-import { type ChargePlan, chargePlan, quoteOf } from '../billing/plan';
+import { chargePlan, quoteOf } from '../billing/plan';
 import { ratedPrice } from '../billing/prices';
 import { prepareRequestText } from '../check/paper-input';
 import { readOriginal } from '../check/file-store';
@@ -73,13 +73,8 @@ async function priced(deps: ExportDeps, userId: string, id: string) {
   const found = await current(deps, userId, id);
   const prepared = await prepareRequestText(deps.compute, { content: editedText(found.lines) });
   const { priceFen, rate } = await ratedPrice(deps.db, 'check', prepared.charCount);
-  const plan: ChargePlan = chargePlan({ priceFen, rate, charCount: prepared.charCount, note: `改写工作台修改后查重：${found.check.title}` });
+  const plan = chargePlan({ priceFen, rate, charCount: prepared.charCount, note: `改写工作台修改后查重：${found.check.title}` });
   return { ...found, prepared, plan };
-}
-
-/** What workbench_submit_check charges: the check price of the edited paper (never the free check). */
-export async function editedCheckPlan(deps: ExportDeps, userId: string, id: string): Promise<ChargePlan> {
-  return (await priced(deps, userId, id)).plan;
 }
 
 /** workbench_check_cost: a new check of the edited paper, priced at the check price (never the free check). */
