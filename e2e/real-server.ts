@@ -1,6 +1,7 @@
 // The e2e flows against the real server (not MSW), run by e2e/run.ts after the mocked-mode walk.
-// One server (e2e/server.ts) serves every flow; each flow names the password users it needs (created
-// with the CLI before the server starts) and gets a fresh browser context. Add a flow to FLOWS.
+// One server (e2e/server.ts) serves every flow but those set up differently (`ownServer`, e.g. WeChat sign-in),
+// which get one of their own; each flow names the password users it needs (created with the CLI before the
+// server starts) and gets a fresh browser context. Add a flow to FLOWS.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { accountRecoveryFlow } from './account-recovery';
