@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CheckReport } from '@/api/gen/model';
-import { formatRatio } from '@/lib/number';
+import { formatRatio, formatYuan } from '@/lib/number';
 import { callMock } from '@/test/call-mock';
+import { ledgerOf, topUp, watchCharge } from '@/test/charges';
 import { setupMockServer } from '@/test/mock-server';
 import { renderApp, signIn } from '@/test/render-app';
 
@@ -50,5 +51,30 @@ describe('改写工作台', () => {
     await user.click(within(screen.getByRole('toolbar', { name: '工作台操作' })).getByRole('button', { name: '撤销' }));
     await waitFor(() => expect(screen.getByTestId('estimated-ratio')).toHaveTextContent(formatRatio(report.figures.totalRatio)));
     expect(screen.getByTestId(`marked-${paragraph.index}`).querySelectorAll('[data-mark="red"]')).toHaveLength(red.length);
+  }, 60_000);
+
+  it('重新查重 asks as every charge does: the quoted amount, what for and the balance after, nothing sent before 确认支付', async () => {
+    const token = await signIn();
+    await topUp(token);
+    const { report, paragraph } = await checkWithRed(token);
+    const edited = await callMock('/api/base/check_api/workbench_recheck', { token, body: { id: report.id, index: paragraph.index, text: '这一段由学生用自己的话重新写过。' } });
+    expect(edited.status).toBe(200);
+    const charge = watchCharge('/api/base/check_api/workbench_submit_check', token);
+    const { user, router } = renderApp(`/papercheck/workbench/${report.id}`);
+    await user.click(await screen.findByRole('button', { name: '重新查重' }));
+    const dialog = await screen.findByTestId('charge-confirm');
+    expect(within(dialog).getByText('确认支付：修改后重新查重')).toBeVisible();
+    const summary = await within(dialog).findByTestId('charge-summary');
+    expect(within(dialog).getByRole('button', { name: `确认支付 ${formatYuan(Number(summary.dataset.chargeFen))}` })).toBeEnabled();
+    expect(within(dialog).getByText(/新报告会与之对照并链接回本工作台/)).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByTestId('charge-confirm')).not.toBeInTheDocument());
+    const before = (await ledgerOf(token)).length;
+    await user.click(screen.getByRole('button', { name: '重新查重' }));
+    const shown = await charge.confirm(user);
+    expect(shown.purpose).toBe(`改写工作台修改后查重：${report.title}`);
+    expect((await ledgerOf(token)).length).toBe(before + 1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/paper/report'));
   }, 60_000);
 });
