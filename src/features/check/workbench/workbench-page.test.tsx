@@ -77,4 +77,26 @@ describe('改写工作台', () => {
     expect((await ledgerOf(token)).length).toBe(before + 1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/paper/report'));
   }, 60_000);
+
+  it('a price that moved after it was shown is refused in the dialog, nothing charged, and the new price is shown to confirm', async () => {
+    const token = await signIn();
+    await topUp(token);
+    const { report, paragraph } = await checkWithRed(token);
+    const rewrite = (text: string) => callMock('/api/base/check_api/workbench_recheck', { token, body: { id: report.id, index: paragraph.index, text } });
+    await rewrite('这一段由学生用自己的话重新写过。');
+    const { user } = renderApp(`/papercheck/workbench/${report.id}`);
+    await user.click(await screen.findByRole('button', { name: '重新查重' }));
+    const dialog = await screen.findByTestId('charge-confirm');
+    const shownFen = Number((await within(dialog).findByTestId('charge-summary')).dataset.chargeFen);
+    // Meanwhile (another tab) the paragraph grew by some 5 000 characters: the new check costs more.
+    await rewrite('这一段由学生用自己的话重新写过，并补充了访谈的细节。'.repeat(190));
+    const before = await ledgerOf(token);
+    await user.click(within(dialog).getByRole('button', { name: `确认支付 ${formatYuan(shownFen)}` }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^价格已变为 \d+\.\d\d 元，请确认后再提交$/);
+    await waitFor(() => expect(Number(within(dialog).getByTestId('charge-summary').dataset.chargeFen)).toBeGreaterThan(shownFen));
+    expect(await ledgerOf(token)).toEqual(before);
+    const newFen = Number(within(dialog).getByTestId('charge-summary').dataset.chargeFen);
+    await user.click(within(dialog).getByRole('button', { name: `确认支付 ${formatYuan(newFen)}` }));
+    await waitFor(async () => expect((await ledgerOf(token))[0]).toMatchObject({ kind: 'charge', amountFen: -newFen }));
+  }, 60_000);
 });
