@@ -13,6 +13,7 @@ import { deckSubmitPlan } from '../ppt/decks';
 import { PAPER_MODES } from '../rewrite/records';
 import { fromCheckPlan, recheckPlan, rewriteSubmitPlan } from '../rewrite/submit';
 import { editedCheckPlan } from '../workbench/export';
+import { modelSuggestPlan } from '../workbench/suggest';
 
 type Body = components['schemas']['ChargeQuoteBody'];
 export type ChargeOperation = Body['operation'];
@@ -51,6 +52,10 @@ const PLANS: Record<ChargeOperation, (deps: Deps, userId: string, body: Body) =>
   chatGptCompletions: (deps) => answerPlan(deps),
   chatGptCompletionsStream: (deps) => answerPlan(deps),
   checkWorkbenchSubmitCheck: async (deps, userId, body) => (await editedCheckPlan(deps, userId, need(body, 'id'))).plan,
+  checkWorkbenchSuggestModel: async (deps, userId, body) => {
+    const sentence = { id: need(body, 'id'), index: need(body, 'index'), paragraph: need(body, 'paragraph'), start: need(body, 'start'), end: need(body, 'end') };
+    return (await modelSuggestPlan(deps, userId, sentence)).plan;
+  },
 };
 
 /** charge_quote: what a charging call would charge this user now, for what, and the balance after. */
