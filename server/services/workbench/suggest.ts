@@ -9,7 +9,6 @@ import { chargeTask, refundTask } from '../billing/charges';
 import { chargePlan, quoteOf } from '../billing/plan';
 import { ratedPrice } from '../billing/prices';
 import { EngineMissing } from '../../compute';
-import { modelFor } from '../../engines/llm';
 import { modelNotConfigured } from '../llm/errors';
 import { createTask } from '../tasks/tasks';
 import { scoreParagraphAigc } from '../../engines/aigc/paragraph';
@@ -35,6 +34,7 @@ export const MODEL_PRICE_SERVICE = 'workbench_model';
 const SEVERITY: Record<SentenceMark, number> = { none: 0, cited: 1, orange: 2, red: 3 };
 
 type SuggestDeps = Pick<AppContext, 'db' | 'config' | 'now' | 'llm' | 'compute'>;
+export type ModelDeps = Deps & Pick<AppContext, 'llm'>;
 
 interface Sentence {
   codes: string[];
@@ -105,16 +105,16 @@ async function context(deps: Deps, userId: string, input: SuggestInput) {
  * sentence's characters at the model rewording price, refused as the call is (a sentence out of its paragraph, a
  * record not the caller's, no model).
  */
-export async function modelSuggestPlan(deps: Deps, userId: string, input: SuggestInput) {
+export async function modelSuggestPlan(deps: ModelDeps, userId: string, input: SuggestInput) {
   const found = await context(deps, userId, input);
-  if (!modelFor(deps.config, 'rewrite')) throw modelNotConfigured();
+  if (!deps.llm.configured('rewrite')) throw modelNotConfigured();
   const charCount = countChars(found.s.sentence);
   const { priceFen, rate } = await ratedPrice(deps.db, MODEL_PRICE_SERVICE, charCount);
   return { ...found, plan: chargePlan({ priceFen, rate, charCount, engine: 'model', note: `改写工作台·大模型换个说法：${found.check.title}` }) };
 }
 
-async function modelQuote(deps: Deps, userId: string, input: SuggestInput) {
-  if (!modelFor(deps.config, 'rewrite')) return null;
+async function modelQuote(deps: ModelDeps, userId: string, input: SuggestInput) {
+  if (!deps.llm.configured('rewrite')) return null;
   const { priceFen, balanceFen, enough } = await quoteOf(deps.db, userId, (await modelSuggestPlan(deps, userId, input)).plan);
   return { priceFen, balanceFen, enough };
 }
