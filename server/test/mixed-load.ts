@@ -33,6 +33,9 @@ export class CallFailed extends Error {
 
 /** One signed-in user's calls to `base`, each appended to `log`. */
 export class LoadUser {
+  /** Its balance no longer pays for a task: it only reads from then on. */
+  spent = false;
+
   constructor(
     readonly base: string,
     readonly token: string,
@@ -94,7 +97,13 @@ export async function submitTask(user: LoadUser, kind: 'check' | 'aigc', userInd
   let quotedFen = 0;
   try {
     id = (await user.call<{ id: string }>('POST', `${service.base}/${service.init}`, { form: { title: `负载测试${n}`, author: '李明', content } })).id;
-    quotedFen = (await user.call<{ chargeFen: number }>('POST', '/api/base/account_info_api/charge_quote', { body: { operation: service.operation, id } })).chargeFen;
+    const quote = await user.call<{ chargeFen: number; enough: boolean }>('POST', '/api/base/account_info_api/charge_quote', { body: { operation: service.operation, id } });
+    // The pay button is not offered without the balance for it.
+    if (!quote.enough) {
+      user.spent = true;
+      return undefined;
+    }
+    quotedFen = quote.chargeFen;
     await user.call('POST', `${service.base}/${service.submit}`, { body: { id } });
     return { kind, id, userIndex, quotedFen, confirmed: true };
   } catch (error) {
@@ -130,11 +139,11 @@ export async function virtualUser(user: LoadUser, userIndex: number, endAt: numb
   let pending: SubmittedLoadTask | undefined;
   let n = 0;
   while (Date.now() < endAt) {
-    if (!pending) {
+    if (!pending && !user.spent) {
       pending = await submitTask(user, n % 2 === 0 ? 'check' : 'aigc', userIndex, n);
       n++;
       if (pending) submitted.push(pending);
-    } else if (Math.random() < 0.25) {
+    } else if (pending && Math.random() < 0.25) {
       const status = await taskStatus(user, pending).catch(() => 'unknown');
       if (status === 'done' || status === 'failed' || status === 'draft') pending = undefined;
     } else {
