@@ -72,6 +72,7 @@ const record = (fields: Record<string, unknown>) => ({
   lostTerms: eachLike('大语言模型', 0),
   docxInPlace: boolean(false),
   paragraphKeptInDocx: integer(0),
+  refundedFen: integer(0),
   ...fields,
 });
 

@@ -29,8 +29,9 @@ export const aigcLowerFlow: RealFlow = {
     const select = page.getByRole('combobox', { name: '检测结果' });
     await select.locator('option', { hasText: TITLE }).waitFor({ state: 'attached' });
     await page.getByTestId('lower-mode-explained').getByText(/本站检测器/).waitFor();
+    await page.getByTestId('lower-engine').getByText(/没有改写任何一段时全额退款/).waitFor();
     await page.getByRole('button', { name: '开始降AIGC' }).click();
-    await confirmCharge(page);
+    const { chargeFen } = await confirmCharge(page);
     await page.waitForURL(/\/papermachine\/content\/[\w-]+$/);
     const id = page.url().split('/').pop() ?? '';
     log(`选择该检测结果并支付，进入对照页（记录 ${id}）`);
@@ -51,6 +52,13 @@ export const aigcLowerFlow: RealFlow = {
     if (lowered > 0) await page.getByTestId('offline-label').first().waitFor();
     await page.screenshot({ path: `${artifacts}/aigc-lower-comparison.png`, fullPage: true });
     log(`对照页：${texts.length} 段都显示改写前后的 AI 概率（${figures.map(([b, a]) => `${b}%→${a}%`).join('，')}），${lowered} 段降低，${keptNotLowered} 段如实说明离线改写未能降低，无一升高`);
+    // Offline a paragraph is rewritten only when lowered: none lowered, nothing rewritten, and the charge came
+    // back (the ledger's refund); the page says how much.
+    const refund = page.getByTestId('refund-note');
+    if (lowered === 0) {
+      assert.match(await refund.innerText(), new RegExp(`本次费用 ¥${(chargeFen / 100).toFixed(2)} 已退回余额`));
+      log(`没有改写任何一段：对照页说明费用 ¥${(chargeFen / 100).toFixed(2)} 已全额退回余额`);
+    } else assert.equal(await refund.count(), 0, '改写了段落的降AIGC不应退款');
 
     await page.goto(`${server.url}/aiaigc/list`);
     const row = page.getByRole('row').filter({ hasText: TITLE }).first();

@@ -11,6 +11,8 @@
 // points at it, so chat answers stream for real; `server.fakeLlm.script('slow=80')` scripts its next answer.
 // With `fakePay: true` the fake WeChat Pay and Alipay (server/test/fake-pay) run here too, configured as the
 // server's (and its CLI's) channels, calling the server back: `server.fakePay.wechat.pay(orderNo)` pays.
+// With `fakeWechatLogin: true` the fake WeChat OAuth server (server/test/fake-wechat-login.ts) runs here and the
+// server signs in with WeChat instead of the local QR code: its overlay frames the fake's QR page.
 //
 // The SPA is built once per process, whichever server asks first. `users` are created with
 // `npm run cli -- user create` before the server starts; `register` uses the API; `cli` runs an operator
@@ -25,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../server/test/fake-llm';
 import { type FakePay, startFakePay } from '../server/test/fake-pay';
+import { type FakeWechatLogin, startFakeWechatLogin } from '../server/test/fake-wechat-login';
 import { freePort, spawnScript, stopProcess, waitForHealth } from '../server/test/process';
 
 export type RealUser = { username: string; password: string };
@@ -46,6 +49,8 @@ export type RealServer = {
   fakeLlm?: FakeLlm;
   /** The fake payment providers, when started with `fakePay`. */
   fakePay?: FakePay;
+  /** The fake WeChat sign-in, when started with `fakeWechatLogin`. */
+  fakeWechatLogin?: FakeWechatLogin;
   stop: () => Promise<void>;
 };
 
@@ -57,6 +62,8 @@ export type StartOptions = {
   fakeLlm?: boolean;
   /** Start the fake WeChat Pay and Alipay and configure the server with them (PAYMENT_SYNC_SECONDS 2). */
   fakePay?: boolean;
+  /** Start the fake WeChat OAuth server and sign in with WeChat (its QR page replaces the local QR code). */
+  fakeWechatLogin?: boolean;
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -124,7 +131,9 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
   const url = `http://127.0.0.1:${port}`;
   const fakePay = options.fakePay ? await startFakePay() : undefined;
   const payEnv: Record<string, string> = fakePay ? { ...fakePay.env, PUBLIC_BASE_URL: url, PAYMENT_SYNC_SECONDS: '2' } : {};
-  const env = serverEnv(dataDir, { PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...modelEnv, ...payEnv, ...options.env });
+  const fakeWechatLogin = options.fakeWechatLogin ? await startFakeWechatLogin() : undefined;
+  const wechatEnv: Record<string, string> = fakeWechatLogin ? { ...fakeWechatLogin.env, PUBLIC_BASE_URL: url } : {};
+  const env = serverEnv(dataDir, { PORT: String(port), STATIC_DIR: staticDir, LOG_LEVEL: 'warn', ...modelEnv, ...payEnv, ...wechatEnv, ...options.env });
   const { proc, output } = spawnScript('server/server.ts', env);
 
   const stop = async () => {
@@ -133,6 +142,7 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
     clearTimeout(timer);
     await fakeLlm?.close();
     await fakePay?.close();
+    await fakeWechatLogin?.close();
     remove();
   };
 
@@ -164,5 +174,5 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
     return { token: result.access_token };
   };
 
-  return { url, dataDir, register, cli: (args) => runCli(dataDir, args, payEnv), api, output, fakeLlm, fakePay, stop };
+  return { url, dataDir, register, cli: (args) => runCli(dataDir, args, payEnv), api, output, fakeLlm, fakePay, fakeWechatLogin, stop };
 }

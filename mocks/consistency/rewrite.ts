@@ -45,6 +45,8 @@ function settleRewrite(o: Obj): void {
     // A record of an uploaded .docx has one rewritten paragraph its file cannot take in place (rewritePairs).
     docxInPlace: Boolean(o.docxInPlace),
     paragraphKeptInDocx: o.docxInPlace && isDone(o) && rewritten > 2 ? 1 : 0,
+    // A failed task was refunded in full; a finished one here always rewrote something, so kept its charge.
+    refundedFen: o.status === 'failed' ? num(o.priceFen) : 0,
   });
   // Sentences and the term check are counted when the rewrite is done: about two sentences a paragraph,
   // kept ones for their role (title, headings, references) or for want of a safe edit.

@@ -4712,6 +4712,8 @@ export interface components {
              * @example 0
              */
             paragraphKeptInDocx: number;
+            /** @description 已退回余额的费用（分），按账本计：任务失败时全额退回；降AIGC（source 为 aigc）完成后一段也没有降低 AI 概率时全额退回；未退款为 0 */
+            refundedFen: components["schemas"]["Fen"];
         };
         RewriteTaskPage: components["schemas"]["PageMeta"] & {
             /** @description 本页的降重记录，最新在前 */

@@ -6,7 +6,10 @@ import { JobRunner } from '../services/tasks/runner';
 import { body, createTestApp, post, signUp, type TestApp } from '../test/app';
 import { FAKE_MODEL, type FakeLlm, startFakeLlm } from '../test/fake-llm';
 import { grant } from '../test/fixtures';
+import { withRewriteEngine, type StandInEngine } from '../test/rewrite-engine';
 import { expectNoChange } from '../test/snapshot';
+import type { RewrittenParagraph } from '../engines/rewrite';
+import { UNLOWERED_REFUND_NOTE } from '../services/rewrite/run';
 import { multipart } from './check.test-helpers';
 
 // 降AIGC end to end on the real app, job runner, worker pool, detector and rewording engine: a finished
@@ -138,8 +141,14 @@ function suite(name: string, withModel: boolean) {
       expect(all.records.map((r) => r.id)).toEqual([queued.id, detection.id]);
       const rewriteRecord = body<{ source: string; aigcBefore: number; aigcAfter: number }>(await post(t.app, `${PAPER_API}/load_by_id`, { token, query: { id: queued.id } })).result;
       expect(rewriteRecord).toMatchObject({ source: 'aigc', aigcBefore: done.aiCharRatioBefore, aigcAfter: done.aiCharRatioAfter });
+      // Nothing lowered (the offline engine rarely finds a rewording our detector scores lower): charge given back.
+      const charged = done.paragraphRewritten > 0;
+      const entries = charged
+        ? [{ kind: 'charge', amount_fen: -queued.priceFen }]
+        : [{ kind: 'charge', amount_fen: -queued.priceFen }, { kind: 'refund', amount_fen: queued.priceFen }];
+      expect(await ledger(queued.id)).toEqual(entries);
       const paid = body<{ paid: boolean }>(await call('check_order_id', token, { query: { id: queued.id } })).result;
-      expect(paid.paid).toBe(true);
+      expect(paid.paid).toBe(charged);
 
       // The .docx holds each paragraph as the record shows it: lowered where it was, the original where kept.
       const file = await call('download', token, { query: { id: queued.id } });
@@ -178,7 +187,7 @@ function suite(name: string, withModel: boolean) {
       await runJobs();
       const again2 = body<AigcParagraph>(await call('load_content_by_id', token, { query: { id: rewritten.id } })).result;
       expect(again2.aiProbabilityBefore).toBe(rewritten.aiProbabilityBefore);
-      expect(await ledger(queued.id)).toEqual([{ kind: 'charge', amount_fen: -queued.priceFen }]);
+      expect(await ledger(queued.id)).toEqual(entries);
 
       // Someone else sees none of it.
       const other = await paidUser();
@@ -190,6 +199,35 @@ function suite(name: string, withModel: boolean) {
       const deleted = await call('delete', token, { query: { id: queued.id } });
       expect(body(deleted).result).toEqual({ id: queued.id, deleted: true });
       expect((await call('load_by_id', token, { query: { id: queued.id } })).statusCode).toBe(404);
+      // The whole record's life on the real worker pool: about 10 s alone, more on a loaded machine.
+    }, 60_000);
+
+    it.each([
+      { engine: 'keeps every paragraph', lowers: false },
+      { engine: 'rewrites the flagged paragraphs', lowers: true },
+    ])('charged for lowering: an engine that $engine is refunded in full only when nothing was lowered', async ({ lowers }) => {
+      const token = await paidUser();
+      const detection = await detected(token);
+      const standIn: StandInEngine = {
+        async rewriteDocument(text, options) {
+          const paragraphs: RewrittenParagraph[] = [];
+          for (const [index, original] of text.split('\n').filter((p) => p.trim()).entries()) {
+            const rewritten = lowers ? HUMAN : original;
+            const p = { index, original, role: 'body' as const, rewritten, changed: lowers, offline: !withModel, similarityToOriginal: lowers ? 0 : 1, bigramOverlap: lowers ? 0.1 : 1, protectedKept: true, sentences: [] };
+            paragraphs.push(p);
+            await options.onParagraph?.(p);
+          }
+          return { mode: options.mode, offline: !withModel, paragraphs, terms: [] };
+        },
+      };
+      const queued = await lowered(token, detection.id);
+      await new JobRunner({ ...t.runtime, compute: withRewriteEngine(t.runtime.compute, standIn), handlers: await loadJobHandlers() }).drain();
+      const done = body<AigcRecord>(await call('load_by_id', token, { query: { id: queued.id } })).result;
+      expect(done.status).toBe('done');
+      expect(done.paragraphRewritten > 0).toBe(lowers);
+      const refund = await t.db.sql<{ note: string }>(`select note from ledger_entries where task_id = $1 and kind = 'refund'`, [queued.id]);
+      expect(refund.map((r) => r.note)).toEqual(lowers ? [] : [UNLOWERED_REFUND_NOTE]);
+      expect(body<{ paid: boolean }>(await call('check_order_id', token, { query: { id: queued.id } })).result.paid).toBe(lowers);
     });
 
     if (!withModel) {

@@ -31,7 +31,7 @@ describe('WeChat sign-in', () => {
   const callback = async (url: string) => {
     const { pathname, search } = new URL(url);
     const page = await t.app.inject({ method: 'GET', url: `${pathname}${search}`, remoteAddress: '203.0.113.7' });
-    return { status: page.statusCode, html: page.body, csp: String(page.headers['content-security-policy']) };
+    return { status: page.statusCode, html: page.body, csp: String(page.headers['content-security-policy']), cookies: page.cookies.map((c) => c.name) };
   };
   const account = async (token: string) =>
     body<{ loginName: string; wechat: { nickname: string | null } | null }>(
@@ -85,6 +85,19 @@ describe('WeChat sign-in', () => {
     const again = await desktopQr(t.app);
     await callback(wechat.scan(again.session.qrCode, person));
     expect((await account(body<string>(await again.poll()).result)).loginName).toBe(created.loginName);
+  });
+
+  it('leaves the browser’s device cookie alone, so the overlay around the frame still collects its token', async () => {
+    // WeChat sends the frame, in the browser that polls, to the callback: a cookie set there would replace the one
+    // the poll presents (path /api/base/login_api), and the poll would never be answered again.
+    const desktop = await desktopQr(t.app);
+    const scanned = await callback(wechat.scan(desktop.session.qrCode, wechat.person('周同学')));
+    expect(scanned.status).toBe(200);
+    expect(scanned.cookies).toEqual([]);
+    const forged = new URL(wechat.scan(desktop.session.qrCode, wechat.person('吴同学')));
+    forged.searchParams.set('state', 'y'.repeat(43));
+    expect((await callback(forged.toString())).cookies).toEqual([]);
+    expect(typeof body<string>(await desktop.poll()).result).toBe('string');
   });
 
   it('refuses a forged state without asking WeChat, a replayed or refused code, a cancelled scan; nothing signed in', async () => {

@@ -6,7 +6,7 @@ import { qrConfirmPage } from '../pages/qr-confirm';
 import { type WechatCallbackPage, wechatCallbackPage } from '../pages/wechat-callback';
 import { WECHAT_CALLBACK_PATH } from '../services/qr-login/wechat/settings';
 import { AppError } from '../errors';
-import { clientIdentity } from './client-identity';
+import { addressHash, presentedDeviceHash } from './client-identity';
 import { invalidPayLinkPage, sandboxClosedPage, sandboxPayPage } from '../pages/sandbox-pay';
 import { orderForPayLink } from '../services/orders/orders';
 import { isPayChannelOpen } from '../services/payments/channels';
@@ -33,7 +33,10 @@ export async function registerPages(app: FastifyInstance, context: AppContext): 
       const framed = (status: number, result: WechatCallbackPage) => html(reply, status, (n) => wechatCallbackPage(result, n), 'self');
       try {
         const { code, state } = request.query;
-        const done = await wechatLogin.callback(context, { code: str(code), state: str(state) }, clientIdentity(request, reply), request.log);
+        // The frame WeChat redirects is in the browser that polls: a device cookie minted here would replace the
+        // one its poll presents (the cookie's path is the sign-in calls', so none arrives here).
+        const browser = { addressHash: addressHash(request), deviceHash: presentedDeviceHash(request) };
+        const done = await wechatLogin.callback(context, { code: str(code), state: str(state) }, browser, request.log);
         return framed(200, { kind: done.outcome, loginName: done.loginName });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

@@ -92,8 +92,11 @@ export async function markConfirmed(deps: Deps, session: QrSession, userId: stri
   return { ...session, ...confirmed };
 }
 
+/** A scanner whose request carries no device cookie (WeChat's redirect to the callback) counts by its address. */
+export type ScannerIdentity = Omit<ClientIdentity, 'deviceHash'> & { deviceHash: string | null };
+
 /** Who a scan that signs up a new account comes from: the desktop that asked for the code and the scanner. */
-export function signupOrigin(session: QrSession, scanner: ClientIdentity): SignupOrigin {
+export function signupOrigin(session: QrSession, scanner: ScannerIdentity): SignupOrigin {
   const known = (values: Array<string | null>) => [...new Set(values.filter((v): v is string => v !== null))];
   return {
     deviceHashes: known([session.requesterDeviceHash, scanner.deviceHash]),

@@ -8,6 +8,7 @@ import {
   rewriteParagraphs,
   rewrites,
 } from '../../db/schema/rewrites';
+import { ledgerEntries } from '../../db/schema/ledger';
 import { type Task, type TaskStatus, tasks } from '../../db/schema/tasks';
 import { conflict, notFound } from '../../errors';
 import type { components } from '../../gen/openapi';
@@ -38,6 +39,7 @@ interface Counts {
   rewritten: number;
   accepted: number;
   keptInDocx: number;
+  refundedFen: number;
 }
 
 export function recordView(task: Task, row: Omit<RewriteRow, 'text'>, counts: Counts): RewriteRecord {
@@ -65,6 +67,7 @@ export function recordView(task: Task, row: Omit<RewriteRow, 'text'>, counts: Co
     lostTerms: row.lostTerms,
     docxInPlace: row.fileSha256 !== null,
     paragraphKeptInDocx: row.fileSha256 === null ? 0 : counts.keptInDocx,
+    refundedFen: counts.refundedFen,
   };
 }
 
@@ -107,11 +110,18 @@ async function countsOf(db: Executor, ids: string[]): Promise<Map<string, Counts
     .from(rewriteParagraphs)
     .where(inArray(rewriteParagraphs.taskId, ids))
     .groupBy(rewriteParagraphs.taskId);
-  for (const row of rows) counts.set(row.taskId, row);
+  const refunds = await db.orm
+    .select({ taskId: ledgerEntries.taskId, fen: sql<number>`sum(${ledgerEntries.amountFen})::int` })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.taskId, ids), eq(ledgerEntries.kind, 'refund')))
+    .groupBy(ledgerEntries.taskId);
+  const paragraphs = new Map(rows.map((r) => [r.taskId, r]));
+  const refunded = new Map(refunds.map((r) => [r.taskId, r.fen]));
+  for (const id of ids) counts.set(id, { ...(paragraphs.get(id) ?? NO_COUNTS), refundedFen: refunded.get(id) ?? 0 });
   return counts;
 }
 
-const NO_COUNTS: Counts = { total: 0, rewritten: 0, accepted: 0, keptInDocx: 0 };
+const NO_COUNTS: Counts = { total: 0, rewritten: 0, accepted: 0, keptInDocx: 0, refundedFen: 0 };
 
 const own = (userId: string, id: string, api?: RewriteApi) =>
   and(eq(tasks.id, id), eq(tasks.userId, userId), eq(tasks.kind, 'rewrite'), api ? eq(rewrites.api, api) : undefined);

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { countChars } from '@common/char-count';
 import type { Executor } from '../../db/client';
 import { aigcDetections, aigcParagraphs } from '../../db/schema/aigc';
@@ -9,6 +9,7 @@ import type { AigcSummary } from '../../engines/aigc/scored';
 import type { RewriteMode, RewriteOptions, RewrittenParagraph } from '../../engines/rewrite';
 import type { CheckReport } from '../../engines/similarity/types';
 import type { InPlacePlan } from '../../engines/docx/in-place';
+import { refundTask } from '../billing/charges';
 import { libraryFor } from '../library/library';
 import { readOriginal } from '../check/file-store';
 import { removeUnheldOriginal } from '../check/original-refs';
@@ -179,7 +180,23 @@ export async function runRewrite(
   await db.orm.update(rewrites).set({ aigcBefore: aigcBefore.aiCharRatio, terms }).where(eq(rewrites.taskId, taskId));
   await remeasure(run, taskId, userId, before.figures.totalRatio);
   await planInPlace(run, taskId);
+  if (rewrite.source === 'aigc') await refundUnlowered(db, taskId);
   return { offline: result.offline, paragraphs: result.paragraphs.length };
+}
+
+export const UNLOWERED_REFUND_NOTE = '降AIGC 没有降低任何一段的 AI 概率，已全额退款';
+
+/**
+ * 降AIGC is paid for lowering AI traces: a record in which no paragraph was rewritten (each flagged one kept,
+ * e.g. no rewording our detector scores lower) gets its charge back, once, and the ledger says why.
+ */
+async function refundUnlowered(db: Executor, taskId: string): Promise<void> {
+  const [lowered] = await db.orm
+    .select({ id: rewriteParagraphs.id })
+    .from(rewriteParagraphs)
+    .where(and(eq(rewriteParagraphs.taskId, taskId), ne(rewriteParagraphs.rewritten, '')))
+    .limit(1);
+  if (!lowered) await refundTask(db, taskId, UNLOWERED_REFUND_NOTE);
 }
 
 /**

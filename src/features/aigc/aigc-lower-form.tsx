@@ -28,8 +28,9 @@ function EngineNote() {
   const { data } = useCapabilities();
   return (
     <Text fontSize="xs" color="gray.600" data-testid="lower-engine" data-engine={data?.rewriteEngine}>
-      只按被标出段落的字数计价，付款前先显示费用与支付后余额，确认后才扣费，失败自动退款。
-      {data?.rewriteEngine === 'offline' && '本站未配置大模型：将由离线引擎改写并标明“离线”，按离线引擎的价格计费（低于大模型改写）。'}
+      只按被标出段落的字数计价，付款前先显示费用与支付后余额，确认后才扣费；失败或没有改写任何一段时全额退款。
+      {data?.rewriteEngine === 'offline' &&
+        '本站未配置大模型：将由离线引擎改写并标明“离线”，按离线引擎的价格计费（低于大模型改写）。离线引擎只替换词语、不改变写法，很少能降低 AI 概率：本站检测器判定没有降低的段落保持原文。'}
       {data?.rewriteEngine === 'model' && '本站由大模型改写。'}
     </Text>
   );

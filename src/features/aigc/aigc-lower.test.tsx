@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AigcRecord } from '@/api/gen/model';
 import { callMock } from '@/test/call-mock';
+import { setMockOffer } from '../../../mocks/overrides/capabilities';
 import { setupMockServer } from '@/test/mock-server';
 import { topUp } from '@/test/charges';
 import { renderApp, signIn } from '@/test/render-app';
@@ -29,6 +30,16 @@ describe('降AIGC screens', () => {
     await user.click(await within(await screen.findByTestId('charge-confirm')).findByRole('button', { name: /^确认支付 ¥/ }));
     await waitFor(() => expect(requests.calls('/api/base/paper_aigc_api/aigc_machine_submit')).toBe(1));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/papermachine\/content\//));
+  });
+
+  it('says before paying that the offline engine seldom lowers AI traces, and when the charge comes back', async () => {
+    setMockOffer({ rewriteEngine: 'offline' });
+    await signIn();
+    renderApp('/aigcdown/machine');
+    const note = await screen.findByTestId('lower-engine');
+    await waitFor(() => expect(note).toHaveAttribute('data-engine', 'offline'));
+    expect(note).toHaveTextContent('很少能降低 AI 概率');
+    expect(note).toHaveTextContent('没有改写任何一段时全额退款');
   });
 
   it('lists 降AIGC records with the AI share before and after', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ParagraphPair, RewriteTask } from '@/api/gen/model';
 import { callMock } from '@/test/call-mock';
@@ -6,7 +7,7 @@ import { setupMockServer } from '@/test/mock-server';
 import { renderApp, signIn } from '@/test/render-app';
 import { recordRequests } from '@/test/request-log';
 
-setupMockServer();
+const server = setupMockServer();
 
 const api = async <T,>(path: string, token: string) => (await callMock<T>(`/api/base/paper_machine_api/${path}`, { token })).body.result;
 
@@ -104,6 +105,27 @@ describe('rewrite comparison view', () => {
     expect(screen.getByText('强力降AIGC', { selector: '.chakra-badge' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '下载降AIGC报告' })).toBeInTheDocument();
     expect(screen.getByText('AI字符占比（前→后）')).toBeInTheDocument();
+  });
+
+  it('says a 降AIGC that lowered nothing was refunded, with the amount the ledger gave back', async () => {
+    const token = await signIn();
+    const records = (await callMock<{ records: RewriteTask[] }>('/api/base/paper_machine_api/query_list?pageSize=100', { token, body: {} })).body.result.records;
+    const lowering = records.find((r) => r.source === 'aigc' && r.status === 'done')!;
+    const refunded: RewriteTask = { ...lowering, paragraphRewritten: 0, paragraphAccepted: 0, refundedFen: lowering.priceFen };
+    server.use(http.post('*/api/base/paper_machine_api/load_by_id', () => HttpResponse.json({ success: true, result: refunded })));
+    renderApp(`/papermachine/content/${lowering.id}`);
+    const note = await screen.findByTestId('refund-note');
+    expect(note).toHaveTextContent('没有一段的 AI 概率得到降低');
+    expect(note).toHaveTextContent(`本次费用 ¥${(lowering.priceFen / 100).toFixed(2)} 已退回余额`);
+  });
+
+  it('shows no refund on a record that kept its charge', async () => {
+    const token = await signIn();
+    const done = (await callMock<{ records: RewriteTask[] }>('/api/base/paper_machine_api/query_list?pageSize=100', { token, body: { status: 'done' } })).body.result.records;
+    expect(done[0].refundedFen).toBe(0);
+    renderApp(`/papermachine/content/${done[0].id}`);
+    await screen.findByText(done[0].title);
+    expect(screen.queryByTestId('refund-note')).toBeNull();
   });
 
   it('explains each mode in one sentence on its screen', async () => {

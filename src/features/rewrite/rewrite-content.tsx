@@ -23,7 +23,7 @@ import { SectionCard } from '@/components/section-card';
 import { StatusBadge } from '@/components/status-badge';
 import { notify } from '@/components/ui/toaster';
 import { useSignedIn } from '@/components/use-signed-in';
-import { formatRatio } from '@/lib/number';
+import { formatRatio, formatYuan } from '@/lib/number';
 import { diffChars } from '@common/char-diff';
 import { modeLabel, reportName, resultName } from '@common/rewrite-modes';
 import { fileNameOf, saveFile } from '@/lib/save-file';
@@ -31,6 +31,16 @@ import { isUnderWay } from '@/lib/task-status';
 import { keptNote, PairSentences, RecordChecks, TermBadge } from './sentence-checks';
 
 const POLL_MS = 2000;
+
+/** A finished record whose charge came back (the ledger's refund): how much, and why for 降AIGC. */
+function RefundNote({ task }: { task: RewriteTask }) {
+  const why = task.source === 'aigc' ? '没有一段的 AI 概率得到降低（未能降低的段落保持原文），' : '';
+  return (
+    <Text color="green.700" bg="green.50" px="3" py="2" borderRadius="md" data-testid="refund-note">
+      {why}本次费用 {formatYuan(task.refundedFen)} 已退回余额。
+    </Text>
+  );
+}
 
 /** The label every offline result carries: no model wrote it. */
 export function OfflineLabel() {
@@ -308,6 +318,7 @@ export function RewriteContentPage({ id }: { id: string }) {
                     {task.error ?? '降重失败，费用已退回'}
                   </Text>
                 )}
+                {task.status === 'done' && task.refundedFen > 0 && <RefundNote task={task} />}
                 <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
                   <Figure label="改写前复制比" value={formatRatio(task.similarityBefore)} />
                   <Figure label="改写后复制比" value={formatRatio(task.similarityAfter)} />

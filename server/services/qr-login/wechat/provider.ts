@@ -4,10 +4,9 @@ import { type Deps, withDb } from '../../../context';
 import { qrSessions } from '../../../db/schema/qr';
 import { users } from '../../../db/schema/users';
 import { AppError, badRequest } from '../../../errors';
-import type { ClientIdentity } from '../../client-identity';
 import { qrNotFound } from '../errors';
 import type { QrLoginProvider, QrRequester, QrSessionView } from '../provider';
-import { claimSession, markConfirmed, openSession, scanTokenHash, sessionForScan, signupOrigin } from '../sessions';
+import { claimSession, markConfirmed, openSession, type ScannerIdentity, scanTokenHash, sessionForScan, signupOrigin } from '../sessions';
 import { linkWechat, signInWechat, wechatAlreadyLinked, wechatOf } from './accounts';
 import { identityOfCode, qrConnectUrl, WechatLoginError } from './oauth';
 import type { WechatLoginSettings } from './settings';
@@ -26,7 +25,7 @@ export interface WechatQrProvider extends QrLoginProvider {
   /** A code for a signed-in account to link its WeChat: the scan links instead of signing in. */
   startLink(deps: Deps, userId: string, requester: QrRequester): Promise<QrSessionView>;
   /** WeChat's redirect after the scan: the code exchanged for the person, who signs in (found or created) or is linked. */
-  callback(deps: Deps, request: WechatCallback, browser: ClientIdentity, log: FastifyBaseLogger): Promise<WechatCallbackOutcome>;
+  callback(deps: Deps, request: WechatCallback, browser: ScannerIdentity, log: FastifyBaseLogger): Promise<WechatCallbackOutcome>;
 }
 
 const wechatFailed = () => new AppError(502, 'WECHAT_LOGIN_FAILED', '微信登录未完成，请刷新二维码后重新扫码');

@@ -24,6 +24,7 @@ import type { RewriteMode } from './rewriteMode';
 import type { RewriteSource } from './rewriteSource';
 import type { ProtectedTerms } from './protectedTerms';
 import type { KeptCount } from './keptCount';
+import type { Fen } from './fen';
 
 export type RewriteTaskAllOf = {
   mode: RewriteMode;
@@ -149,4 +150,6 @@ export type RewriteTaskAllOf = {
    * @maximum 100000
    */
   paragraphKeptInDocx: number;
+  /** 已退回余额的费用（分），按账本计：任务失败时全额退回；降AIGC（source 为 aigc）完成后一段也没有降低 AI 概率时全额退回；未退款为 0 */
+  refundedFen: Fen;
 };
