@@ -171,7 +171,8 @@ describe('two API processes and two workers on one PostgreSQL behind nginx, one 
         (await db.query<{ task_id: string; n: number }>('select task_id, count(*)::int as n from aigc_paragraphs group by task_id')).rows.map((r) => [r.task_id, r.n]),
       );
 
-      printFigures(log, submitted, tasks.length, killedAt, startedAt, finishedAt - endAt, users.filter((u) => u.spent).length);
+      const takenOver = tasks.filter((t) => t.attempts > 1).length;
+      printFigures(log, submitted, { queued: tasks.length, takenOver }, killedAt, startedAt, finishedAt - endAt, users.filter((u) => u.spent).length);
 
       // Requests: no GET failed; a failed POST is one nginx answered 502 for because the killed API cut it, at the kill.
       const failed = log.filter((r) => r.error !== undefined);
@@ -220,7 +221,7 @@ async function waitForOutput(spawned: Spawned, text: string): Promise<void> {
 function printFigures(
   log: LoggedRequest[],
   submitted: SubmittedLoadTask[],
-  queued: number,
+  tasks: { queued: number; takenOver: number },
   killedAt: number,
   startedAt: number,
   drainMs: number,
@@ -239,7 +240,7 @@ function printFigures(
       ...[...kinds].map(([kind, n]) => `    ${n} × ${kind}`),
       ...failed.map((r) => `    sent ${r.startedAt - killedAt} ms after the kill, answered after ${r.ms} ms: ${r.method} ${r.path} ${r.status}`),
       `  latency p50 ${quantile(ms, 0.5)} ms, p99 ${quantile(ms, 0.99)} ms, max ${slowest.ms} ms (${slowest.method} ${slowest.path}, sent at ${((slowest.startedAt - startedAt) / 1000).toFixed(1)} s)`,
-      `  tasks submitted ${submitted.length} (${submitted.filter((t) => !t.confirmed).length} with the submit cut), queued ${queued}, all finished ${(drainMs / 1000).toFixed(1)} s after the load; ${spent} users ran out of balance`,
+      `  tasks submitted ${submitted.length} (${submitted.filter((t) => !t.confirmed).length} with the submit cut), queued ${tasks.queued} (${tasks.takenOver} run again after the kill), all finished ${(drainMs / 1000).toFixed(1)} s after the load; ${spent} users ran out of balance`,
     ].join('\n'),
   );
 }
