@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountInfoChargeQuote } from '../src/api/gen/order/order';
 import { chinese, failure, oneOf, ok } from './matchers';
 import { BEARER, createPact, failureOf, useMockServer } from './pact';
-import { PACT_AIGC_FLAGGED_ID, PACT_BALANCE_FEN, PACT_MISSING_ID, PACT_REWRITE_DRAFT_ID, PACT_REWRITE_UNPAID_ID, PACT_SUBMITTED_ID, STATES } from './states';
+import { PACT_AIGC_FLAGGED_ID, PACT_BALANCE_FEN, PACT_MISSING_ID, PACT_REPORT_ID, PACT_REWRITE_DRAFT_ID, PACT_REWRITE_UNPAID_ID, PACT_SUBMITTED_ID, STATES } from './states';
 
 const { integer, like, nullValue } = MatchersV3;
 
@@ -135,6 +135,52 @@ describe('charge_quote contract', () => {
         useMockServer(server.url, { signedIn: true });
         const quote = await accountInfoChargeQuote({ operation: 'chatGptCompletionsStream' });
         expect(quote).toMatchObject({ billing: 'per_answer', engine: null });
+      });
+  });
+
+  it('quotes a new check of the paper edited in the 改写工作台: the check price of its current text, never the free check', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.editedWorkbench)
+      .given(STATES.funded)
+      .uponReceiving('a quote for a new check of the paper edited in the workbench')
+      .withRequest('POST', QUOTE, (req) => req.headers({ Authorization: BEARER }).jsonBody({ operation: 'checkWorkbenchSubmitCheck', id: PACT_REPORT_ID }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            priceFen: integer(300),
+            chargeFen: integer(300),
+            purpose: chinese('改写工作台修改后查重：基于深度学习的中文文本相似度研究'),
+            billing: 'fixed',
+            balanceFen: PACT_BALANCE_FEN,
+            balanceAfterFen: integer(PACT_BALANCE_FEN - 300),
+            freeCheck: false,
+            enough: true,
+            engine: nullValue(),
+            charCount: integer(160),
+            rate: like({ unitChars: 1000, unitFen: 100, minFen: 300 }),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const quote = await accountInfoChargeQuote({ operation: 'checkWorkbenchSubmitCheck', id: PACT_REPORT_ID });
+        expect(quote).toMatchObject({ freeCheck: false, engine: null, enough: true });
+        expect(quote.purpose).toMatch(/^改写工作台修改后查重：/);
+      });
+  });
+
+  it('a new check of a workbench without edits is refused as the call refuses it (409), the dialog shows why', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.reportReady)
+      .uponReceiving('a quote for a new check of a workbench without edits')
+      .withRequest('POST', QUOTE, (req) => req.headers({ Authorization: BEARER }).jsonBody({ operation: 'checkWorkbenchSubmitCheck', id: PACT_REPORT_ID }))
+      .willRespondWith(409, (res) => res.jsonBody(failure('NOTHING_EDITED', '还没有修改任何内容，无需重新查重')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(accountInfoChargeQuote({ operation: 'checkWorkbenchSubmitCheck', id: PACT_REPORT_ID }));
+        expect(error).toMatchObject({ status: 409, code: 'NOTHING_EDITED', message: '还没有修改任何内容，无需重新查重' });
       });
   });
 

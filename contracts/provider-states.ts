@@ -31,6 +31,7 @@ import { sandboxProvider, sandboxSecret } from '../server/services/payments/sand
 import { deviceKeyHash } from '../server/services/qr-login/phone-accounts';
 import { scanTokenHash } from '../server/services/qr-login/sessions';
 import { capabilities } from '../server/services/system/capabilities';
+import { editParagraph } from '../server/services/workbench/edit';
 import {
   PACT_AIGC_DELETE_ID,
   PACT_AIGC_DRAFT_ID,
@@ -122,6 +123,8 @@ const REPORT_TEXT = [
   '第一章 绪论',
   '本文比较了指纹方法与对齐方法在中文学位论文上的检测效果，并讨论了引用标注对复制比的影响，最后给出改进检测系统的若干建议。',
 ].join('\n');
+/** The first paragraph of REPORT_TEXT as the student rewrote it in the workbench (editedWorkbench). */
+const WORKBENCH_EDIT = '本文比较了几种常见的论文检测方法，并讨论了它们在中文学位论文上的不足。';
 const REWRITE_PAIRS: Array<[string, string]> = [
   [
     '文本相似度计算在学术不端检测中发挥着重要作用。基于指纹的方法先把文本切分为连续的字串，再选取其中的哈希值作为文档指纹。',
@@ -313,6 +316,11 @@ export function providerStates(
     return userId;
   }
 
+  async function reportReady(): Promise<string> {
+    await new ReferenceLibrary(db).addDocuments([LIBRARY_SOURCE]);
+    return checkOf(PACT_REPORT_ID, '基于深度学习的中文文本相似度研究', REPORT_TEXT, true);
+  }
+
   async function rewriteOf(id: string, mode: 'rewrite' | 'strong' | 'smart' | 'cnki', status: 'draft' | 'done', docx?: SeededRewrite['docx']): Promise<void> {
     const userId = await signedIn();
     await storeRewrite(deps, { id, userId, title: '中文文本相似度检测方法研究', mode, status, pairs: REWRITE_PAIRS, docx });
@@ -451,9 +459,10 @@ export function providerStates(
         await createOrder(deps, provider, userId, ORDERED_PACKAGE, forSale());
       }
     }),
-    [STATES.reportReady]: state(async () => {
-      await new ReferenceLibrary(db).addDocuments([LIBRARY_SOURCE]);
-      await checkOf(PACT_REPORT_ID, '基于深度学习的中文文本相似度研究', REPORT_TEXT, true);
+    [STATES.reportReady]: state(reportReady),
+    [STATES.editedWorkbench]: state(async () => {
+      const userId = await reportReady();
+      await editParagraph(deps, userId, { id: PACT_REPORT_ID, index: 0, text: WORKBENCH_EDIT });
     }),
     [STATES.deletableCheck]: state(() => checkOf(PACT_DELETABLE_ID, '中文学位论文重复检测方法比较', CHINESE_TEXT, true)),
     [STATES.draftCheck]: state(() => checkOf(PACT_DRAFT_ID, '文本复用检测方法比较', MOSTLY_ENGLISH_TEXT, false)),

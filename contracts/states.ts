@@ -98,6 +98,7 @@ export const STATES = {
   wechatPayFailing: 'WeChat Pay fails the next call',
   tooManyPendingOrders: 'user zhangsan has as many pending orders as allowed',
   reportReady: `user zhangsan has a finished check report ${PACT_REPORT_ID}`,
+  editedWorkbench: `user zhangsan has a finished check report ${PACT_REPORT_ID} whose first paragraph was rewritten in its workbench`,
   deletableCheck: `user zhangsan has a finished check ${PACT_DELETABLE_ID}`,
   draftCheck: `user zhangsan has a draft check ${PACT_DRAFT_ID} of a mostly English text`,
   unpaidDraftCheck: `user zhangsan has a draft check ${PACT_UNPAID_DRAFT_ID}`,

@@ -203,6 +203,51 @@ describe('workbench contract', () => {
       });
   });
 
+  it('workbench_submit_check charges the price the confirmation showed and queues a new check of the edited paper', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.editedWorkbench)
+      .given(STATES.funded)
+      .uponReceiving('a new check of the edited paper at the quoted price')
+      .withRequest('POST', '/api/base/check_api/workbench_submit_check', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REPORT_ID }).jsonBody({ priceFen: 300 }))
+      .willRespondWith(200, (res) => res.jsonBody(ok({ checkId: anyId('chk-pact-edited'), priceFen: 300, estimatedRatio: number(0.1) })))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const submitted = await checkWorkbenchSubmitCheck({ priceFen: 300 }, { id: PACT_REPORT_ID });
+        expect(submitted.priceFen).toBe(300);
+      });
+  });
+
+  it('a price the server no longer quotes is refused with 409 PRICE_CHANGED and nothing is charged', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.editedWorkbench)
+      .given(STATES.funded)
+      .uponReceiving('a new check of the edited paper at a price no longer quoted')
+      .withRequest('POST', '/api/base/check_api/workbench_submit_check', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REPORT_ID }).jsonBody({ priceFen: 200 }))
+      .willRespondWith(409, (res) => res.jsonBody(failure('PRICE_CHANGED', '价格已变为 3.00 元，请确认后再提交')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(checkWorkbenchSubmitCheck({ priceFen: 200 }, { id: PACT_REPORT_ID }));
+        expect(error).toMatchObject({ status: 409, code: 'PRICE_CHANGED' });
+      });
+  });
+
+  it('without enough balance the new check is refused with 409 and nothing is charged', async () => {
+    await createPact()
+      .addInteraction()
+      .given(STATES.editedWorkbench)
+      .given(STATES.broke)
+      .uponReceiving('a new check of the edited paper without balance')
+      .withRequest('POST', '/api/base/check_api/workbench_submit_check', (req) => req.headers({ Authorization: BEARER }).query({ id: PACT_REPORT_ID }).jsonBody({ priceFen: 300 }))
+      .willRespondWith(409, (res) => res.jsonBody(failure('INSUFFICIENT_BALANCE', '余额不足，请先充值')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(checkWorkbenchSubmitCheck({ priceFen: 300 }, { id: PACT_REPORT_ID }));
+        expect(error).toMatchObject({ status: 409, code: 'INSUFFICIENT_BALANCE' });
+      });
+  });
+
   it('a new check with nothing edited is 409 and charges nothing', async () => {
     await createPact()
       .addInteraction()

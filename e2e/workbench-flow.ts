@@ -12,7 +12,8 @@ import { buildDocx } from '../server/engines/text/fixtures/build';
 import { extractDocx } from '../server/engines/text/docx';
 import { quantile } from '../bench/stats';
 import { seedLibrary } from './check-flow';
-import { loginWithPassword } from './login';
+import { confirmCharge } from './charge-guard';
+import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
 
 const USER = { username: 'e2e_workbench', password: 'Moyan2026!' };
@@ -148,10 +149,19 @@ export const workbenchFlow: RealFlow = {
     log(`导出学生自己的 .docx（${docx.length} 字节），两处修改已在原位`);
 
     await page.getByRole('button', { name: '重新查重' }).click();
-    const confirm = page.getByRole('button', { name: /确认支付 ¥\d+\.\d\d 并查重/ });
-    await confirm.waitFor();
-    await confirm.click();
+    await page.getByTestId('charge-confirm').getByTestId('charge-summary').waitFor();
+    await page.screenshot({ path: `${artifacts}/workbench-recheck-confirm-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${artifacts}/workbench-recheck-confirm-390.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const token = (await storedToken(page)) ?? undefined;
+    const shown = await confirmCharge(page);
     await page.waitForURL(/\/paper\/report$/);
+    const [charged] = (await server.api<{ records: Array<{ kind: string; amountFen: number; note: string }> }>('POST', '/api/base/account_info_api/ledger', { token, query: { pageSize: '1' } })).records;
+    assert.deepEqual({ kind: charged.kind, amountFen: charged.amountFen, note: charged.note }, { kind: 'charge', amountFen: -shown.chargeFen, note: shown.purpose });
+    assert.equal(shown.purpose, `改写工作台修改后查重：${TITLE}`);
+    log(`重新查重先显示扣费确认：${shown.purpose}，¥${(shown.chargeFen / 100).toFixed(2)}；账户明细记下的正是这笔`);
     const again = page.getByRole('row').filter({ hasText: `${TITLE}（修改后）` });
     await again.getByText('已完成').waitFor({ timeout: 60_000 });
     const ratio = percent(await again.getByText(/^\d+\.\d%$/).innerText());

@@ -12,6 +12,7 @@ import { paperEntry } from './paper';
 import { pptArea } from './ppt';
 import { aigcArea, aiPaperArea, machineArea, paperInfoArea, paperMachineArea } from './records';
 import { idOf, readBody, type Row, withUser } from './request';
+import { editedCheckPlan } from './workbench';
 
 // Every call that charges, as the server charges it (server/services/quotes/charge-quote.ts): charge_quote answers
 // what a call would take, and the call itself takes exactly that from the balance through the same plan, with a
@@ -40,7 +41,8 @@ export interface Plan {
   after?: () => Response | void;
 }
 
-type Input = Partial<ChargeQuoteBody>;
+/** A call's parameters as charge_quote takes them, and the price the call names where it names one. */
+type Input = Partial<ChargeQuoteBody> & { priceFen?: number };
 type Planner = (input: Input, user: MockUser) => Plan | Response;
 
 const alreadySubmitted = (what = '该记录') => fail(409, 'TASK_ALREADY_SUBMITTED', `${what}已提交，请勿重复提交`);
@@ -166,6 +168,7 @@ const PLANS: Record<ChargeOperation, Planner> = {
   },
   chatGptCompletions: chatPlan,
   chatGptCompletionsStream: chatPlan,
+  checkWorkbenchSubmitCheck: (input) => editedCheckPlan(input),
 };
 
 function checkSubmit({ id = '' }: Input, user: MockUser): Plan | Response {
@@ -248,6 +251,10 @@ const inputs: Record<ChargeOperation, { path: string; input: (request: Request) 
     aiPptInfoSubmitById: byQuery('/api/base/ai_ppt_info_api/submit_by_id'),
     chatGptCompletions: byBody('/api/base/chat_gpt_api/completions'),
     chatGptCompletionsStream: byBody('/api/base/chat_gpt_api/completions_stream'),
+    checkWorkbenchSubmitCheck: {
+      path: '/api/base/check_api/workbench_submit_check',
+      input: async (request: Request) => ({ id: idOf(request), priceFen: (await readBody<{ priceFen?: number }>(request)).priceFen }),
+    },
   };
 })();
 

@@ -6,7 +6,6 @@ import { fail, notFound, ok } from '../envelope';
 import { RATES } from '../prices';
 import { type Plan, quoteOf } from './charges';
 import { checkArea, insertQueuedCheck, priceOf, reportOf } from './check';
-import { recordCharge } from './order-state';
 import { type Row, idOf, readBody, withUser } from './request';
 
 // The 改写工作台 as the real server answers it, over the mocked check's report: an edited paragraph keeps a
@@ -210,6 +209,35 @@ async function suggest(request: Request, model: boolean) {
 /** A new check of the edited paper, as the server prices and notes it (never the free check). */
 const recheckPlan = (row: Row, charCount: number): Plan => ({ priceFen: priceOf(charCount), rate: RATES.check, charCount, note: `改写工作台修改后查重：${String(row.title)}` });
 
+/**
+ * workbench_submit_check as charge_quote quotes it and the call charges it (mocks/overrides/charges.ts): refused
+ * with nothing edited or at a price no longer quoted; once paid, the new check is queued and linked back.
+ */
+export function editedCheckPlan({ id = '', priceFen }: { id?: string; priceFen?: number }): Plan | Response {
+  const row = checkArea.store.find(id);
+  if (!row) return notFound();
+  if (row.status !== 'done') return fail(409, 'REPORT_NOT_READY', '查重尚未完成，报告暂不可查看');
+  const report = reportOf(row);
+  const bench = benchOf(id);
+  if (bench.head === 0) return fail(409, 'NOTHING_EDITED', '还没有修改任何内容，无需重新查重');
+  const whole = view(row, report, bench);
+  const plan = recheckPlan(row, whole.estimate.totalChars);
+  if (priceFen !== undefined && priceFen !== plan.priceFen) return fail(409, 'PRICE_CHANGED', `价格已变为 ${(plan.priceFen / 100).toFixed(2)} 元，请确认后再提交`);
+  const after = () => {
+    const texts = versionOf(bench);
+    const text = report.paragraphs.map((p) => texts.get(p.index) ?? p.text).join('\n');
+    const checkId = faker.string.alphanumeric(12);
+    const createdAt = new Date().toISOString();
+    insertQueuedCheck(
+      { ...row, id: checkId, title: `${String(row.title)}（修改后）`, status: 'queued', progress: 0, priceFen: plan.priceFen, freeCheck: false, createdAt, finishedAt: null, figures: null, sourceType: 'paste', fileName: null, editedFromId: row.id },
+      text,
+    );
+    bench.rechecks.unshift({ id: checkId, estimatedRatio: whole.estimate.totalRatio, createdAt });
+    return ok({ checkId, priceFen: plan.priceFen, estimatedRatio: whole.estimate.totalRatio });
+  };
+  return { ...plan, after };
+}
+
 export const workbenchOverrides = [
   http.post(`*${BASE}/workbench_load`, withUser((request) => {
     const found = finished(request);
@@ -286,29 +314,6 @@ export const workbenchOverrides = [
     if (found instanceof Response) return found;
     const charCount = view(found.row, found.report, benchOf(found.row.id)).estimate.totalChars;
     return ok({ ...quoteOf(recheckPlan(found.row, charCount), user), charCount });
-  })),
-
-  http.post(`*${BASE}/workbench_submit_check`, withUser(async (request, user) => {
-    const found = finished(request);
-    if (found instanceof Response) return found;
-    const { priceFen } = await readBody<{ priceFen: number }>(request);
-    const bench = benchOf(found.row.id);
-    if (bench.head === 0) return fail(409, 'NOTHING_EDITED', '还没有修改任何内容，无需重新查重');
-    const whole = view(found.row, found.report, bench);
-    const price = priceOf(whole.estimate.totalChars);
-    if (priceFen !== price) return fail(409, 'PRICE_CHANGED', `价格已变为 ${(price / 100).toFixed(2)} 元，请确认后再提交`);
-    if (user.balanceFen < price) return fail(409, 'INSUFFICIENT_BALANCE', '余额不足，请先充值');
-    const texts = versionOf(bench);
-    const text = found.report.paragraphs.map((p) => texts.get(p.index) ?? p.text).join('\n');
-    const id = faker.string.alphanumeric(12);
-    recordCharge(user, price, recheckPlan(found.row, whole.estimate.totalChars).note, id);
-    const createdAt = new Date().toISOString();
-    insertQueuedCheck(
-      { ...found.row, id, title: `${String(found.row.title)}（修改后）`, status: 'queued', progress: 0, priceFen: price, freeCheck: false, createdAt, finishedAt: null, figures: null, sourceType: 'paste', fileName: null, editedFromId: found.row.id },
-      text,
-    );
-    bench.rechecks.unshift({ id, estimatedRatio: whole.estimate.totalRatio, createdAt });
-    return ok({ checkId: id, priceFen: price, estimatedRatio: whole.estimate.totalRatio });
   })),
 
   http.post(`*${BASE}/workbench_from_rewrite`, withUser(() => fail(409, 'NOT_FROM_CHECK', '这条降重记录不是由查重报告发起的，无法在改写工作台中继续修改'))),

@@ -602,11 +602,13 @@ export interface paths {
          * @description 需登录，不收费。任何扣费的调用（契约中标有 x-moyan-charges 的调用，operation 为其 operationId）在确认前先问这里：扣多少
          *     （chargeFen）、扣来做什么（purpose，即扣费后账户明细的说明）、当前余额与扣后余额、改写由大模型还是离线引擎完成（engine）。
          *     金额与说明由扣费时用的同一个函数算出，按报价确认后，账户明细记下的金额与说明与报价一致。请求体按 operation 给出该调用
-         *     所需的字段：id（草稿或记录的 id：查重、AIGC 检测、降重草稿、PPT、论文与章节、降AIGC的检测记录、对改写稿查重的降重记录）、
+         *     所需的字段：id（草稿或记录的 id：查重、AIGC 检测、降重草稿、PPT、论文与章节、降AIGC的检测记录、对改写稿查重的降重记录、
+         *     改写工作台的查重记录）、
          *     mode（改写方式）、outline（确认大纲时编辑后的大纲）、title 与 length（一表式论文写作）；智能对话不需要其他字段，报价为一次
          *     回答最多扣的金额（按实际回答字数扣费）。
          *     不能提交的情形与扣费调用本身答的一样（都不扣费）：缺少字段或参数不符 400；他人的或不存在的记录 404；已提交、未完成、
-         *     没有标出的段落 409（TASK_ALREADY_SUBMITTED、TASK_NOT_FINISHED、NOTHING_FLAGGED、RECHECK_EXISTS 等）；文字过短 422。
+         *     没有标出的段落、工作台没有修改 409（TASK_ALREADY_SUBMITTED、TASK_NOT_FINISHED、NOTHING_FLAGGED、RECHECK_EXISTS、NOTHING_EDITED、
+         *     REPORT_NOT_READY 等）；文字过短 422。
          *     余额不足不是错误：enough 为 false，balanceAfterFen 为 null。
          */
         post: operations["accountInfoChargeQuote"];
@@ -1129,7 +1131,8 @@ export interface paths {
         put?: never;
         /**
          * 修改后重新查重的价格
-         * @description 需登录，不收费。按当前版本的全文字数和查重单价报价（不可使用首次免费查重），并给出当前余额。
+         * @description 需登录，不收费。按当前版本的全文字数和查重单价报价（不可使用首次免费查重），并给出当前余额与字数；与 charge_quote 对
+         *     checkWorkbenchSubmitCheck 的报价出自同一个计价（界面的扣费确认用 charge_quote）。
          *     他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
          */
         post: operations["checkWorkbenchCheckCost"];
@@ -1150,7 +1153,8 @@ export interface paths {
         put?: never;
         /**
          * 对修改后的全文重新查重（收费）
-         * @description 需登录，收费：按 workbench_check_cost 的价格从余额扣费（priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费），
+         * @description 需登录，收费：先经 charge_quote（operation 为 checkWorkbenchSubmitCheck，id 为本工作台的查重记录）报价，按报价从余额扣费，
+         *     账户明细记下的金额与说明与报价一致；priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费（改过的字数变了，价格随之变），
          *     用当前版本的全文新建一条查重记录并排队，与整个比对库比对（可能找到工作台未比对的其他来源）；新记录的 editedFromId 指回本工作台。
          *     没有任何修改 409 NOTHING_EDITED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
          */
@@ -3465,10 +3469,10 @@ export interface components {
             result: components["schemas"]["LedgerPage"];
         };
         /**
-         * @description 扣费的调用（其 operationId）：checkCheckSubmit 提交查重；checkCheckMachineSubmit 提交查重并在完成后降重（报价只含查重， 降重在查重完成后另按标出段落的字数扣费）；paperAigcMachineSubmit AIGC 检测；paperAigcAigcMachineSubmit 降AIGC； paperAigcSubmitCheck 重新检测降AIGC后的文字；paperMachineMachineSubmit 降重、强力降重、润色改写；machineMachineSubmit 智能降重；machineMachineCnkiSubmit 学术库降重；paperMachineSubmitCheck 对改写稿查重；paperMachineCheckMachineSubmit 按查重报告降重； paperMachineCheckAigcMachineSubmit 按 AIGC 检测降AIGC；paperMachineCheckAigcAndMachineSubmit 查重、AIGC检测并降重； aiPaperInfoCommitPaper 确认大纲并生成论文；aiPaperInfoReload、paperInfoReload 重新生成一节；paperInfoPaperSubmit 毕业论文； paperInfoPaperXueshuSubmit 期刊论文；aiPptInfoSubmitById 生成 PPT；chatGptCompletions、chatGptCompletionsStream 智能对话的回答
+         * @description 扣费的调用（其 operationId）：checkCheckSubmit 提交查重；checkCheckMachineSubmit 提交查重并在完成后降重（报价只含查重， 降重在查重完成后另按标出段落的字数扣费）；paperAigcMachineSubmit AIGC 检测；paperAigcAigcMachineSubmit 降AIGC； paperAigcSubmitCheck 重新检测降AIGC后的文字；paperMachineMachineSubmit 降重、强力降重、润色改写；machineMachineSubmit 智能降重；machineMachineCnkiSubmit 学术库降重；paperMachineSubmitCheck 对改写稿查重；paperMachineCheckMachineSubmit 按查重报告降重； paperMachineCheckAigcMachineSubmit 按 AIGC 检测降AIGC；paperMachineCheckAigcAndMachineSubmit 查重、AIGC检测并降重； aiPaperInfoCommitPaper 确认大纲并生成论文；aiPaperInfoReload、paperInfoReload 重新生成一节；paperInfoPaperSubmit 毕业论文； paperInfoPaperXueshuSubmit 期刊论文；aiPptInfoSubmitById 生成 PPT；chatGptCompletions、chatGptCompletionsStream 智能对话的回答； checkWorkbenchSubmitCheck 改写工作台修改后重新查重（按当前版本全文的字数，不可使用首次免费查重）
          * @enum {string}
          */
-        ChargeOperation: "checkCheckSubmit" | "checkCheckMachineSubmit" | "paperAigcMachineSubmit" | "paperAigcAigcMachineSubmit" | "paperAigcSubmitCheck" | "paperMachineMachineSubmit" | "machineMachineSubmit" | "machineMachineCnkiSubmit" | "paperMachineSubmitCheck" | "paperMachineCheckMachineSubmit" | "paperMachineCheckAigcMachineSubmit" | "paperMachineCheckAigcAndMachineSubmit" | "aiPaperInfoCommitPaper" | "aiPaperInfoReload" | "paperInfoReload" | "paperInfoPaperSubmit" | "paperInfoPaperXueshuSubmit" | "aiPptInfoSubmitById" | "chatGptCompletions" | "chatGptCompletionsStream";
+        ChargeOperation: "checkCheckSubmit" | "checkCheckMachineSubmit" | "paperAigcMachineSubmit" | "paperAigcAigcMachineSubmit" | "paperAigcSubmitCheck" | "paperMachineMachineSubmit" | "machineMachineSubmit" | "machineMachineCnkiSubmit" | "paperMachineSubmitCheck" | "paperMachineCheckMachineSubmit" | "paperMachineCheckAigcMachineSubmit" | "paperMachineCheckAigcAndMachineSubmit" | "aiPaperInfoCommitPaper" | "aiPaperInfoReload" | "paperInfoReload" | "paperInfoPaperSubmit" | "paperInfoPaperXueshuSubmit" | "aiPptInfoSubmitById" | "chatGptCompletions" | "chatGptCompletionsStream" | "checkWorkbenchSubmitCheck";
         /** @description 大纲中的一节（二级标题） */
         PaperOutlineSection: {
             /**
@@ -3513,7 +3517,7 @@ export interface components {
         /** @description 要报价的扣费调用及其参数（按 operation 给出所需的字段，其余不填） */
         ChargeQuoteBody: {
             operation: components["schemas"]["ChargeOperation"];
-            /** @description 扣费调用所指的记录：草稿（查重、AIGC 检测、降重、PPT、待确认大纲的论文）、章节（重新生成一节）、已完成的检测（降AIGC）、 已完成的查重（按查重报告降重）、已完成的降重或降AIGC记录（对改写稿查重、重新检测） */
+            /** @description 扣费调用所指的记录：草稿（查重、AIGC 检测、降重、PPT、待确认大纲的论文）、章节（重新生成一节）、已完成的检测（降AIGC）、 已完成的查重（按查重报告降重、改写工作台修改后重新查重）、已完成的降重或降AIGC记录（对改写稿查重、重新检测） */
             id?: components["schemas"]["Id"];
             /**
              * @description 改写方式（降AIGC、按报告降重、查重检测并降重）；其他调用不填
@@ -4551,7 +4555,7 @@ export interface components {
         };
         /** @description 学生确认的价格 */
         WorkbenchSubmitCheckBody: {
-            /** @description workbench_check_cost 返回的 priceFen */
+            /** @description 学生确认的报价（charge_quote 或 workbench_check_cost 返回的 priceFen） */
             priceFen: components["schemas"]["Fen"];
         };
         /** @description 新建并已排队的查重记录 */

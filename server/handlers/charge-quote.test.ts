@@ -226,6 +226,28 @@ describe('charge_quote: the price shown before every charge is the charge', () =
     );
   });
 
+  it('改写工作台 re-check of the edited paper: the quote is the charge, a price no longer quoted is refused', async () => {
+    const token = await paidUser();
+    const check = await upload(`${CHECK}/check_init`, token, { title: '边改边查', content: A });
+    await post(t.app, `${CHECK}/check_submit`, { token, payload: { id: check.id } });
+    await runJobs();
+    const request = { operation: 'checkWorkbenchSubmitCheck', id: check.id };
+    // Nothing edited yet: refused as the call would refuse it, nothing charged.
+    const unedited = await expectNoChange(t.db, () => post(t.app, '/api/base/account_info_api/charge_quote', { token, payload: request }));
+    expect(body(unedited).error.code).toBe('NOTHING_EDITED');
+
+    const edited = await post(t.app, `${CHECK}/workbench_recheck`, { token, payload: { id: check.id, index: 0, text: `${A.slice(0, 60)}这一段的其余部分由学生用自己的话重写。` } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const shown = await quote(token, request);
+    const cost = body<Quote>(await post(t.app, `${CHECK}/workbench_check_cost`, { token, query: { id: check.id } })).result;
+    expect(shown).toMatchObject({ purpose: '改写工作台修改后查重：边改边查', freeCheck: false, engine: null, billing: 'fixed', chargeFen: cost.priceFen, charCount: cost.charCount });
+    expect(shown.rate).toEqual({ unitChars: 1000, unitFen: 100, minFen: 300 });
+
+    const stale = await expectNoChange(t.db, () => post(t.app, `${CHECK}/workbench_submit_check`, { token, query: { id: check.id }, payload: { priceFen: shown.chargeFen + 100 } }));
+    expect(body(stale).error).toEqual({ code: 'PRICE_CHANGED', message: `价格已变为 ${(shown.chargeFen / 100).toFixed(2)} 元，请确认后再提交` });
+    await quotedCharge(token, request, () => post(t.app, `${CHECK}/workbench_submit_check`, { token, query: { id: check.id }, payload: { priceFen: shown.priceFen } }));
+  });
+
   it('paper writing (the outline as edited, a section again, the classic forms) and a slide deck', async () => {
     const token = await paidUser();
     const draft = body<{ id: string; outline: { chapters: Array<{ sections: Array<{ heading: string; targetLength: number; points: string[] }> }> } }>(

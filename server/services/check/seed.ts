@@ -64,6 +64,8 @@ async function storeCheck(deps: Deps, input: SeededCheck, finished: boolean): Pr
     await tx.orm.insert(checks).values({ taskId: input.id, ...check }).onConflictDoUpdate({ target: checks.taskId, set: check });
     await tx.orm.delete(workbenchEdits).where(eq(workbenchEdits.checkId, input.id));
     await tx.orm.delete(workbenches).where(eq(workbenches.checkId, input.id));
+    // New checks of its edited text stay the caller's records, no longer the rechecks of this one.
+    await tx.orm.update(checks).set({ editedFromId: null }).where(eq(checks.editedFromId, input.id));
     if (finished) await runCheck({ db: tx, compute: deps.compute }, input.id);
   });
 }

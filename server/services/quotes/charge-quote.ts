@@ -12,6 +12,7 @@ import { sectionReloadPlan } from '../paper/sections';
 import { deckSubmitPlan } from '../ppt/decks';
 import { PAPER_MODES } from '../rewrite/records';
 import { fromCheckPlan, recheckPlan, rewriteSubmitPlan } from '../rewrite/submit';
+import { editedCheckPlan } from '../workbench/export';
 
 type Body = components['schemas']['ChargeQuoteBody'];
 export type ChargeOperation = Body['operation'];
@@ -49,6 +50,7 @@ const PLANS: Record<ChargeOperation, (deps: Deps, userId: string, body: Body) =>
   aiPptInfoSubmitById: (deps, userId, body) => deckSubmitPlan(deps, userId, need(body, 'id')),
   chatGptCompletions: (deps) => answerPlan(deps),
   chatGptCompletionsStream: (deps) => answerPlan(deps),
+  checkWorkbenchSubmitCheck: async (deps, userId, body) => (await editedCheckPlan(deps, userId, need(body, 'id'))).plan,
 };
 
 /** charge_quote: what a charging call would charge this user now, for what, and the balance after. */

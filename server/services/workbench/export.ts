@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext, Deps } from '../../context';
 import { withDb } from '../../context';
 import { checks } from '../../db/schema/checks';
 import { fromCodePoints, toCodePoints } from '../../engines/text/code-points';
@@ -42,7 +42,7 @@ function editedLines(text: string, state: WorkbenchState, reportOffsets: number[
   });
 }
 
-async function current(deps: ExportDeps, userId: string, id: string) {
+async function current(deps: Deps, userId: string, id: string) {
   const check = await ownFinishedCheck(deps.db, userId, id);
   const session = await sessionOf(deps.db, check);
   const state = await stateOf(deps.db, id, await readRow(deps.db, id));
@@ -69,7 +69,7 @@ export async function downloadEdited(deps: ExportDeps, userId: string, id: strin
 /** The edited paper as one text (its lines), as a new check would read it. */
 const editedText = (lines: Array<{ rewritten: string }>) => lines.map((l) => l.rewritten).filter((t) => t.trim()).join('\n');
 
-async function priced(deps: ExportDeps, userId: string, id: string) {
+async function priced(deps: Deps, userId: string, id: string) {
   const found = await current(deps, userId, id);
   const prepared = await prepareRequestText(deps.compute, { content: editedText(found.lines) });
   const { priceFen, rate } = await ratedPrice(deps.db, 'check', prepared.charCount);
@@ -78,9 +78,16 @@ async function priced(deps: ExportDeps, userId: string, id: string) {
 }
 
 /** workbench_check_cost: a new check of the edited paper, priced at the check price (never the free check). */
-export async function editedCheckCost(deps: ExportDeps, userId: string, id: string) {
+export async function editedCheckCost(deps: Deps, userId: string, id: string) {
   const { plan, prepared } = await priced(deps, userId, id);
   return { ...(await quoteOf(deps.db, userId, plan)), charCount: prepared.charCount };
+}
+
+/** What workbench_submit_check charges (charge_quote quotes it): refused, as the call is, while nothing was edited. */
+export async function editedCheckPlan(deps: Deps, userId: string, id: string) {
+  const found = await priced(deps, userId, id);
+  if (found.state.head === 0) throw conflict('NOTHING_EDITED', '还没有修改任何内容，无需重新查重');
+  return found;
 }
 
 /**
@@ -88,9 +95,9 @@ export async function editedCheckCost(deps: ExportDeps, userId: string, id: stri
  * student confirmed and queued in one transaction; it names this check as the one it was edited from.
  */
 export async function submitEditedCheck(deps: ExportDeps & Pick<AppContext, 'wakeJobs'>, userId: string, id: string, confirmedFen: number) {
-  const { check, session, state, prepared, plan } = await priced(deps, userId, id);
+  const { check, session, state, prepared, plan } = await editedCheckPlan(deps, userId, id);
   const { priceFen } = plan;
-  if (state.head === 0) throw conflict('NOTHING_EDITED', '还没有修改任何内容，无需重新查重');
+  // The quote the student confirmed no longer holds (the paper's length changed since): refuse, never charge differently.
   if (priceFen !== confirmedFen) throw conflict('PRICE_CHANGED', `价格已变为 ${(priceFen / 100).toFixed(2)} 元，请确认后再提交`);
   const estimatedRatio = estimateOf(session, state).totalRatio;
   const checkId = await deps.db.transaction(async (tx) => {

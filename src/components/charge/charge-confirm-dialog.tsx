@@ -1,7 +1,9 @@
 import { Button, Dialog, Portal, Skeleton, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { getAccountInfoAccountQueryKey } from '@/api/gen/auth/auth';
-import type { ChargeQuoteBody } from '@/api/gen/model';
+import type { ChargeQuoteBody, CostQuote } from '@/api/gen/model';
+import { ApiError } from '@/api/http';
 import { getAccountInfoLedgerQueryKey, useAccountInfoChargeQuote } from '@/api/gen/order/order';
 import { formatYuan } from '@/lib/number';
 import { ChargeSummary } from './charge-summary';
@@ -11,8 +13,13 @@ export type ChargeConfirmProps = {
   request: ChargeQuoteBody;
   /** What is being paid for, as the dialog's title: 确认支付：降重. */
   title: string;
-  /** Makes the charging call (and moves on, e.g. to the record); the dialog closes after it, a refusal stays in it. */
-  onConfirm: () => Promise<unknown>;
+  /** What else to know before paying this call, said under the summary. */
+  note?: ReactNode;
+  /**
+   * Makes the charging call (and moves on, e.g. to the record) with the quote the student confirmed, for a call
+   * that names the price it accepts; the dialog closes after it, a refusal stays in it.
+   */
+  onConfirm: (quote: CostQuote) => Promise<unknown>;
   onClose: () => void;
 };
 
@@ -21,13 +28,15 @@ export type ChargeConfirmProps = {
  * balance after), then one click that charges. Nothing is charged until 确认支付; a refusal (balance, a record
  * that moved on) is shown here, not as a toast.
  */
-export function ChargeConfirmDialog({ request, title, onConfirm, onClose }: ChargeConfirmProps) {
+export function ChargeConfirmDialog({ request, title, note, onConfirm, onClose }: ChargeConfirmProps) {
   const queryClient = useQueryClient();
   const quote = useAccountInfoChargeQuote(request, { query: { staleTime: 0, gcTime: 0, retry: false, meta: { silent: true } } });
   const pay = useMutation({
     mutationFn: onConfirm,
     meta: { silent: true },
     onSuccess: onClose,
+    // The price moved since it was shown (PRICE_CHANGED): show the new one beside the refusal, to confirm again.
+    onError: (error) => error instanceof ApiError && error.code === 'PRICE_CHANGED' && void quote.refetch(),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getAccountInfoAccountQueryKey() }),
@@ -53,6 +62,11 @@ export function ChargeConfirmDialog({ request, title, onConfirm, onClose }: Char
                 </Text>
               )}
               {data && <ChargeSummary quote={data} />}
+              {data && note && (
+                <Text color="gray.600" fontSize="sm" mt="3">
+                  {note}
+                </Text>
+              )}
               {pay.error && (
                 <Text color="red.600" fontSize="sm" role="alert" mt="3">
                   {pay.error.message}
@@ -64,7 +78,7 @@ export function ChargeConfirmDialog({ request, title, onConfirm, onClose }: Char
                 取消
               </Button>
               {!quote.error && (
-                <Button colorPalette="brand" disabled={!data?.enough} loading={pay.isPending} loadingText="正在支付" onClick={() => pay.mutate()}>
+                <Button colorPalette="brand" disabled={!data?.enough} loading={pay.isPending} loadingText="正在支付" onClick={() => data && pay.mutate(data)}>
                   {label}
                 </Button>
               )}

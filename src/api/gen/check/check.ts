@@ -1689,7 +1689,8 @@ export function useCheckWorkbenchDownload<TData = Awaited<ReturnType<typeof chec
 
 
 /**
- * 需登录，不收费。按当前版本的全文字数和查重单价报价（不可使用首次免费查重），并给出当前余额。
+ * 需登录，不收费。按当前版本的全文字数和查重单价报价（不可使用首次免费查重），并给出当前余额与字数；与 charge_quote 对
+checkWorkbenchSubmitCheck 的报价出自同一个计价（界面的扣费确认用 charge_quote）。
 他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
 
  * @summary 修改后重新查重的价格
@@ -1784,7 +1785,8 @@ export function useCheckWorkbenchCheckCost<TData = Awaited<ReturnType<typeof che
 
 
 /**
- * 需登录，收费：按 workbench_check_cost 的价格从余额扣费（priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费），
+ * 需登录，收费：先经 charge_quote（operation 为 checkWorkbenchSubmitCheck，id 为本工作台的查重记录）报价，按报价从余额扣费，
+账户明细记下的金额与说明与报价一致；priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费（改过的字数变了，价格随之变），
 用当前版本的全文新建一条查重记录并排队，与整个比对库比对（可能找到工作台未比对的其他来源）；新记录的 editedFromId 指回本工作台。
 没有任何修改 409 NOTHING_EDITED；余额不足 409 INSUFFICIENT_BALANCE；他人的或不存在的记录 404。
 

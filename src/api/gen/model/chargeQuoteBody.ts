@@ -30,7 +30,7 @@ import type { PaperOutline } from './paperOutline';
  */
 export interface ChargeQuoteBody {
   operation: ChargeOperation;
-  /** 扣费调用所指的记录：草稿（查重、AIGC 检测、降重、PPT、待确认大纲的论文）、章节（重新生成一节）、已完成的检测（降AIGC）、 已完成的查重（按查重报告降重）、已完成的降重或降AIGC记录（对改写稿查重、重新检测） */
+  /** 扣费调用所指的记录：草稿（查重、AIGC 检测、降重、PPT、待确认大纲的论文）、章节（重新生成一节）、已完成的检测（降AIGC）、 已完成的查重（按查重报告降重、改写工作台修改后重新查重）、已完成的降重或降AIGC记录（对改写稿查重、重新检测） */
   id?: Id;
   /** 改写方式（降AIGC、按报告降重、查重检测并降重）；其他调用不填 */
   mode?: ChargeQuoteBodyMode;

@@ -26,6 +26,6 @@ import type { Fen } from './fen';
  * 学生确认的价格
  */
 export interface WorkbenchSubmitCheckBody {
-  /** workbench_check_cost 返回的 priceFen */
+  /** 学生确认的报价（charge_quote 或 workbench_check_cost 返回的 priceFen） */
   priceFen: Fen;
 }

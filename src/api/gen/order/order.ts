@@ -775,11 +775,13 @@ export function useAccountInfoLedger<TData = Awaited<ReturnType<typeof accountIn
  * 需登录，不收费。任何扣费的调用（契约中标有 x-moyan-charges 的调用，operation 为其 operationId）在确认前先问这里：扣多少
 （chargeFen）、扣来做什么（purpose，即扣费后账户明细的说明）、当前余额与扣后余额、改写由大模型还是离线引擎完成（engine）。
 金额与说明由扣费时用的同一个函数算出，按报价确认后，账户明细记下的金额与说明与报价一致。请求体按 operation 给出该调用
-所需的字段：id（草稿或记录的 id：查重、AIGC 检测、降重草稿、PPT、论文与章节、降AIGC的检测记录、对改写稿查重的降重记录）、
+所需的字段：id（草稿或记录的 id：查重、AIGC 检测、降重草稿、PPT、论文与章节、降AIGC的检测记录、对改写稿查重的降重记录、
+改写工作台的查重记录）、
 mode（改写方式）、outline（确认大纲时编辑后的大纲）、title 与 length（一表式论文写作）；智能对话不需要其他字段，报价为一次
 回答最多扣的金额（按实际回答字数扣费）。
 不能提交的情形与扣费调用本身答的一样（都不扣费）：缺少字段或参数不符 400；他人的或不存在的记录 404；已提交、未完成、
-没有标出的段落 409（TASK_ALREADY_SUBMITTED、TASK_NOT_FINISHED、NOTHING_FLAGGED、RECHECK_EXISTS 等）；文字过短 422。
+没有标出的段落、工作台没有修改 409（TASK_ALREADY_SUBMITTED、TASK_NOT_FINISHED、NOTHING_FLAGGED、RECHECK_EXISTS、NOTHING_EDITED、
+REPORT_NOT_READY 等）；文字过短 422。
 余额不足不是错误：enough 为 false，balanceAfterFen 为 null。
 
  * @summary 扣费前的报价

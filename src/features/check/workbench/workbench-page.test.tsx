@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CheckReport } from '@/api/gen/model';
-import { formatRatio } from '@/lib/number';
+import { formatRatio, formatYuan } from '@/lib/number';
 import { callMock } from '@/test/call-mock';
+import { ledgerOf, topUp, watchCharge } from '@/test/charges';
 import { setupMockServer } from '@/test/mock-server';
 import { renderApp, signIn } from '@/test/render-app';
 
@@ -50,5 +51,52 @@ describe('改写工作台', () => {
     await user.click(within(screen.getByRole('toolbar', { name: '工作台操作' })).getByRole('button', { name: '撤销' }));
     await waitFor(() => expect(screen.getByTestId('estimated-ratio')).toHaveTextContent(formatRatio(report.figures.totalRatio)));
     expect(screen.getByTestId(`marked-${paragraph.index}`).querySelectorAll('[data-mark="red"]')).toHaveLength(red.length);
+  }, 60_000);
+
+  it('重新查重 asks as every charge does: the quoted amount, what for and the balance after, nothing sent before 确认支付', async () => {
+    const token = await signIn();
+    await topUp(token);
+    const { report, paragraph } = await checkWithRed(token);
+    const edited = await callMock('/api/base/check_api/workbench_recheck', { token, body: { id: report.id, index: paragraph.index, text: '这一段由学生用自己的话重新写过。' } });
+    expect(edited.status).toBe(200);
+    const charge = watchCharge('/api/base/check_api/workbench_submit_check', token);
+    const { user, router } = renderApp(`/papercheck/workbench/${report.id}`);
+    await user.click(await screen.findByRole('button', { name: '重新查重' }));
+    const dialog = await screen.findByTestId('charge-confirm');
+    expect(within(dialog).getByText('确认支付：修改后重新查重')).toBeVisible();
+    const summary = await within(dialog).findByTestId('charge-summary');
+    expect(within(dialog).getByRole('button', { name: `确认支付 ${formatYuan(Number(summary.dataset.chargeFen))}` })).toBeEnabled();
+    expect(within(dialog).getByText(/新报告会与之对照并链接回本工作台/)).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByTestId('charge-confirm')).not.toBeInTheDocument());
+    const before = (await ledgerOf(token)).length;
+    await user.click(screen.getByRole('button', { name: '重新查重' }));
+    const shown = await charge.confirm(user);
+    expect(shown.purpose).toBe(`改写工作台修改后查重：${report.title}`);
+    expect((await ledgerOf(token)).length).toBe(before + 1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/paper/report'));
+  }, 60_000);
+
+  it('a price that moved after it was shown is refused in the dialog, nothing charged, and the new price is shown to confirm', async () => {
+    const token = await signIn();
+    await topUp(token);
+    const { report, paragraph } = await checkWithRed(token);
+    const rewrite = (text: string) => callMock('/api/base/check_api/workbench_recheck', { token, body: { id: report.id, index: paragraph.index, text } });
+    await rewrite('这一段由学生用自己的话重新写过。');
+    const { user } = renderApp(`/papercheck/workbench/${report.id}`);
+    await user.click(await screen.findByRole('button', { name: '重新查重' }));
+    const dialog = await screen.findByTestId('charge-confirm');
+    const shownFen = Number((await within(dialog).findByTestId('charge-summary')).dataset.chargeFen);
+    // Meanwhile (another tab) the paragraph grew by some 5 000 characters: the new check costs more.
+    await rewrite('这一段由学生用自己的话重新写过，并补充了访谈的细节。'.repeat(190));
+    const before = await ledgerOf(token);
+    await user.click(within(dialog).getByRole('button', { name: `确认支付 ${formatYuan(shownFen)}` }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^价格已变为 \d+\.\d\d 元，请确认后再提交$/);
+    await waitFor(() => expect(Number(within(dialog).getByTestId('charge-summary').dataset.chargeFen)).toBeGreaterThan(shownFen));
+    expect(await ledgerOf(token)).toEqual(before);
+    const newFen = Number(within(dialog).getByTestId('charge-summary').dataset.chargeFen);
+    await user.click(within(dialog).getByRole('button', { name: `确认支付 ${formatYuan(newFen)}` }));
+    await waitFor(async () => expect((await ledgerOf(token))[0]).toMatchObject({ kind: 'charge', amountFen: -newFen }));
   }, 60_000);
 });
