@@ -88,6 +88,7 @@ const schema = z.object({
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   LIBRARY_SMALL_DOCUMENTS: z.coerce.number().int().min(0).default(1000),
+  LIBRARY_COMMON_DOCUMENTS: z.coerce.number().int().min(1).default(500),
   LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_API_KEY: z.string().min(1).max(4096).optional(),
   LLM_MODEL: modelName.optional(),

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/db/client';
 import { checkText } from '../../server/engines/similarity/check';
+import { DEFAULT_PARAMS } from '../../server/engines/similarity/params';
 import { countChars } from '@common/char-count';
 import { ReferenceLibrary } from '../../server/services/library';
 import { type Abstract, loadCsl } from './corpus';
@@ -22,11 +23,14 @@ const { values: args } = parseArgs({
     csl: { type: 'string', default: process.env.CSL_DIR ?? '../shared/data/csl' },
     sizes: { type: 'string', default: '10000,100000' },
     suspicious: { type: 'string', default: '40' },
+    // Hashes held by more documents than this are not looked up (the engine's default unless given).
+    'common-docs': { type: 'string' },
   },
   allowPositionals: true,
 });
 const cslDir = resolve(root, args.csl);
 const sizes = args.sizes.split(',').map(Number).sort((a, b) => a - b);
+const checkOptions = { params: { commonDocs: args['common-docs'] === undefined ? DEFAULT_PARAMS.commonDocs : Number(args['common-docs']) } };
 const LEVELS: Obfuscation[] = ['none', 'light'];
 const SOURCES = 700;
 const MEAN_DOC_CHARS = 180;
@@ -71,7 +75,7 @@ const simNew = (docs: Suspicious[]) => docs.map((d) => corpus!.add(d.id, d.text)
 const detectionsOf = async (docs: Suspicious[]): Promise<Case[]> => {
   const out: Case[] = [];
   for (const d of docs) {
-    const report = await checkText(d.text, lib);
+    const report = await checkText(d.text, lib, checkOptions);
     for (const s of report.spans) out.push({ doc: d.id, start: s.start, end: s.end, src: s.sourceId, srcStart: s.sourceStart, srcEnd: s.sourceEnd });
   }
   return out;
@@ -120,9 +124,9 @@ for (const size of sizes) {
   const reopened = await timed(() => openDatabase({ dataDir: join(work, 'db') }));
   db = reopened.value;
   lib = new ReferenceLibrary(db);
-  const cold = await timed(() => checkText(paper.text, lib));
+  const cold = await timed(() => checkText(paper.text, lib, checkOptions));
   const runs: number[] = [];
-  for (let i = 0; i < 5; i++) runs.push((await timed(() => checkText(paper.text, lib))).ms);
+  for (let i = 0; i < 5; i++) runs.push((await timed(() => checkText(paper.text, lib, checkOptions))).ms);
   let simTextMs: number | null = null;
   if (corpus) {
     const paperFile = simNew([paper]);
@@ -146,6 +150,7 @@ await db.close();
 rmSync(work, { recursive: true, force: true });
 
 console.log(`\nsimilarity bench — CSL abstracts (${cslDir}), ${SOURCES} sources, Markov-synthesised library documents`);
+console.log(`hashes held by more than ${checkOptions.params.commonDocs} documents are not looked up (--common-docs)`);
 console.log('\nplanted copies: character-level PAN measures (Potthast et al. 2010), library of', fmt.n(sizes[0]), 'documents');
 console.log('level   tool      precision  recall  granularity  plagdet');
 for (const [level, r] of Object.entries(results.quality)) {

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { checkText } from '../engines/similarity/check';
 import type { CheckReport } from '../engines/similarity/types';
-import { withLibrary } from './corpus';
+import { librarySearchParams, ReferenceLibrary } from '../services/library';
+import { withDatabase } from './with-database';
 import { documentText } from './document-text';
 
 /** The CLI's one-object JSON answer (a contract for operators and evaluations). */
@@ -35,7 +36,7 @@ export function registerCheckCommand(program: Command): void {
     .action(async (file: string, options: { json?: boolean; full?: boolean }) => {
       const text = await documentText(file);
       if (text === null) return;
-      const report = await withLibrary((library) => checkText(text, library));
+      const report = await withDatabase(({ db, config }) => checkText(text, new ReferenceLibrary(db), { params: librarySearchParams(config) }));
       if (options.full) console.log(JSON.stringify(report));
       else if (options.json) console.log(JSON.stringify(cliSummary(report)));
       else printReadable(file, report);

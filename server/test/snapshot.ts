@@ -10,14 +10,17 @@ const NOT_STORED = ['rate_limit_windows'];
  */
 export async function snapshot(db: Executor): Promise<Record<string, unknown[]>> {
   const tables = (
-    await db.sql<{ name: string }>(
-      `select table_name as name from information_schema.tables
-       where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
+    await db.sql<{ name: string; columns: number }>(
+      `select t.table_name as name, count(c.column_name)::int as columns
+       from information_schema.tables t join information_schema.columns c using (table_schema, table_name)
+       where t.table_schema = current_schema() and t.table_type = 'BASE TABLE' group by 1 order by 1`,
     )
   ).filter(({ name }) => !NOT_STORED.includes(name));
   const entries: Array<[string, unknown[]]> = [];
-  for (const { name } of tables) {
-    entries.push([name, await db.sql(`select * from "${name}" order by 1, 2, 3`)]);
+  for (const { name, columns } of tables) {
+    // Ordered by up to its first three columns (a table may have fewer).
+    const order = Array.from({ length: Math.min(3, columns) }, (_, i) => i + 1).join(', ');
+    entries.push([name, await db.sql(`select * from "${name}" order by ${order}`)]);
   }
   return Object.fromEntries(entries);
 }

@@ -1,11 +1,11 @@
-import type { Candidate, LibraryDocument, LibraryPort } from '../engines/similarity/types';
+import type { Candidate, CandidateQuery, LibraryDocument, LibraryPort } from '../engines/similarity/types';
 import type { Host, HostFunctions } from './protocol';
 
 /** The reference library inside a worker: each call is run by the API thread, which holds the database. */
 export class RemoteLibrary implements LibraryPort {
   constructor(private readonly host: Host) {}
 
-  findCandidates(hashes: Int32Array, options: { limit: number; excludeIds: string[] }): Promise<Candidate[]> {
+  findCandidates(hashes: Int32Array, options: CandidateQuery): Promise<Candidate[]> {
     return this.host.call('findCandidates', hashes, options);
   }
 
@@ -17,7 +17,7 @@ export class RemoteLibrary implements LibraryPort {
 /** The API thread's side of RemoteLibrary. */
 export function libraryHost(library: LibraryPort): HostFunctions {
   return {
-    findCandidates: (hashes: Int32Array, options: { limit: number; excludeIds: string[] }) => library.findCandidates(hashes, options),
+    findCandidates: (hashes: Int32Array, options: CandidateQuery) => library.findCandidates(hashes, options),
     loadDocuments: (ids: string[]) => library.loadDocuments(ids),
   };
 }

@@ -42,4 +42,12 @@ export const libraryFingerprints = pgTable(
   (t) => [index('library_fingerprints_hash_doc_idx').on(t.hash, t.doc)],
 );
 
+// How many documents hold each fingerprint hash (its document frequency), kept in the same transaction
+// as the fingerprints on import and removal: a check leaves the most common hashes out of its
+// candidate search without counting their rows. A hash held by no document has no row.
+export const libraryHashDocs = pgTable('library_hash_docs', {
+  hash: integer('hash').primaryKey(),
+  docs: integer('docs').notNull(),
+});
+
 export type LibraryDocumentRow = typeof libraryDocuments.$inferSelect;

@@ -2,6 +2,7 @@ import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { countChars } from '@common/char-count';
 import { checkText } from './check';
+import { commonPhraseLibrary } from './fixtures/common-phrases';
 import { fixture, length, libraryDoc, offsetOf } from './fixtures/load';
 import { MemoryLibrary } from './memory-library';
 import type { LibraryDocument } from './types';
@@ -139,5 +140,25 @@ describe('checkText: who is compared', () => {
     const others = libraryOf(libraryDoc('s', A, { ownerId: 'u2', origin: 'submission' }));
     const report = await checkText(A, others, { ownerId: 'u1' });
     expect(report.sources[0].origin).toBe('submission');
+  });
+});
+
+describe('candidate search leaves common phrasing out', () => {
+  const { docs, paper, copied } = commonPhraseLibrary(40);
+  const common = libraryOf(...docs);
+
+  it('does not pull every document sharing a frequent phrase, and still finds the copy', async () => {
+    const report = await checkText(paper, common, { params: { commonDocs: 5 } });
+    expect(report.engine.candidates).toBe(1);
+    expect(report.sources.map((s) => s.id)).toEqual(['source']);
+    expect(report.figures.matchedChars).toBe(countChars(copied));
+  });
+
+  it('drops nothing while no hash is held by more documents than the threshold (a small library)', async () => {
+    const report = await checkText(paper, common);
+    expect(report.engine.candidates).toBe(41);
+    // Common phrases alone never make a match: the figures are the same either way.
+    expect(report.sources.map((s) => s.id)).toEqual(['source']);
+    expect(report.figures.matchedChars).toBe(countChars(copied));
   });
 });

@@ -50,6 +50,7 @@ export async function checkText(text: string, library: LibraryPort, options: Che
   const candidates = await library.findCandidates(lookupHashes(indexed, params), {
     limit: params.candidateLimit,
     excludeIds: options.excludeDocumentIds ?? [],
+    commonDocs: params.commonDocs,
   });
   const sources: SourceMatches[] = [];
   for (let i = 0; i < candidates.length; i += LOAD_CHUNK) {

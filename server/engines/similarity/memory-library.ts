@@ -1,6 +1,6 @@
 import { fingerprintText } from './fingerprint';
 import { DEFAULT_PARAMS, type SimilarityParams } from './params';
-import type { Candidate, LibraryDocument, LibraryPort } from './types';
+import type { Candidate, CandidateQuery, LibraryDocument, LibraryPort } from './types';
 
 /** The library port held in memory: for tests and for measuring the engine without a database. */
 export class MemoryLibrary implements LibraryPort {
@@ -18,11 +18,13 @@ export class MemoryLibrary implements LibraryPort {
     }
   }
 
-  async findCandidates(hashes: Int32Array, options: { limit: number; excludeIds: string[] }): Promise<Candidate[]> {
+  async findCandidates(hashes: Int32Array, options: CandidateQuery): Promise<Candidate[]> {
     const excluded = new Set(options.excludeIds);
     const hits = new Map<string, number>();
     for (const hash of hashes) {
-      for (const id of this.postings.get(hash) ?? []) if (!excluded.has(id)) hits.set(id, (hits.get(id) ?? 0) + 1);
+      const docs = this.postings.get(hash) ?? [];
+      if (docs.length > options.commonDocs) continue;
+      for (const id of docs) if (!excluded.has(id)) hits.set(id, (hits.get(id) ?? 0) + 1);
     }
     return [...hits]
       .map(([id, n]) => ({ id, hits: n }))

@@ -13,6 +13,12 @@ export interface SimilarityParams {
   maxShift: number;
   /** At most this many library documents, ranked by shared fingerprints, are aligned. */
   candidateLimit: number;
+  /**
+   * Fingerprint hashes held by more library documents than this are left out of candidate search:
+   * common phrasing, not evidence, and the rows that would cost most to read. A library with no more
+   * documents than this drops nothing.
+   */
+  commonDocs: number;
 }
 
 export const DEFAULT_PARAMS: SimilarityParams = {
@@ -22,6 +28,7 @@ export const DEFAULT_PARAMS: SimilarityParams = {
   maxGap: 12,
   maxShift: 4,
   candidateLimit: 2000,
+  commonDocs: 500,
 };
 
 export function windowSize(params: Pick<SimilarityParams, 'k' | 't'>): number {

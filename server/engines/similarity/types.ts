@@ -29,9 +29,16 @@ export interface Candidate {
   hits: number;
 }
 
+export interface CandidateQuery {
+  limit: number;
+  excludeIds: string[];
+  /** Hashes held by more library documents than this are common phrasing: not looked up (Infinity: all are). */
+  commonDocs: number;
+}
+
 /** What the engine needs from the reference library (the database index implements it). */
 export interface LibraryPort {
-  findCandidates(hashes: Int32Array, options: { limit: number; excludeIds: string[] }): Promise<Candidate[]>;
+  findCandidates(hashes: Int32Array, options: CandidateQuery): Promise<Candidate[]>;
   loadDocuments(ids: string[]): Promise<LibraryDocument[]>;
 }
 

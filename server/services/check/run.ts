@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { checks } from '../../db/schema/checks';
 import { tasks } from '../../db/schema/tasks';
 import type { ReportFigures } from '../../engines/similarity/types';
-import { libraryFor } from '../library/library';
+import { libraryFor, librarySearchParams } from '../library/library';
 import { libraryScope } from '../library/scope';
 import type { JobRun } from '../tasks/jobs';
 
@@ -14,7 +14,7 @@ export class CheckMissing extends Error {}
  * the library only afterwards and only when its author chose so. Safe to run again (a resumed job).
  */
 export async function runCheck(
-  { db, compute, signal }: Pick<JobRun, 'db' | 'compute' | 'signal'>,
+  { db, compute, signal, config }: Pick<JobRun, 'db' | 'compute' | 'signal' | 'config'>,
   taskId: string,
   progress: (percent: number) => Promise<void> = async () => undefined,
 ): Promise<ReportFigures> {
@@ -35,7 +35,7 @@ export async function runCheck(
   // 检测范围 as it stands now, kept with the report: the library grows, the report must not change.
   const scope = await libraryScope(db);
   const library = libraryFor(db, compute, signal);
-  const options = { excludeDocumentIds: [taskId], ownerId: row.userId, excludeOwn: row.excludeSelf };
+  const options = { excludeDocumentIds: [taskId], ownerId: row.userId, excludeOwn: row.excludeSelf, params: librarySearchParams(config) };
   const report = await compute.checkText({ text: row.text, options }, library, { signal });
   await progress(80);
 

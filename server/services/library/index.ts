@@ -1,3 +1,3 @@
-export { libraryFor, type LibraryStats, type NewLibraryDocument, ReferenceLibrary } from './library';
+export { libraryFor, librarySearchParams, type LibraryStats, type NewLibraryDocument, ReferenceLibrary } from './library';
 export { type LibraryScope, libraryScope, librarySize, LOCAL_LIBRARY_NAME, PUBLIC_LIBRARY_NAME } from './scope';
 export { libraryState, logLibraryState } from './state';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { checkText } from '../../engines/similarity/check';
 import { fingerprintText } from '../../engines/similarity/fingerprint';
+import { commonPhraseLibrary } from '../../engines/similarity/fixtures/common-phrases';
 import { fixture } from '../../engines/similarity/fixtures/load';
 import { countChars } from '@common/char-count';
 import { openTestDatabase } from '../../test/database';
@@ -20,6 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
+/** Every hash's stored document count next to the count of documents whose fingerprints hold it. */
+async function hashCountsDrift(): Promise<number> {
+  const [{ n }] = await db.sql<{ n: number }>(
+    `select count(*)::int as n
+     from (select hash, count(*)::int as docs from library_fingerprints group by hash) f
+     full join library_hash_docs c using (hash)
+     where f.docs is distinct from c.docs`,
+  );
+  return n;
+}
+
 describe('ReferenceLibrary', () => {
   it('indexes documents and reports how many and how many characters', async () => {
     const result = await library.addDocuments([
@@ -35,11 +47,11 @@ describe('ReferenceLibrary', () => {
 
   it('finds candidates by shared fingerprints, ranked by hits, and loads them', async () => {
     const { hashes } = fingerprintText(`${A}${B.slice(0, 40)}`).fingerprints;
-    const candidates = await library.findCandidates(hashes, { limit: 10, excludeIds: [] });
+    const candidates = await library.findCandidates(hashes, { limit: 10, excludeIds: [], commonDocs: Infinity });
     expect(candidates.map((c) => c.id)).toEqual(['a', 'b']);
     expect(candidates[0].hits).toBeGreaterThan(candidates[1].hits);
-    expect(await library.findCandidates(hashes, { limit: 1, excludeIds: [] })).toEqual([candidates[0]]);
-    expect(await library.findCandidates(hashes, { limit: 10, excludeIds: ['a', 'missing'] })).toEqual([candidates[1]]);
+    expect(await library.findCandidates(hashes, { limit: 1, excludeIds: [], commonDocs: Infinity })).toEqual([candidates[0]]);
+    expect(await library.findCandidates(hashes, { limit: 10, excludeIds: ['a', 'missing'], commonDocs: Infinity })).toEqual([candidates[1]]);
 
     const report = await checkText(`${OWN}${A}`, library);
     expect(report.sources.map((s) => [s.id, s.title, s.origin])).toEqual([['a', '文本相似度', 'library']]);
@@ -66,6 +78,7 @@ describe('ReferenceLibrary', () => {
     expect((await checkText(A, library)).figures.matchedChars).toBe(0);
     const report = await checkText(OWN, library);
     expect(report.sources.map((s) => [s.id, s.title])).toEqual([['a', '新标题']]);
+    expect(await hashCountsDrift()).toBe(0);
   });
 
   it('removes a document and all of its fingerprints', async () => {
@@ -77,6 +90,7 @@ describe('ReferenceLibrary', () => {
       `select count(*)::int as n from library_fingerprints f left join library_documents d on d.num = f.doc where d.id is null`,
     );
     expect(n).toBe(0);
+    expect(await hashCountsDrift()).toBe(0);
     expect((await checkText(B, library)).sources).toEqual([]);
     expect(await library.removeDocuments(['b'])).toBe(0);
   });
@@ -97,5 +111,26 @@ describe('ReferenceLibrary', () => {
     const [doc] = await library.loadDocuments(['x"\'y']);
     expect(doc.text).toBe(text);
     expect(doc.title).toBe('标题"\\');
+  });
+
+  it('keeps per-hash document counts and leaves the common hashes out of candidate search', async () => {
+    const { docs, paper, copied } = commonPhraseLibrary(40);
+    await library.addDocuments(docs.map(({ id, title, text }) => ({ id, title, text })));
+    expect(await hashCountsDrift()).toBe(0);
+    const [{ most }] = await db.sql<{ most: number }>(`select max(docs)::int as most from library_hash_docs`);
+    expect(most).toBeGreaterThanOrEqual(5);
+
+    const all = await checkText(paper, library, { params: { commonDocs: Infinity } });
+    expect(all.engine.candidates).toBeGreaterThanOrEqual(41);
+    const report = await checkText(paper, library, { params: { commonDocs: 5 } });
+    expect(report.engine.candidates).toBe(1);
+    expect(report.sources.map((s) => s.id)).toEqual(['source']);
+    expect(report.figures.matchedChars).toBe(countChars(copied));
+    expect(report.figures).toEqual(all.figures);
+
+    await library.removeDocuments(docs.slice(0, 37).map((d) => d.id));
+    expect(await hashCountsDrift()).toBe(0);
+    // Three documents left with the phrase: under the threshold again, they are candidates once more.
+    expect((await checkText(paper, library, { params: { commonDocs: 5 } })).engine.candidates).toBe(4);
   });
 });

@@ -1,9 +1,10 @@
 import type { Executor } from '../../db/client';
 import type { LibraryOrigin } from '../../db/schema/library';
 import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
-import type { Candidate, DocumentMetadata, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
+import type { Candidate, CandidateQuery, DocumentMetadata, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
 import { intArray } from './pg-arrays';
 import type { Compute } from '../../compute';
+import type { Config } from '../../config';
 import { distinctFingerprints, prepareLibraryText, type TextPreparer } from '../../engines/similarity/prepare';
 
 export interface NewLibraryDocument extends Partial<DocumentMetadata> {
@@ -30,7 +31,7 @@ export interface LibraryStats {
   documents: number;
   chars: number;
   fingerprints: number;
-  /** On-disk size of both tables with their indexes. */
+  /** On-disk size of the library's tables with their indexes. */
   bytes: number;
 }
 
@@ -81,7 +82,8 @@ export class ReferenceLibrary implements LibraryPort {
     }
     const known: KnownHashes = new Map(prepared.map((p) => [p.row.id, { text: p.row.text, hashes: p.hashes }]));
     await this.db.transaction(async (tx) => {
-      await this.removeWith(tx, unique.map((d) => d.id), known);
+      const deltas = new Map<number, number>();
+      await this.removeWith(tx, unique.map((d) => d.id), known, deltas);
       const inserted = await tx.sql<{ id: string; num: number }>(
         `insert into library_documents (id, title, owner_id, origin, char_count, text, author, source, year, url)
          select id, title, owner_id, origin, char_count, text, author, source, year, url
@@ -99,6 +101,8 @@ export class ReferenceLibrary implements LibraryPort {
          select * from unnest($1::int[], $2::int[], $3::int[])`,
         [intArray(rows.map((r) => r[0])), intArray(rows.map((r) => r[1])), intArray(rows.map((r) => r[2]))],
       );
+      for (const [hash] of rows) deltas.set(hash, (deltas.get(hash) ?? 0) + 1);
+      await adjustHashDocs(tx, deltas);
     });
     return { documents: prepared.length, chars: prepared.reduce((n, p) => n + p.row.char_count, 0) };
   }
@@ -111,10 +115,16 @@ export class ReferenceLibrary implements LibraryPort {
     );
     const known: KnownHashes = new Map();
     for (const doc of current) known.set(doc.id, { text: doc.text, hashes: (await this.prepare(doc.text)).hashes });
-    return this.db.transaction((tx) => this.removeWith(tx, ids, known));
+    return this.db.transaction(async (tx) => {
+      const deltas = new Map<number, number>();
+      const removed = await this.removeWith(tx, ids, known, deltas);
+      await adjustHashDocs(tx, deltas);
+      return removed;
+    });
   }
 
-  private async removeWith(tx: Executor, ids: string[], known: KnownHashes): Promise<number> {
+  /** Deletes the documents and their fingerprints; each deleted fingerprint lowers its hash's count in `deltas`. */
+  private async removeWith(tx: Executor, ids: string[], known: KnownHashes, deltas: Map<number, number>): Promise<number> {
     const existing = await tx.sql<{ id: string; num: number; text: string }>(
       `delete from library_documents where id in (select jsonb_array_elements_text($1::jsonb)) returning id, num, text`,
       [JSON.stringify(ids)],
@@ -123,26 +133,32 @@ export class ReferenceLibrary implements LibraryPort {
       const same = known.get(doc.id);
       // The text changed since it was fingerprinted (a concurrent replace): fingerprint what is stored.
       const hashes = same?.text === doc.text ? same.hashes : distinctFingerprints(doc.text, this.params).hashes;
-      await tx.sql(`delete from library_fingerprints where hash = any($1::int[]) and doc = $2`, [intArray(hashes), doc.num]);
+      const gone = await tx.sql<{ hash: number }>(`delete from library_fingerprints where hash = any($1::int[]) and doc = $2 returning hash`, [
+        intArray(hashes),
+        doc.num,
+      ]);
+      for (const { hash } of gone) deltas.set(hash, (deltas.get(hash) ?? 0) - 1);
     }
     return existing.length;
   }
 
-  async findCandidates(hashes: Int32Array, options: { limit: number; excludeIds: string[] }): Promise<Candidate[]> {
+  async findCandidates(hashes: Int32Array, options: CandidateQuery): Promise<Candidate[]> {
     if (!hashes.length) return [];
-    // The excluded ids become their nums once (an init plan), inside the same statement as the lookup.
+    // The common hashes are dropped and the excluded ids become their nums before the index is read
+    // (init plans): the fingerprint rows of a common hash are never visited.
     return this.db.sql<Candidate>(
       `select d.id, f.hits
        from (select doc, count(*)::int as hits
              from library_fingerprints
-             where hash = any($1::int[])
+             where hash = any(array(select h from unnest($1::int[]) as h
+                                    where not exists (select 1 from library_hash_docs c where c.hash = h and c.docs > $4::int)))
                and doc <> all(array(select num from library_documents where id in (select jsonb_array_elements_text($2::jsonb))))
              group by doc
              order by hits desc, doc
              limit $3) f
        join library_documents d on d.num = f.doc
        order by f.hits desc, f.doc`,
-      [intArray(hashes), JSON.stringify(options.excludeIds), options.limit],
+      [intArray(hashes), JSON.stringify(options.excludeIds), options.limit, Number.isFinite(options.commonDocs) ? options.commonDocs : null],
     );
   }
 
@@ -171,6 +187,7 @@ export class ReferenceLibrary implements LibraryPort {
   async optimize(): Promise<void> {
     await this.db.sql('vacuum analyze library_fingerprints');
     await this.db.sql('analyze library_documents');
+    await this.db.sql('analyze library_hash_docs');
   }
 
   async stats(): Promise<LibraryStats> {
@@ -178,10 +195,30 @@ export class ReferenceLibrary implements LibraryPort {
       `select (select count(*)::int from library_documents) as documents,
               (select coalesce(sum(char_count), 0)::bigint::text from library_documents) as chars,
               (select count(*)::int from library_fingerprints) as fingerprints,
-              (pg_total_relation_size('library_documents') + pg_total_relation_size('library_fingerprints'))::bigint::text as bytes`,
+              (pg_total_relation_size('library_documents') + pg_total_relation_size('library_fingerprints')
+               + pg_total_relation_size('library_hash_docs'))::bigint::text as bytes`,
     );
     return { documents: row.documents, chars: Number(row.chars), fingerprints: row.fingerprints, bytes: Number(row.bytes) };
   }
+}
+
+/** Applies per-hash changes of document counts in hash order (concurrent imports lock rows in one order). */
+async function adjustHashDocs(tx: Executor, deltas: Map<number, number>): Promise<void> {
+  const changed = [...deltas].filter(([, delta]) => delta !== 0).sort((x, y) => x[0] - y[0]);
+  if (!changed.length) return;
+  await tx.sql(
+    `insert into library_hash_docs (hash, docs)
+     select * from unnest($1::int[], $2::int[]) order by 1
+     on conflict (hash) do update set docs = library_hash_docs.docs + excluded.docs`,
+    [intArray(changed.map((c) => c[0])), intArray(changed.map((c) => c[1]))],
+  );
+  const lowered = changed.filter(([, delta]) => delta < 0).map(([hash]) => hash);
+  if (lowered.length) await tx.sql(`delete from library_hash_docs where hash = any($1::int[]) and docs <= 0`, [intArray(lowered)]);
+}
+
+/** The engine's candidate-search settings from the server's configuration (the engine's defaults without one). */
+export function librarySearchParams(config?: Pick<Config, 'LIBRARY_COMMON_DOCUMENTS'>): Partial<SimilarityParams> {
+  return config ? { commonDocs: config.LIBRARY_COMMON_DOCUMENTS } : {};
 }
 
 /** The library with counting and fingerprinting done by the engines (the worker pool in the API and in workers). */

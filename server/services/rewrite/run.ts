@@ -10,7 +10,7 @@ import type { RewriteMode, RewriteOptions, RewrittenParagraph } from '../../engi
 import type { CheckReport } from '../../engines/similarity/types';
 import type { InPlacePlan } from '../../engines/docx/in-place';
 import { refundTask } from '../billing/charges';
-import { libraryFor } from '../library/library';
+import { libraryFor, librarySearchParams } from '../library/library';
 import { readOriginal } from '../check/file-store';
 import { removeUnheldOriginal } from '../check/original-refs';
 import type { JobRun } from '../tasks/jobs';
@@ -29,8 +29,8 @@ function ratiosByText(report: Pick<CheckReport, 'paragraphs'>): Map<string, numb
 }
 
 /** A report of `text` against the library, the record itself never a candidate. */
-async function measure({ db, compute, signal }: JobRun, taskId: string, userId: string, text: string): Promise<CheckReport> {
-  const options = { excludeDocumentIds: [taskId], ownerId: userId, excludeOwn: true };
+async function measure({ db, compute, signal, config }: JobRun, taskId: string, userId: string, text: string): Promise<CheckReport> {
+  const options = { excludeDocumentIds: [taskId], ownerId: userId, excludeOwn: true, params: librarySearchParams(config) };
   return compute.checkText({ text, options }, libraryFor(db, compute, signal), { signal });
 }
 

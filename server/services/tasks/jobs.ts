@@ -30,7 +30,7 @@ export interface JobRun {
   /** The job's cancellation; absent outside a job. */
   signal?: AbortSignal;
   /** DATA_DIR, where uploaded originals are kept: with it, a rewrite of a .docx learns which changes the file takes in place. */
-  config?: Pick<Config, 'DATA_DIR'>;
+  config?: Pick<Config, 'DATA_DIR' | 'LIBRARY_COMMON_DOCUMENTS'>;
 }
 
 export interface JobOutcome {

@@ -1,0 +1,158 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { countChars } from '@common/char-count';
+import { openDatabase } from '../../server/db/client';
+import { checkText } from '../../server/engines/similarity/check';
+import { DEFAULT_PARAMS } from '../../server/engines/similarity/params';
+import type { CheckReport } from '../../server/engines/similarity/types';
+import { ReferenceLibrary } from '../../server/services/library';
+import { createTestDatabase } from '../../server/test/database';
+import { loadCsl } from '../similarity/corpus';
+import { fmt, timed } from '../similarity/measure';
+import { seededRandom } from '../similarity/random';
+import { MarkovWriter } from '../similarity/synth';
+import { ArchiveWriter, type PlantedPaper, plantedPaper, type Thesis } from './archive';
+
+// The reference library at archive scale on PostgreSQL: thesis-length documents with shared academic
+// phrasing, imported in batches, then one 20 000-character paper checked against it (see docs/benchmarks.md).
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: process.env.TEST_DATABASE_URL },
+    chars: { type: 'string', default: '10M' },
+    csl: { type: 'string', default: process.env.CSL_DIR ?? '../shared/data/csl' },
+    runs: { type: 'string', default: '20' },
+    'common-docs': { type: 'string', default: String(DEFAULT_PARAMS.commonDocs) },
+  },
+  allowPositionals: true,
+});
+
+const serverUrl = args['database-url'];
+if (!serverUrl) {
+  console.log(
+    'scale bench refused: it measures PostgreSQL. Pass --database-url postgres://USER:PASSWORD@HOST:PORT/DB or set TEST_DATABASE_URL ' +
+      '(the role must be allowed to create databases; `sh scripts/ci-postgres.sh | tail -n 1` prints one).',
+  );
+  process.exit(0);
+}
+const cslDir = resolve(root, args.csl);
+const csl = loadCsl(cslDir);
+if (!csl) {
+  console.log(`scale bench skipped: no CSL data at ${cslDir} (pass --csl PATH or set CSL_DIR)`);
+  process.exit(0);
+}
+
+const parseChars = (size: string) => {
+  const match = /^(\d+(?:\.\d+)?)([kKmMgG]?)$/.exec(size.trim());
+  if (!match) throw new Error(`--chars: not a size: ${size} (e.g. 10M,100M,1000M)`);
+  return Math.round(Number(match[1]) * { '': 1, k: 1e3, m: 1e6, g: 1e9 }[match[2].toLowerCase() as '' | 'k' | 'm' | 'g']);
+};
+const sizes = args.chars.split(',').map(parseChars);
+const runs = Number(args.runs);
+const commonDocs = Number(args['common-docs']);
+const BATCH_CHARS = 2_000_000;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** Planted characters covered by a span from the document they were copied from, and the sources found. */
+function recallOf(paper: PlantedPaper, report: CheckReport): { chars: number; sources: number } {
+  let covered = 0;
+  let found = 0;
+  for (const plant of paper.plants) {
+    const spans = report.spans.filter((s) => s.sourceId === plant.sourceId);
+    let mine = 0;
+    for (let i = plant.start; i < plant.end; i++) if (spans.some((s) => s.start <= i && i < s.end)) mine++;
+    covered += mine;
+    if (mine > 0) found++;
+  }
+  const planted = paper.plants.reduce((n, p) => n + p.end - p.start, 0);
+  return { chars: covered / planted, sources: found };
+}
+
+interface Row {
+  chars: number;
+  documents: number;
+  importSeconds: number;
+  tables: Record<string, number>;
+  checks: { label: string; p50: number; p95: number; candidates: number; recall: { chars: number; sources: number } }[];
+  commonHashes: number;
+  plants: number;
+}
+
+
+const results: Row[] = [];
+for (const target of sizes) {
+  const random = seededRandom(20261127);
+  const writer = new ArchiveWriter(new MarkovWriter(csl.abstracts.map((a) => a.text)), csl.titles, random);
+  const database = await createTestDatabase(serverUrl);
+  const db = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
+  try {
+    const library = new ReferenceLibrary(db);
+    let chars = 0;
+    let documents = 0;
+    let importMs = 0;
+    const kept: Thesis[] = [];
+    while (chars < target) {
+      const batch: Thesis[] = [];
+      for (let size = 0; size < BATCH_CHARS && chars + size < target; ) {
+        const doc = writer.thesis(`thesis-${documents + batch.length + 1}`);
+        size += doc.text.length;
+        batch.push(doc);
+      }
+      importMs += (await timed(() => library.addDocuments(batch))).ms;
+      chars += batch.reduce((n, d) => n + countChars(d.text), 0);
+      documents += batch.length;
+      // Every 5th document may be copied from by the paper.
+      for (const d of batch) if (kept.length < 40 && Number(d.id.split('-')[1]) % 5 === 0) kept.push(d);
+      process.stdout.write(`\r${fmt.n(chars)} / ${fmt.n(target)} characters imported`);
+    }
+    importMs += (await timed(() => library.optimize())).ms;
+    process.stdout.write('\n');
+
+    const tables: Record<string, number> = {};
+    for (const table of ['library_documents', 'library_fingerprints', 'library_hash_docs']) {
+      const [row] = await db.sql<{ bytes: string }>(`select pg_total_relation_size($1)::bigint::text as bytes`, [table]);
+      tables[table] = Number(row.bytes);
+    }
+    const [{ n: commonHashes }] = await db.sql<{ n: number }>(`select count(*)::int as n from library_hash_docs where docs > $1`, [commonDocs]);
+
+    const paper = plantedPaper(writer, kept, 20_000, random);
+    const checks: Row['checks'] = [];
+    for (const [label, limit, times] of [
+      [`common hashes left out (> ${commonDocs} documents)`, commonDocs, runs],
+      ['every hash looked up', Infinity, Math.min(runs, 5)],
+    ] as const) {
+      const ms: number[] = [];
+      let report: CheckReport | null = null;
+      for (let i = 0; i < times; i++) {
+        const run = await timed(() => checkText(paper.text, library, { params: { commonDocs: limit } }));
+        ms.push(run.ms);
+        report = run.value;
+      }
+      checks.push({ label, p50: percentile(ms, 50), p95: percentile(ms, 95), candidates: report!.engine.candidates, recall: recallOf(paper, report!) });
+    }
+    results.push({ chars, documents, importSeconds: importMs / 1000, tables, checks, commonHashes, plants: paper.plants.length });
+  } finally {
+    await db.close();
+    await database.drop();
+  }
+}
+
+console.log(`\nscale bench — PostgreSQL, thesis-length Markov documents (CSL abstracts, ${cslDir}) with shared academic phrasing`);
+console.log(`one paper of 20,000 characters with up to 10 planted copies (200–500 characters, verbatim); ${runs} checks (5 with every hash looked up)`);
+for (const r of results) {
+  const total = Object.values(r.tables).reduce((n, b) => n + b, 0);
+  console.log(`\n${fmt.n(r.chars)} characters, ${fmt.n(r.documents)} documents`);
+  console.log(`  import      ${fmt.n(Math.round(r.chars / r.importSeconds))} characters/s (${r.importSeconds.toFixed(1)} s, batches of ~2 M characters, then vacuum analyze)`);
+  console.log(`  database    ${fmt.mb(total)} (${Object.entries(r.tables).map(([t, b]) => `${t} ${fmt.mb(b)}`).join(', ')})`);
+  console.log(`  common      ${fmt.n(r.commonHashes)} hashes held by more than ${commonDocs} documents`);
+  for (const c of r.checks) {
+    console.log(
+      `  check       p50 ${fmt.ms(c.p50)}  p95 ${fmt.ms(c.p95)}  candidates ${fmt.n(c.candidates)}  planted copies found ${c.recall.sources}/${r.plants}, characters ${fmt.p(c.recall.chars)}  — ${c.label}`,
+    );
+  }
+}
