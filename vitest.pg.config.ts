@@ -9,6 +9,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 //            engines) and would only repeat `npm test`;
 //   pg       the tests that need PostgreSQL (server/**/*.pg.test.ts: the API and separate `npm run worker`
 //            processes on one database). Not part of `npm test`; without TEST_DATABASE_URL they fail and say so.
+//   multi-process  two APIs and two workers behind nginx under a minute of load (server/multi-process.pg.test.ts):
+//            `npm run test:pg` runs it on its own after the other two, so neither its figures nor the timing of the
+//            crash tests depend on what runs beside it.
 
 // vite.config.ts's node project settings, repeated rather than imported (Vite's native config loader will not
 // take the extensionless import of another config file, and tsc refuses a .ts one).
@@ -18,6 +21,8 @@ const nodeTestSettings = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;
+
+const MULTI_PROCESS = 'server/multi-process.pg.test.ts';
 
 const NO_POSTGRES = [
   'server/engines/**', // no engine touches the database
@@ -55,8 +60,19 @@ export default defineConfig({
           name: 'pg',
           ...nodeTestSettings,
           include: ['server/**/*.pg.test.ts'],
+          exclude: [...configDefaults.exclude, MULTI_PROCESS],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'multi-process',
+          ...nodeTestSettings,
+          include: [MULTI_PROCESS],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -21,6 +21,7 @@ import { registerContractRoutes } from './http/routes';
 import { validateResponses } from './http/response-validation';
 import { registerSpa } from './http/spa';
 import { requestValidator } from './http/validators';
+import { sharedRateLimitStore } from './http/rate-limit-store';
 import { observeRequest } from './metrics/registry';
 import type { Runtime } from './runtime';
 import { type PaymentProviders, paymentProviders } from './services/payments/providers';
@@ -98,7 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The app is also served over plain HTTP on a LAN address; HSTS would lock browsers out of it.
     strictTransportSecurity: config.PUBLIC_BASE_URL?.startsWith('https:') ?? false,
   });
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL several API processes may serve one site: they count in the database. The embedded one, one process.
+  await app.register(rateLimit, { global: false, ...(db.engine === 'postgres' ? { store: sharedRateLimitStore(db) } : {}) });
   await app.register(cookie);
   const contract = loadContract();
   await app.register(multipart, {

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { dataDirProblem, StartupRefusal } from '../process/refusal';
+import { type ListenHandlers, listenOn } from './listen';
 import { migrateEmbedded, migratePostgres } from './migrate';
 import { SOCKET_PORT, serveOnSocket, socketAvailable, socketDirOf } from './socket-bridge';
 
@@ -24,6 +25,11 @@ export interface Executor {
 
 export interface Database extends Executor {
   engine: Engine;
+  /**
+   * PostgreSQL only: NOTIFYs on `channel` from every process on the database, until `close` (server/db/listen.ts).
+   * The embedded database serves one process, which needs no messages from others.
+   */
+  listen?(channel: string, handlers: ListenHandlers): void;
   close(): Promise<void>;
 }
 
@@ -161,12 +167,15 @@ async function openPool(pool: pg.Pool, engine: Engine, options: Pick<OpenOptions
   pool.on('error', () => undefined);
   const orm = drizzleNodePg(pool) as unknown as Orm;
   let closed = false;
+  const listeners: Array<{ close(): Promise<void> }> = [];
   const db: Database = {
     ...executorFor(orm),
     engine,
+    ...(engine === 'postgres' ? { listen: (channel: string, handlers: ListenHandlers) => void listeners.push(listenOn(pool.options, channel, handlers)) } : {}),
     close: async () => {
       if (closed) return;
       closed = true;
+      await Promise.all(listeners.map((listener) => listener.close()));
       await pool.end();
     },
   };

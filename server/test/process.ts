@@ -23,6 +23,15 @@ export function spawnScript(
   { inheritOutput = false, launcher = [] as string[] } = {},
 ): Spawned {
   const [command, ...args] = [...launcher, process.execPath, '--import', 'tsx', script];
+  return spawnCommand(command, args, { env, inheritOutput });
+}
+
+/** Any program from the repository root (nginx in front of the API processes), its output kept as spawnScript's. */
+export function spawnCommand(
+  command: string,
+  args: string[],
+  { env = process.env, inheritOutput = false }: { env?: NodeJS.ProcessEnv; inheritOutput?: boolean } = {},
+): Spawned {
   const proc = spawn(command, args, { cwd: root, env, stdio: inheritOutput ? ['ignore', 'inherit', 'inherit'] : 'pipe' });
   let output = '';
   proc.stdout?.on('data', (chunk) => (output += chunk));

@@ -54,8 +54,8 @@ export async function resetPassword(deps: Deps, user: User, password?: string): 
       .where(and(eq(accessTokens.userId, user.id), isNull(accessTokens.revokedAt)));
     await clearThrottlesForNames({ ...deps, db: tx }, [user.username, ...(user.phone ? [user.phone] : [])]);
   });
-  // This process forgets them at once; another process serving the same database within AUTH_CACHE_TTL_MS.
-  forgetUserTokens(deps, user.id);
+  // This process forgets them at once; on PostgreSQL the API processes too, as soon as they hear of it.
+  await forgetUserTokens(deps, user.id);
   return next;
 }
 

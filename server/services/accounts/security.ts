@@ -57,7 +57,7 @@ export async function changePassword(
     await tx.orm.update(users).set({ passwordHash }).where(eq(users.id, auth.id));
     return endOtherSignIns(withDb(deps, tx), auth);
   });
-  forgetUserTokens(deps, auth.id);
+  await forgetUserTokens(deps, auth.id);
   return { signedOutSessions };
 }
 

@@ -62,7 +62,7 @@ export async function revokeSession(deps: Deps, auth: AuthUser, id: string): Pro
 /** revoke_other_sessions: every live sign-in of the account but the caller's own ends. */
 export async function revokeOtherSessions(deps: Deps, auth: AuthUser): Promise<{ revoked: number }> {
   const revoked = await endOtherSignIns(deps, auth);
-  forgetUserTokens(deps, auth.id);
+  await forgetUserTokens(deps, auth.id);
   return { revoked };
 }
 

@@ -3,9 +3,10 @@ import type { AuthUser } from './types';
 /**
  * Access tokens this process resolved recently (token hash → its account), so a signed-in call does not
  * look its token up in the database every time. An entry is trusted for at most `ttlMs` (1 s at most by
- * configuration, AUTH_CACHE_TTL_MS): a token revoked by another process (a second API process on the same
- * PostgreSQL, `npm run cli -- user reset-password`) stops working here within that time; a revocation made
- * by this process (logout, a password reset run in it) removes its entries at once.
+ * configuration, AUTH_CACHE_TTL_MS). A revocation made by this process (logout, a password reset run in it)
+ * removes its entries at once; on PostgreSQL one made by another process (a second API process,
+ * `npm run cli -- user reset-password`) does so as soon as its notification arrives (tokens.ts), and within that
+ * time at the latest should the notification be lost.
  *
  * A lookup that was already under way when a revocation happened must not put the revoked token back:
  * every invalidation bumps `epoch`, and a lookup stores its answer only if the epoch it started under is
@@ -56,6 +57,12 @@ export class TokenCache {
   invalidateUser(userId: string): void {
     this.generation++;
     for (const [hash, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(hash);
+  }
+
+  /** Every entry: revocations may have been missed (the connection that hears of them was lost). */
+  invalidateAll(): void {
+    this.generation++;
+    this.entries.clear();
   }
 
   // Stale entries first; if every entry is fresh, the oldest (a Map keeps insertion order).

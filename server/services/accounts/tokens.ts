@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Deps } from '../../context';
+import type { Database } from '../../db/client';
 import { accessTokens, type SignInMethod } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { TokenCache } from './token-cache';
@@ -52,6 +53,11 @@ export async function issueToken(
 // One cache per database handle: tests open many apps (each with its own database) in one process.
 const caches = new WeakMap<object, TokenCache>();
 
+// On PostgreSQL every revocation is announced on this channel, and each process's cache forgets the token or the
+// account as soon as the message arrives: several API processes (and the CLI) share one database.
+const REVOKED_CHANNEL = 'moyan_tokens_revoked';
+const listening = new WeakSet<object>();
+
 function cacheFor(deps: Deps): TokenCache {
   const ttl = deps.config.AUTH_CACHE_TTL_MS;
   let cache = caches.get(deps.db);
@@ -59,7 +65,25 @@ function cacheFor(deps: Deps): TokenCache {
     cache = new TokenCache(ttl);
     caches.set(deps.db, cache);
   }
+  // A transaction's handle has neither: the revocations it makes are announced after it commits.
+  const db = deps.db as Partial<Database>;
+  if (ttl > 0 && db.listen && !listening.has(db)) {
+    listening.add(db);
+    db.listen(REVOKED_CHANNEL, {
+      onMessage: (payload) => {
+        const [kind, value] = [payload.slice(0, 2), payload.slice(2)];
+        if (kind === 't:') caches.get(db)?.invalidateToken(value);
+        if (kind === 'u:') caches.get(db)?.invalidateUser(value);
+      },
+      onMissed: () => caches.get(db)?.invalidateAll(),
+    });
+  }
   return cache;
+}
+
+/** Tells the other processes on the same PostgreSQL database (after the revocation is committed). */
+async function announceRevoked(deps: Deps, payload: string): Promise<void> {
+  if ((deps.db as Partial<Database>).engine === 'postgres') await deps.db.sql('select pg_notify($1, $2)', [REVOKED_CHANNEL, payload]);
 }
 
 /**
@@ -103,9 +127,14 @@ export async function revokeToken(deps: Deps, tokenHash: string): Promise<void> 
     .set({ revokedAt: deps.now() })
     .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)));
   cacheFor(deps).invalidateToken(tokenHash);
+  await announceRevoked(deps, `t:${tokenHash}`);
 }
 
-/** Forgets every cached token of an account after its tokens were revoked in the database (committed). */
-export function forgetUserTokens(deps: Deps, userId: string): void {
+/**
+ * Forgets every cached token of an account after its tokens were revoked in the database (committed), here and in
+ * the other processes on the same PostgreSQL database.
+ */
+export async function forgetUserTokens(deps: Deps, userId: string): Promise<void> {
   cacheFor(deps).invalidateUser(userId);
+  await announceRevoked(deps, `u:${userId}`);
 }
