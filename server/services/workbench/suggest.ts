@@ -150,7 +150,13 @@ export async function suggestWithModel(deps: SuggestDeps, userId: string, input:
   // The quote the student confirmed no longer holds (the price row changed since): refuse, never charge differently.
   if (plan.priceFen !== input.priceFen) throw conflict('PRICE_CHANGED', `价格已变为 ${(plan.priceFen / 100).toFixed(2)} 元，请确认后再试`);
   const task = await createTask(deps, { kind: 'rewrite', userId, title: plan.note.slice(0, 200), priceFen: plan.priceFen, charCount: countChars(s.sentence), offline: false });
-  await chargeTask(deps.db, { taskId: task.id, userId, amountFen: plan.priceFen, note: plan.note });
+  try {
+    await chargeTask(deps.db, { taskId: task.id, userId, amountFen: plan.priceFen, note: plan.note });
+  } catch (error) {
+    // Not paid (no balance): the task it would have been is not kept.
+    await deps.db.orm.delete(tasks).where(eq(tasks.id, task.id));
+    throw error;
+  }
   const finish = (status: 'done' | 'failed', error: string | null = null) =>
     deps.db.orm.update(tasks).set({ status, error, progress: 100, finishedAt: deps.now(), updatedAt: deps.now() }).where(eq(tasks.id, task.id));
   let text = '';
