@@ -125,7 +125,8 @@ describe('rewriting an uploaded .docx in place', () => {
     const date = record.finishedAt!.replace(/\.\d{3}Z$/, 'Z');
     expect(xml).toContain(`w:author="墨研" w:date="${date}"`);
     expect(scanDocument(acceptRevisions(xml, '墨研')).lines.map((l) => l.text)).toEqual(expected);
-  });
+    // A whole thesis through the real engine in the worker pool: about 10 s alone, three times that on a loaded machine.
+  }, 90_000);
 
   it('keeps a paragraph the file cannot take in place (a text box), says so on the record and the pair, and writes the rest', async () => {
     const docx = await withParagraphs(thesis, UNUSUAL.textBox.xml);
