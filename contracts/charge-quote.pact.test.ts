@@ -6,6 +6,8 @@ import { BEARER, createPact, failureOf, useMockServer } from './pact';
 import { PACT_AIGC_FLAGGED_ID, PACT_BALANCE_FEN, PACT_MISSING_ID, PACT_REPORT_ID, PACT_REWRITE_DRAFT_ID, PACT_REWRITE_UNPAID_ID, PACT_SUBMITTED_ID, STATES } from './states';
 
 const { integer, like, nullValue } = MatchersV3;
+/** A paragraph of the 改写工作台 as the student has it, its first sentence (23 characters) to be reworded. */
+const SENTENCE_PARAGRAPH = '文本相似度计算在学术不端检测中发挥着重要作用。';
 
 const QUOTE = '/api/base/account_info_api/charge_quote';
 const RATE = like({ unitChars: 1000, unitFen: 300, minFen: 500 });
@@ -167,6 +169,55 @@ describe('charge_quote contract', () => {
         const quote = await accountInfoChargeQuote({ operation: 'checkWorkbenchSubmitCheck', id: PACT_REPORT_ID });
         expect(quote).toMatchObject({ freeCheck: false, engine: null, enough: true });
         expect(quote.purpose).toMatch(/^改写工作台修改后查重：/);
+      });
+  });
+
+  it('quotes the model’s 换个说法 of one sentence in the 改写工作台: that sentence’s characters at the model price', async () => {
+    const sentence = { id: PACT_REPORT_ID, index: 0, paragraph: SENTENCE_PARAGRAPH, start: 0, end: 23 };
+    await createPact()
+      .addInteraction()
+      .given(STATES.reportReady)
+      .given(STATES.funded)
+      .uponReceiving('a quote for the model rewording one sentence in the workbench')
+      .withRequest('POST', QUOTE, (req) => req.headers({ Authorization: BEARER }).jsonBody({ operation: 'checkWorkbenchSuggestModel', ...sentence }))
+      .willRespondWith(200, (res) =>
+        res.jsonBody(
+          ok({
+            priceFen: integer(10),
+            chargeFen: integer(10),
+            purpose: chinese('改写工作台·大模型换个说法：基于深度学习的中文文本相似度研究'),
+            billing: 'fixed',
+            balanceFen: PACT_BALANCE_FEN,
+            balanceAfterFen: integer(PACT_BALANCE_FEN - 10),
+            freeCheck: false,
+            enough: true,
+            engine: 'model',
+            charCount: integer(23),
+            rate: like({ unitChars: 100, unitFen: 5, minFen: 10 }),
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const quote = await accountInfoChargeQuote({ operation: 'checkWorkbenchSuggestModel', ...sentence });
+        expect(quote).toMatchObject({ engine: 'model', freeCheck: false, enough: true });
+        expect(quote.purpose).toMatch(/^改写工作台·大模型换个说法：/);
+      });
+  });
+
+  it('the model’s 换个说法 is refused with 503 when no model is configured, as the call is; the dialog shows why', async () => {
+    const sentence = { id: PACT_REPORT_ID, index: 0, paragraph: SENTENCE_PARAGRAPH, start: 0, end: 23 };
+    await createPact()
+      .addInteraction()
+      .given(STATES.reportReady)
+      .given(STATES.noRewriteModel)
+      .uponReceiving('a quote for the model rewording a sentence with no model configured')
+      .withRequest('POST', QUOTE, (req) => req.headers({ Authorization: BEARER }).jsonBody({ operation: 'checkWorkbenchSuggestModel', ...sentence }))
+      .willRespondWith(503, (res) => res.jsonBody(failure('MODEL_NOT_CONFIGURED', '未配置大模型服务，请联系管理员配置后再试')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(accountInfoChargeQuote({ operation: 'checkWorkbenchSuggestModel', ...sentence }));
+        expect(error).toMatchObject({ status: 503, code: 'MODEL_NOT_CONFIGURED' });
       });
   });
 

@@ -189,6 +189,42 @@ describe('workbench contract', () => {
       });
   });
 
+  it('the model’s 换个说法 at a price no longer quoted is refused with 409 PRICE_CHANGED and nothing is charged', async () => {
+    const paragraph = '文本相似度计算在学术不端检测中发挥着重要作用。';
+    await createPact()
+      .addInteraction()
+      .given(STATES.reportReady)
+      .given(STATES.funded)
+      .uponReceiving('a model rewording at a price no longer quoted')
+      .withRequest('POST', '/api/base/check_api/workbench_suggest_model', (req) =>
+        req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_REPORT_ID, index: 0, paragraph, start: 0, end: 23, priceFen: 5 }),
+      )
+      .willRespondWith(409, (res) => res.jsonBody(failure('PRICE_CHANGED', '价格已变为 0.10 元，请确认后再试')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(checkWorkbenchSuggestModel({ id: PACT_REPORT_ID, index: 0, paragraph, start: 0, end: 23, priceFen: 5 }));
+        expect(error).toMatchObject({ status: 409, code: 'PRICE_CHANGED' });
+      });
+  });
+
+  it('the model’s 换个说法 without enough balance is refused with 409 and nothing is charged', async () => {
+    const paragraph = '文本相似度计算在学术不端检测中发挥着重要作用。';
+    await createPact()
+      .addInteraction()
+      .given(STATES.reportReady)
+      .given(STATES.broke)
+      .uponReceiving('a model rewording without balance')
+      .withRequest('POST', '/api/base/check_api/workbench_suggest_model', (req) =>
+        req.headers({ Authorization: BEARER }).jsonBody({ id: PACT_REPORT_ID, index: 0, paragraph, start: 0, end: 23, priceFen: 10 }),
+      )
+      .willRespondWith(409, (res) => res.jsonBody(failure('INSUFFICIENT_BALANCE', '余额不足，请先充值')))
+      .executeTest(async (server) => {
+        useMockServer(server.url, { signedIn: true });
+        const error = await failureOf(checkWorkbenchSuggestModel({ id: PACT_REPORT_ID, index: 0, paragraph, start: 0, end: 23, priceFen: 10 }));
+        expect(error).toMatchObject({ status: 409, code: 'INSUFFICIENT_BALANCE' });
+      });
+  });
+
   it('workbench_check_cost prices a new check of the edited paper before anything is charged', async () => {
     await createPact()
       .addInteraction()

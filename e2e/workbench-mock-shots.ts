@@ -1,5 +1,5 @@
 // `npx tsx e2e/workbench-mock-shots.ts`: the 改写工作台 on the mocked app (npm run dev's data) at 1440 and 375/390 px:
-// an edit re-checked, 换个说法 opened, screenshots, and axe-core (no serious or critical violation).
+// an edit re-checked, 换个说法 opened, the model's 换个说法 asked through the charge confirmation, screenshots, and axe-core (no serious or critical violation).
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { inFreshPage, launchBrowser } from './browser';
@@ -36,6 +36,15 @@ try {
       await page.getByTestId('suggestion').first().waitFor();
       failures.push(...(await seriousViolations(page, `换个说法 @ ${viewport.width}px`)));
       await page.screenshot({ path: `${artifacts}/workbench-mock-${viewport.width}.png`, fullPage: viewport.width > 400 });
+      // 用大模型换个说法 asks through the shared charge confirmation; 取消 leaves it unpaid.
+      await page.getByRole('button', { name: /^用大模型换个说法/ }).click();
+      const confirm = page.getByTestId('charge-confirm');
+      await confirm.getByTestId('charge-summary').waitFor();
+      await confirm.getByText(/自动退回余额/).waitFor();
+      failures.push(...(await seriousViolations(page, `用大模型换个说法的扣费确认 @ ${viewport.width}px`)));
+      await page.screenshot({ path: `${artifacts}/workbench-mock-model-confirm-${viewport.width}.png` });
+      await confirm.getByRole('button', { name: '取消' }).click();
+      await confirm.waitFor({ state: 'detached' });
       console.log(`  ✓ 改写工作台（模拟数据）@ ${viewport.width}px`);
     });
   }

@@ -11,6 +11,7 @@ export const RATES = {
   paper: { unitChars: 1000, unitFen: 50, minFen: 990 },
   ppt: { unitChars: 1_000_000, unitFen: 0, minFen: 990 },
   chat: { unitChars: 1000, unitFen: 10, minFen: 0 },
+  workbench_model: { unitChars: 100, unitFen: 5, minFen: 10 },
 } satisfies Record<string, Rate>;
 
 /** The server's price rule (common/price.ts). */

@@ -12,7 +12,7 @@ import { paperEntry } from './paper';
 import { pptArea } from './ppt';
 import { aigcArea, aiPaperArea, machineArea, paperInfoArea, paperMachineArea } from './records';
 import { idOf, readBody, type Row, withUser } from './request';
-import { editedCheckPlan } from './workbench';
+import { editedCheckPlan, modelSuggestPlan } from './workbench';
 
 // Every call that charges, as the server charges it (server/services/quotes/charge-quote.ts): charge_quote answers
 // what a call would take, and the call itself takes exactly that from the balance through the same plan, with a
@@ -169,6 +169,7 @@ const PLANS: Record<ChargeOperation, Planner> = {
   chatGptCompletions: chatPlan,
   chatGptCompletionsStream: chatPlan,
   checkWorkbenchSubmitCheck: (input) => editedCheckPlan(input),
+  checkWorkbenchSuggestModel: (input, user) => modelSuggestPlan(input, user),
 };
 
 function checkSubmit({ id = '' }: Input, user: MockUser): Plan | Response {
@@ -255,6 +256,7 @@ const inputs: Record<ChargeOperation, { path: string; input: (request: Request) 
       path: '/api/base/check_api/workbench_submit_check',
       input: async (request: Request) => ({ id: idOf(request), priceFen: (await readBody<{ priceFen?: number }>(request)).priceFen }),
     },
+    checkWorkbenchSuggestModel: byBody('/api/base/check_api/workbench_suggest_model'),
   };
 })();
 

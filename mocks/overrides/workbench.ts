@@ -3,9 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { countChars } from '@common/char-count';
 import type { CheckReport, ReportParagraph, SentenceMark, WorkbenchAigcParagraph, WorkbenchEstimate, WorkbenchParagraph } from '@/api/gen/model';
 import { fail, notFound, ok } from '../envelope';
-import { RATES } from '../prices';
+import { priceOf as ratePrice, RATES } from '../prices';
+import { currentCapabilities } from './capabilities';
 import { type Plan, quoteOf } from './charges';
 import { checkArea, insertQueuedCheck, priceOf, reportOf } from './check';
+import type { MockUser } from './auth-state';
 import { type Row, idOf, readBody, withUser } from './request';
 
 // The 改写工作台 as the real server answers it, over the mocked check's report: an edited paragraph keeps a
@@ -14,7 +16,6 @@ import { type Row, idOf, readBody, withUser } from './request';
 // re-checked paragraphs, offline suggestions that are re-checked, AI traces scored by a stable rule.
 
 const BASE = '/api/base/check_api';
-const MODEL_PRICE = (chars: number) => Math.max(10, Math.ceil(chars / 100) * 5);
 
 type Version = { index: number; text: string };
 type Bench = { edits: Version[]; head: number; updatedAt: string | null; rechecks: Array<{ id: string; estimatedRatio: number; createdAt: string }> };
@@ -27,6 +28,10 @@ export function resetWorkbenchState(): void {
 const benchOf = (id: string): Bench => benches.get(id) ?? benches.set(id, { edits: [], head: 0, updatedAt: null, rechecks: [] }).get(id)!;
 
 function finished(request: Request, id = idOf(request)): { row: Row; report: CheckReport } | Response {
+  return finishedCheck(id);
+}
+
+function finishedCheck(id: string): { row: Row; report: CheckReport } | Response {
   const row = checkArea.store.find(id);
   if (!row) return notFound();
   if (row.status !== 'done') return fail(409, 'REPORT_NOT_READY', '查重尚未完成，报告暂不可查看');
@@ -175,16 +180,18 @@ function offlineRewordings(sentence: string): string[] {
   return [...out].slice(-3).reverse();
 }
 
-async function suggest(request: Request, model: boolean) {
-  const body = await readBody<{ id: string; index: number; paragraph: string; start: number; end: number; priceFen: number }>(request);
-  const found = finished(request, String(body.id ?? ''));
+type SentenceInput = { id?: string; index?: number; paragraph?: string; start?: number; end?: number; priceFen?: number };
+
+/** The sentence asked about, re-checked and scored in its paragraph as the server does, or the call's refusal. */
+function sentenceOf(body: SentenceInput) {
+  const found = finishedCheck(String(body.id ?? ''));
   if (found instanceof Response) return found;
   const before = found.report.paragraphs[Number(body.index)];
   if (!before) return fail(400, 'BAD_REQUEST', `第 ${Number(body.index) + 1} 段不存在`);
   const chars = Array.from(String(body.paragraph ?? ''));
   const start = Number(body.start);
   const end = Number(body.end);
-  if (!(start < end && end <= chars.length)) return fail(400, 'BAD_REQUEST', '句子的位置超出了段落');
+  if (!(start < end && end <= chars.length)) return fail(400, 'BAD_REQUEST', '请求参数不正确：句子的位置超出了段落');
   const sentence = chars.slice(start, end).join('');
   const judge = (text: string) => {
     const paragraph = chars.slice(0, start).join('') + text + chars.slice(end).join('');
@@ -193,17 +200,37 @@ async function suggest(request: Request, model: boolean) {
     const ai = aigcOf(before.index, paragraph).sentences.find((s) => s.start === at?.start);
     return { mark: at?.mark ?? ('none' as const), sourceId: at?.sourceId ?? null, matchedChars: at?.mark === 'none' ? 0 : countChars(text), aiProbability: ai?.score ?? 0 };
   };
-  const priceFen = MODEL_PRICE(countChars(sentence));
-  if (model && body.priceFen !== priceFen) return fail(409, 'PRICE_CHANGED', `价格已变为 ${(priceFen / 100).toFixed(2)} 元，请确认后再试`);
-  const texts = model ? [`${sentence.replace(/。$/, '')}，这一点在本文的实验中也得到了印证。`] : offlineRewordings(sentence);
   const original = judge(sentence);
-  return ok({
-    sentence,
-    mark: original.mark,
-    aiProbability: original.aiProbability,
-    suggestions: texts.map((text) => ({ text, source: model ? ('model' as const) : ('offline' as const), ...judge(text) })),
-    modelQuote: { priceFen, balanceFen: 5000, enough: true },
-  });
+  const answer = (texts: string[], source: 'offline' | 'model', modelQuote: unknown) =>
+    ok({ sentence, mark: original.mark, aiProbability: original.aiProbability, suggestions: texts.map((text) => ({ text, source, ...judge(text) })), modelQuote });
+  return { row: found.row, sentence, answer };
+}
+
+/**
+ * workbench_suggest_model as charge_quote quotes it and the call charges it (mocks/overrides/charges.ts): the
+ * sentence's characters at the model price, refused without a model or at a price no longer quoted.
+ */
+export function modelSuggestPlan(body: SentenceInput, user: MockUser): Plan | Response {
+  const found = sentenceOf(body);
+  if (found instanceof Response) return found;
+  if (currentCapabilities().rewriteEngine !== 'model') return fail(503, 'MODEL_NOT_CONFIGURED', '未配置大模型服务，请联系管理员配置后再试');
+  const charCount = countChars(found.sentence);
+  const priceFen = ratePrice(RATES.workbench_model, charCount);
+  if (body.priceFen !== undefined && body.priceFen !== priceFen) return fail(409, 'PRICE_CHANGED', `价格已变为 ${(priceFen / 100).toFixed(2)} 元，请确认后再试`);
+  const plan: Plan = { priceFen, note: `改写工作台·大模型换个说法：${String(found.row.title)}`, charCount, rate: RATES.workbench_model, engine: 'model' };
+  const after = () => found.answer([`${found.sentence.replace(/。$/, '')}，这一点在本文的实验中也得到了印证。`], 'model', offered(plan, user));
+  return { ...plan, after };
+}
+
+/** modelQuote: the plan's price with the balance, as workbench_suggest offers it. */
+const offered = (plan: Plan, user: MockUser) => (({ priceFen, balanceFen, enough }) => ({ priceFen, balanceFen, enough }))(quoteOf(plan, user));
+
+async function suggest(request: Request, user: MockUser) {
+  const body = await readBody<SentenceInput>(request);
+  const found = sentenceOf(body);
+  if (found instanceof Response) return found;
+  const plan = modelSuggestPlan(body, user);
+  return found.answer(offlineRewordings(found.sentence), 'offline', plan instanceof Response ? null : offered(plan, user));
 }
 
 /** A new check of the edited paper, as the server prices and notes it (never the free check). */
@@ -283,8 +310,7 @@ export const workbenchOverrides = [
     })),
   ),
 
-  http.post(`*${BASE}/workbench_suggest`, withUser((request) => suggest(request, false))),
-  http.post(`*${BASE}/workbench_suggest_model`, withUser((request) => suggest(request, true))),
+  http.post(`*${BASE}/workbench_suggest`, withUser(suggest)),
 
   http.post(`*${BASE}/workbench_aigc`, withUser((request) => {
     const found = finished(request);

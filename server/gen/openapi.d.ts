@@ -604,11 +604,12 @@ export interface paths {
          *     金额与说明由扣费时用的同一个函数算出，按报价确认后，账户明细记下的金额与说明与报价一致。请求体按 operation 给出该调用
          *     所需的字段：id（草稿或记录的 id：查重、AIGC 检测、降重草稿、PPT、论文与章节、降AIGC的检测记录、对改写稿查重的降重记录、
          *     改写工作台的查重记录）、
-         *     mode（改写方式）、outline（确认大纲时编辑后的大纲）、title 与 length（一表式论文写作）；智能对话不需要其他字段，报价为一次
+         *     mode（改写方式）、outline（确认大纲时编辑后的大纲）、title 与 length（一表式论文写作）、index、paragraph、start 与 end（改写工作台
+         *     用大模型换个说法的一句，与 workbench_suggest_model 的相同）；智能对话不需要其他字段，报价为一次
          *     回答最多扣的金额（按实际回答字数扣费）。
          *     不能提交的情形与扣费调用本身答的一样（都不扣费）：缺少字段或参数不符 400；他人的或不存在的记录 404；已提交、未完成、
          *     没有标出的段落、工作台没有修改 409（TASK_ALREADY_SUBMITTED、TASK_NOT_FINISHED、NOTHING_FLAGGED、RECHECK_EXISTS、NOTHING_EDITED、
-         *     REPORT_NOT_READY 等）；文字过短 422。
+         *     REPORT_NOT_READY 等）；文字过短 422；需要大模型而未配置 503 MODEL_NOT_CONFIGURED（改写工作台用大模型换个说法）。
          *     余额不足不是错误：enough 为 false，balanceAfterFen 为 null。
          */
         post: operations["accountInfoChargeQuote"];
@@ -1044,7 +1045,8 @@ export interface paths {
          * 换个说法：离线改写建议
          * @description 需登录，不收费，不保存，有频率限制。为段落 paragraph 中 [start, end) 的一句给出离线改写引擎的几种说法（只做安全的改动，
          *     术语、数字、引文不动），每种说法都放回段落中与本次查重的来源重新比对（mark）并由本站 AIGC 检测器打分（aiProbability）。
-         *     配置了大模型时 modelQuote 给出用大模型改写这一句的价格（见 workbench_suggest_model）。
+         *     配置了大模型时 modelQuote 给出用大模型改写这一句的价格（见 workbench_suggest_model；与 charge_quote 对
+         *     checkWorkbenchSuggestModel 的报价出自同一个计价，界面的扣费确认用 charge_quote）。
          *     位置越界或句子为空 400；他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
          */
         post: operations["checkWorkbenchSuggest"];
@@ -1065,7 +1067,8 @@ export interface paths {
         put?: never;
         /**
          * 换个说法：大模型改写建议（收费）
-         * @description 需登录，收费：按 workbench_suggest 的 modelQuote 报价从余额扣费（priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费）。
+         * @description 需登录，收费：先经 charge_quote（operation 为 checkWorkbenchSuggestModel，id、index、paragraph、start、end 与本调用相同）报价，
+         *     按报价从余额扣费，账户明细记下的金额与说明与报价一致；priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费。
          *     大模型给出几种说法，不合规则的（丢了术语、数字或引文）不返回；每种都重新比对并打分。大模型出错或没有可用的说法时自动退款。
          *     余额不足 409 INSUFFICIENT_BALANCE；未配置大模型 503 MODEL_NOT_CONFIGURED；位置越界 400；他人的或不存在的记录 404。
          */
@@ -3469,10 +3472,10 @@ export interface components {
             result: components["schemas"]["LedgerPage"];
         };
         /**
-         * @description 扣费的调用（其 operationId）：checkCheckSubmit 提交查重；checkCheckMachineSubmit 提交查重并在完成后降重（报价只含查重， 降重在查重完成后另按标出段落的字数扣费）；paperAigcMachineSubmit AIGC 检测；paperAigcAigcMachineSubmit 降AIGC； paperAigcSubmitCheck 重新检测降AIGC后的文字；paperMachineMachineSubmit 降重、强力降重、润色改写；machineMachineSubmit 智能降重；machineMachineCnkiSubmit 学术库降重；paperMachineSubmitCheck 对改写稿查重；paperMachineCheckMachineSubmit 按查重报告降重； paperMachineCheckAigcMachineSubmit 按 AIGC 检测降AIGC；paperMachineCheckAigcAndMachineSubmit 查重、AIGC检测并降重； aiPaperInfoCommitPaper 确认大纲并生成论文；aiPaperInfoReload、paperInfoReload 重新生成一节；paperInfoPaperSubmit 毕业论文； paperInfoPaperXueshuSubmit 期刊论文；aiPptInfoSubmitById 生成 PPT；chatGptCompletions、chatGptCompletionsStream 智能对话的回答； checkWorkbenchSubmitCheck 改写工作台修改后重新查重（按当前版本全文的字数，不可使用首次免费查重）
+         * @description 扣费的调用（其 operationId）：checkCheckSubmit 提交查重；checkCheckMachineSubmit 提交查重并在完成后降重（报价只含查重， 降重在查重完成后另按标出段落的字数扣费）；paperAigcMachineSubmit AIGC 检测；paperAigcAigcMachineSubmit 降AIGC； paperAigcSubmitCheck 重新检测降AIGC后的文字；paperMachineMachineSubmit 降重、强力降重、润色改写；machineMachineSubmit 智能降重；machineMachineCnkiSubmit 学术库降重；paperMachineSubmitCheck 对改写稿查重；paperMachineCheckMachineSubmit 按查重报告降重； paperMachineCheckAigcMachineSubmit 按 AIGC 检测降AIGC；paperMachineCheckAigcAndMachineSubmit 查重、AIGC检测并降重； aiPaperInfoCommitPaper 确认大纲并生成论文；aiPaperInfoReload、paperInfoReload 重新生成一节；paperInfoPaperSubmit 毕业论文； paperInfoPaperXueshuSubmit 期刊论文；aiPptInfoSubmitById 生成 PPT；chatGptCompletions、chatGptCompletionsStream 智能对话的回答； checkWorkbenchSubmitCheck 改写工作台修改后重新查重（按当前版本全文的字数，不可使用首次免费查重）； checkWorkbenchSuggestModel 改写工作台用大模型给一句换个说法（按这句的字数；大模型出错或没有可用的说法时退款）
          * @enum {string}
          */
-        ChargeOperation: "checkCheckSubmit" | "checkCheckMachineSubmit" | "paperAigcMachineSubmit" | "paperAigcAigcMachineSubmit" | "paperAigcSubmitCheck" | "paperMachineMachineSubmit" | "machineMachineSubmit" | "machineMachineCnkiSubmit" | "paperMachineSubmitCheck" | "paperMachineCheckMachineSubmit" | "paperMachineCheckAigcMachineSubmit" | "paperMachineCheckAigcAndMachineSubmit" | "aiPaperInfoCommitPaper" | "aiPaperInfoReload" | "paperInfoReload" | "paperInfoPaperSubmit" | "paperInfoPaperXueshuSubmit" | "aiPptInfoSubmitById" | "chatGptCompletions" | "chatGptCompletionsStream" | "checkWorkbenchSubmitCheck";
+        ChargeOperation: "checkCheckSubmit" | "checkCheckMachineSubmit" | "paperAigcMachineSubmit" | "paperAigcAigcMachineSubmit" | "paperAigcSubmitCheck" | "paperMachineMachineSubmit" | "machineMachineSubmit" | "machineMachineCnkiSubmit" | "paperMachineSubmitCheck" | "paperMachineCheckMachineSubmit" | "paperMachineCheckAigcMachineSubmit" | "paperMachineCheckAigcAndMachineSubmit" | "aiPaperInfoCommitPaper" | "aiPaperInfoReload" | "paperInfoReload" | "paperInfoPaperSubmit" | "paperInfoPaperXueshuSubmit" | "aiPptInfoSubmitById" | "chatGptCompletions" | "chatGptCompletionsStream" | "checkWorkbenchSubmitCheck" | "checkWorkbenchSuggestModel";
         /** @description 大纲中的一节（二级标题） */
         PaperOutlineSection: {
             /**
@@ -3514,10 +3517,17 @@ export interface components {
             /** @description 各章，按顺序 */
             chapters: components["schemas"]["PaperOutlineChapter"][];
         };
+        /** @description 段落在报告 paragraphs 中的 index（从 0 开始；标题行不算段落） */
+        ParagraphIndex: number;
+        /**
+         * @description 段落修改后的全文（不含换行，不超过 6000 字；可为空串，表示删去整段）
+         * @example 在比对过程中，系统先把文本分成长度相同的片段，再为每个片段算出哈希值。
+         */
+        WorkbenchText: string;
         /** @description 要报价的扣费调用及其参数（按 operation 给出所需的字段，其余不填） */
         ChargeQuoteBody: {
             operation: components["schemas"]["ChargeOperation"];
-            /** @description 扣费调用所指的记录：草稿（查重、AIGC 检测、降重、PPT、待确认大纲的论文）、章节（重新生成一节）、已完成的检测（降AIGC）、 已完成的查重（按查重报告降重、改写工作台修改后重新查重）、已完成的降重或降AIGC记录（对改写稿查重、重新检测） */
+            /** @description 扣费调用所指的记录：草稿（查重、AIGC 检测、降重、PPT、待确认大纲的论文）、章节（重新生成一节）、已完成的检测（降AIGC）、 已完成的查重（按查重报告降重、改写工作台修改后重新查重、改写工作台用大模型换个说法）、已完成的降重或降AIGC记录（对改写稿查重、重新检测） */
             id?: components["schemas"]["Id"];
             /**
              * @description 改写方式（降AIGC、按报告降重、查重检测并降重）；其他调用不填
@@ -3530,6 +3540,14 @@ export interface components {
             title?: string;
             /** @description paperInfoPaperSubmit、paperInfoPaperXueshuSubmit：目标字数，价格按它计算 */
             length?: number;
+            /** @description checkWorkbenchSuggestModel：句子所在段落的序号 */
+            index?: components["schemas"]["ParagraphIndex"];
+            /** @description checkWorkbenchSuggestModel：句子所在段落当前的文字（与 workbench_suggest_model 的相同） */
+            paragraph?: components["schemas"]["WorkbenchText"];
+            /** @description checkWorkbenchSuggestModel：句子在段内的起始位置（含），Unicode 码点 */
+            start?: number;
+            /** @description checkWorkbenchSuggestModel：句子在段内的结束位置（不含），Unicode 码点；价格按这句的字数计算 */
+            end?: number;
         };
         /** @description 一项服务的单价（服务单价表的一行） */
         Rate: {
@@ -4297,8 +4315,6 @@ export interface components {
             success: true;
             result: components["schemas"]["CheckReport"];
         };
-        /** @description 段落在报告 paragraphs 中的 index（从 0 开始；标题行不算段落） */
-        ParagraphIndex: number;
         /** @description 工作台中与报告不同的一段：改过的段落，或因相邻段落改动而重新比对的段落；位置按本段 text 的 Unicode 码点计 */
         WorkbenchParagraph: {
             index: components["schemas"]["ParagraphIndex"];
@@ -4401,11 +4417,6 @@ export interface components {
             success: true;
             result: components["schemas"]["Workbench"];
         };
-        /**
-         * @description 段落修改后的全文（不含换行，不超过 6000 字；可为空串，表示删去整段）
-         * @example 在比对过程中，系统先把文本分成长度相同的片段，再为每个片段算出哈希值。
-         */
-        WorkbenchText: string;
         /** @description 一段的修改 */
         WorkbenchRecheckBody: {
             /** @description 查重记录 id */
@@ -4524,7 +4535,7 @@ export interface components {
         };
         /** @description 要用大模型换个说法的一句，及学生看到的价格 */
         WorkbenchModelSuggestBody: components["schemas"]["WorkbenchSuggestBody"] & {
-            /** @description 学生确认的价格（workbench_suggest 返回的 modelQuote.priceFen） */
+            /** @description 学生确认的报价（charge_quote 或 workbench_suggest 的 modelQuote 返回的 priceFen） */
             priceFen: components["schemas"]["Fen"];
         };
         /** @description 当前版本逐段、逐句的 AI 概率 */
@@ -6354,6 +6365,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或全站的大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "MODEL_NOT_CONFIGURED",
+                 *         "message": "未配置大模型服务，请联系管理员配置后再试"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description 请求中的字符串（含查询串中未声明的参数）含 U+0000 或不成对的 UTF-16 代理项（INVALID_CHARACTER）； 任何调用都会如此拒绝，此处为没有其他参数的调用写明 */
         InvalidCharacter: {
             headers: {
@@ -6438,24 +6467,6 @@ export interface components {
                  *       "error": {
                  *         "code": "MODEL_UNAVAILABLE",
                  *         "message": "大模型服务暂时不可用，请稍后重试"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description 未配置大模型服务（MODEL_NOT_CONFIGURED），或全站的大模型服务繁忙（MODEL_BUSY）；什么也没保存、没扣费 */
-        ServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "success": false,
-                 *       "error": {
-                 *         "code": "MODEL_NOT_CONFIGURED",
-                 *         "message": "未配置大模型服务，请联系管理员配置后再试"
                  *       }
                  *     }
                  */
@@ -7888,6 +7899,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     taskProgress: {

@@ -248,6 +248,30 @@ describe('charge_quote: the price shown before every charge is the charge', () =
     await quotedCharge(token, request, () => post(t.app, `${CHECK}/workbench_submit_check`, { token, query: { id: check.id }, payload: { priceFen: shown.priceFen } }));
   });
 
+  it('改写工作台 换个说法 by the model: the quote is the charge of that sentence, a price no longer quoted is refused', async () => {
+    const token = await paidUser();
+    const first = '本研究以某高校三届毕业生的学位论文为样本，统计了各学科的引用格式差异。';
+    const paragraph = `${first}${A.match(/[^。]+。/g)![1]}`;
+    const check = await upload(`${CHECK}/check_init`, token, { title: '换个说法', content: `第一章 绪论\n${paragraph}` });
+    await post(t.app, `${CHECK}/check_submit`, { token, payload: { id: check.id } });
+    await runJobs();
+    const sentence = { id: check.id, index: 0, paragraph, start: 0, end: [...first].length };
+    const request = { operation: 'checkWorkbenchSuggestModel', ...sentence };
+    // A sentence outside its paragraph: refused as the call would refuse it, nothing charged.
+    const outside = await expectNoChange(t.db, () => post(t.app, '/api/base/account_info_api/charge_quote', { token, payload: { ...request, end: 500 } }));
+    expect(outside.statusCode).toBe(400);
+    expect(body(outside).error.message).toBe('请求参数不正确：句子的位置超出了段落');
+
+    const shown = await quote(token, request);
+    const offered = body<{ modelQuote: { priceFen: number } }>(await post(t.app, `${CHECK}/workbench_suggest`, { token, payload: sentence })).result.modelQuote;
+    expect(shown).toMatchObject({ purpose: '改写工作台·大模型换个说法：换个说法', engine: 'model', billing: 'fixed', freeCheck: false, chargeFen: offered.priceFen, charCount: 35 });
+    expect(shown.rate).toEqual({ unitChars: 100, unitFen: 5, minFen: 10 });
+
+    const stale = await expectNoChange(t.db, () => post(t.app, `${CHECK}/workbench_suggest_model`, { token, payload: { ...sentence, priceFen: shown.priceFen + 5 } }));
+    expect(body(stale).error).toEqual({ code: 'PRICE_CHANGED', message: `价格已变为 ${(shown.priceFen / 100).toFixed(2)} 元，请确认后再试` });
+    await quotedCharge(token, request, () => post(t.app, `${CHECK}/workbench_suggest_model`, { token, payload: { ...sentence, priceFen: shown.priceFen } }));
+  });
+
   it('paper writing (the outline as edited, a section again, the classic forms) and a slide deck', async () => {
     const token = await paidUser();
     const draft = body<{ id: string; outline: { chapters: Array<{ sections: Array<{ heading: string; targetLength: number; points: string[] }> }> } }>(

@@ -58,10 +58,11 @@ describe('改写工作台: 换个说法 by the model', () => {
   const call = (path: string, token: string, options: { query?: Record<string, string>; payload?: unknown } = {}) => post(t.app, `${CHECK}/${path}`, { token, ...options });
   const ledger = (userId: string) => t.db.sql<{ kind: string; amount_fen: number }>('select kind, amount_fen from ledger_entries where user_id = $1 order by seq', [userId]);
 
-  async function setUp() {
+  /** A finished check of PARAGRAPH, paid from `grantFen` (its check costs 300). */
+  async function setUp(grantFen = 1000) {
     const { token } = await signUp(t.app);
     const userId = body<{ id: string }>(await post(t.app, '/api/base/login_api/current', { token })).result.id;
-    await grant(t.db, userId, 1000);
+    await grant(t.db, userId, grantFen);
     const id = body<{ id: string }>(await init(t.app, token, { title: '指纹查重研究', content: `第一章 绪论\n${PARAGRAPH}` })).result.id;
     await call('check_submit', token, { payload: { id } });
     await runJobs(t.runtime);
@@ -89,6 +90,14 @@ describe('改写工作台: 换个说法 by the model', () => {
       { kind: 'charge', amount_fen: -300 },
       { kind: 'charge', amount_fen: -10 },
     ]);
+  });
+
+  it('without enough balance: 409 INSUFFICIENT_BALANCE, nothing charged and nothing stored', async () => {
+    const { token, payload } = await setUp(300);
+    const refused = await expectNoChange(t.db, () => call('workbench_suggest_model', token, { payload: { ...payload, priceFen: 10 } }));
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused).error.code).toBe('INSUFFICIENT_BALANCE');
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('refunds when the model fails', async () => {

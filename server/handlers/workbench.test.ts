@@ -201,6 +201,12 @@ describe('改写工作台 API', () => {
     const model = await expectNoChange(t.db, () => call('workbench_suggest_model', token, { payload: { id, index: 2, paragraph, start: 0, end, priceFen: 10 } }));
     expect(model.statusCode).toBe(503);
     expect(body(model).error.code).toBe('MODEL_NOT_CONFIGURED');
+    // Its quote says the same before any confirmation is shown.
+    const quote = await expectNoChange(t.db, () =>
+      post(t.app, '/api/base/account_info_api/charge_quote', { token, payload: { operation: 'checkWorkbenchSuggestModel', id, index: 2, paragraph, start: 0, end } }),
+    );
+    expect(quote.statusCode).toBe(503);
+    expect(body(quote).error.code).toBe('MODEL_NOT_CONFIGURED');
     const bad = await call('workbench_suggest', token, { payload: { id, index: 2, paragraph, start: 5, end: 500 } });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).error.message).toContain('句子的位置超出了段落');

@@ -1,4 +1,4 @@
-import type { Deps } from '../../context';
+import type { AppContext, Deps } from '../../context';
 import type { RewriteRecordMode } from '../../db/schema/rewrites';
 import { badRequest } from '../../errors';
 import type { components } from '../../gen/openapi';
@@ -13,6 +13,7 @@ import { deckSubmitPlan } from '../ppt/decks';
 import { PAPER_MODES } from '../rewrite/records';
 import { fromCheckPlan, recheckPlan, rewriteSubmitPlan } from '../rewrite/submit';
 import { editedCheckPlan } from '../workbench/export';
+import { modelSuggestPlan } from '../workbench/suggest';
 
 type Body = components['schemas']['ChargeQuoteBody'];
 export type ChargeOperation = Body['operation'];
@@ -29,7 +30,10 @@ function need<K extends keyof Body>(body: Body, field: K): NonNullable<Body[K]> 
  * The plan of every charging call (x-moyan-charges in the contract), computed by the function the call itself
  * charges with. A call that cannot go ahead is refused here as the call would refuse it.
  */
-const PLANS: Record<ChargeOperation, (deps: Deps, userId: string, body: Body) => Promise<ChargePlan>> = {
+/** The model's configuration is the gateway's (a call needing a model is refused by it). */
+type QuoteDeps = Deps & Pick<AppContext, 'llm'>;
+
+const PLANS: Record<ChargeOperation, (deps: QuoteDeps, userId: string, body: Body) => Promise<ChargePlan>> = {
   checkCheckSubmit: (deps, userId, body) => checkSubmitPlan(deps, userId, need(body, 'id')),
   checkCheckMachineSubmit: (deps, userId, body) => checkSubmitPlan(deps, userId, need(body, 'id')),
   paperAigcMachineSubmit: (deps, userId, body) => detectionSubmitPlan(deps, userId, need(body, 'id')),
@@ -51,10 +55,14 @@ const PLANS: Record<ChargeOperation, (deps: Deps, userId: string, body: Body) =>
   chatGptCompletions: (deps) => answerPlan(deps),
   chatGptCompletionsStream: (deps) => answerPlan(deps),
   checkWorkbenchSubmitCheck: async (deps, userId, body) => (await editedCheckPlan(deps, userId, need(body, 'id'))).plan,
+  checkWorkbenchSuggestModel: async (deps, userId, body) => {
+    const sentence = { id: need(body, 'id'), index: need(body, 'index'), paragraph: need(body, 'paragraph'), start: need(body, 'start'), end: need(body, 'end') };
+    return (await modelSuggestPlan(deps, userId, sentence)).plan;
+  },
 };
 
 /** charge_quote: what a charging call would charge this user now, for what, and the balance after. */
-export async function chargeQuote(deps: Deps, userId: string, body: Body): Promise<ChargeQuote> {
+export async function chargeQuote(deps: QuoteDeps, userId: string, body: Body): Promise<ChargeQuote> {
   const plan = await PLANS[body.operation](deps, userId, body);
   return quoteOf(deps.db, userId, plan);
 }

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { countChars } from '@common/char-count';
-import type { AppContext } from '../../context';
+import type { AppContext, Deps } from '../../context';
 import { tasks } from '../../db/schema/tasks';
 import type { RecheckedParagraph } from '../../engines/similarity/recheck';
 import type { SentenceMark } from '../../engines/similarity/types';
 import { badRequest, conflict } from '../../errors';
-import { balanceOf } from '../billing/balance';
 import { chargeTask, refundTask } from '../billing/charges';
-import { priceFor } from '../billing/prices';
+import { chargePlan, quoteOf } from '../billing/plan';
+import { ratedPrice } from '../billing/prices';
 import { EngineMissing } from '../../compute';
+import { modelNotConfigured } from '../llm/errors';
 import { createTask } from '../tasks/tasks';
 import { scoreParagraphAigc } from '../../engines/aigc/paragraph';
 import { cleanEditText, editableParagraph, recheckEdit } from './edit';
@@ -33,6 +34,7 @@ export const MODEL_PRICE_SERVICE = 'workbench_model';
 const SEVERITY: Record<SentenceMark, number> = { none: 0, cited: 1, orange: 2, red: 3 };
 
 type SuggestDeps = Pick<AppContext, 'db' | 'config' | 'now' | 'llm' | 'compute'>;
+export type ModelDeps = Deps & Pick<AppContext, 'llm'>;
 
 interface Sentence {
   codes: string[];
@@ -89,7 +91,7 @@ async function reworded<T>(work: () => Promise<T>): Promise<T> {
 const ordered = <T extends { mark: SentenceMark; matchedChars: number; aiProbability: number }>(list: T[]) =>
   list.sort((a, b) => SEVERITY[a.mark] - SEVERITY[b.mark] || a.matchedChars - b.matchedChars || a.aiProbability - b.aiProbability);
 
-async function context(deps: SuggestDeps, userId: string, input: SuggestInput) {
+async function context(deps: Deps, userId: string, input: SuggestInput) {
   const s = sentenceOf(input);
   const check = await ownFinishedCheck(deps.db, userId, input.id);
   const session = await sessionOf(deps.db, check);
@@ -98,11 +100,23 @@ async function context(deps: SuggestDeps, userId: string, input: SuggestInput) {
   return { s, check, session, index, state };
 }
 
-async function modelQuote(deps: SuggestDeps, userId: string, sentence: string) {
+/**
+ * What workbench_suggest_model charges (charge_quote quotes it, workbench_suggest offers it as modelQuote): the
+ * sentence's characters at the model rewording price, refused as the call is (a sentence out of its paragraph, a
+ * record not the caller's, no model).
+ */
+export async function modelSuggestPlan(deps: ModelDeps, userId: string, input: SuggestInput) {
+  const found = await context(deps, userId, input);
+  if (!deps.llm.configured('rewrite')) throw modelNotConfigured();
+  const charCount = countChars(found.s.sentence);
+  const { priceFen, rate } = await ratedPrice(deps.db, MODEL_PRICE_SERVICE, charCount);
+  return { ...found, plan: chargePlan({ priceFen, rate, charCount, engine: 'model', note: `改写工作台·大模型换个说法：${found.check.title}` }) };
+}
+
+async function modelQuote(deps: ModelDeps, userId: string, input: SuggestInput) {
   if (!deps.llm.configured('rewrite')) return null;
-  const priceFen = await priceFor(deps.db, MODEL_PRICE_SERVICE, countChars(sentence));
-  const balanceFen = await balanceOf(deps.db, userId);
-  return { priceFen, balanceFen, enough: balanceFen >= priceFen };
+  const { priceFen, balanceFen, enough } = await quoteOf(deps.db, userId, (await modelSuggestPlan(deps, userId, input)).plan);
+  return { priceFen, balanceFen, enough };
 }
 
 /** workbench_suggest: the offline engine's safe rewordings of one sentence, each re-checked and scored. */
@@ -123,7 +137,7 @@ export async function suggestOffline(deps: SuggestDeps, userId: string, input: S
     mark: original.mark,
     aiProbability: original.aiProbability,
     suggestions: ordered(suggestions),
-    modelQuote: await modelQuote(deps, userId, s.sentence),
+    modelQuote: await modelQuote(deps, userId, input),
   };
 }
 
@@ -132,19 +146,17 @@ export async function suggestOffline(deps: SuggestDeps, userId: string, input: S
  * (a task of its own, so the ledger says what it was for); refunded when the model gives nothing usable.
  */
 export async function suggestWithModel(deps: SuggestDeps, userId: string, input: SuggestInput & { priceFen: number }) {
-  const { s, check, session, index, state } = await context(deps, userId, input);
-  const quote = await modelQuote(deps, userId, s.sentence);
-  if (!quote) throw conflict('MODEL_NOT_CONFIGURED', '未配置大模型服务，请联系管理员配置后再试');
-  if (quote.priceFen !== input.priceFen) throw conflict('PRICE_CHANGED', `价格已变为 ${(quote.priceFen / 100).toFixed(2)} 元，请确认后再试`);
-  const task = await createTask(deps, {
-    kind: 'rewrite',
-    userId,
-    title: `改写工作台·大模型换个说法：${check.title}`.slice(0, 200),
-    priceFen: quote.priceFen,
-    charCount: countChars(s.sentence),
-    offline: false,
-  });
-  await chargeTask(deps.db, { taskId: task.id, userId, amountFen: quote.priceFen, note: `改写工作台·大模型换个说法：${check.title}` });
+  const { s, session, index, state, plan } = await modelSuggestPlan(deps, userId, input);
+  // The quote the student confirmed no longer holds (the price row changed since): refuse, never charge differently.
+  if (plan.priceFen !== input.priceFen) throw conflict('PRICE_CHANGED', `价格已变为 ${(plan.priceFen / 100).toFixed(2)} 元，请确认后再试`);
+  const task = await createTask(deps, { kind: 'rewrite', userId, title: plan.note.slice(0, 200), priceFen: plan.priceFen, charCount: countChars(s.sentence), offline: false });
+  try {
+    await chargeTask(deps.db, { taskId: task.id, userId, amountFen: plan.priceFen, note: plan.note });
+  } catch (error) {
+    // Not paid (no balance): the task it would have been is not kept.
+    await deps.db.orm.delete(tasks).where(eq(tasks.id, task.id));
+    throw error;
+  }
   const finish = (status: 'done' | 'failed', error: string | null = null) =>
     deps.db.orm.update(tasks).set({ status, error, progress: 100, finishedAt: deps.now(), updatedAt: deps.now() }).where(eq(tasks.id, task.id));
   let text = '';
@@ -166,6 +178,6 @@ export async function suggestWithModel(deps: SuggestDeps, userId: string, input:
     mark: original.mark,
     aiProbability: original.aiProbability,
     suggestions: text && text !== s.sentence.trim() ? [{ text, source: 'model' as const, ...tryOut(session, state, index, s, text) }] : [],
-    modelQuote: await modelQuote(deps, userId, s.sentence),
+    modelQuote: await modelQuote(deps, userId, input),
   };
 }

@@ -1333,7 +1333,8 @@ export const useCheckWorkbenchRedo = <TError = ErrorType<BadRequestResponse | Un
     /**
  * 需登录，不收费，不保存，有频率限制。为段落 paragraph 中 [start, end) 的一句给出离线改写引擎的几种说法（只做安全的改动，
 术语、数字、引文不动），每种说法都放回段落中与本次查重的来源重新比对（mark）并由本站 AIGC 检测器打分（aiProbability）。
-配置了大模型时 modelQuote 给出用大模型改写这一句的价格（见 workbench_suggest_model）。
+配置了大模型时 modelQuote 给出用大模型改写这一句的价格（见 workbench_suggest_model；与 charge_quote 对
+checkWorkbenchSuggestModel 的报价出自同一个计价，界面的扣费确认用 charge_quote）。
 位置越界或句子为空 400；他人的或不存在的记录 404；报告未生成 409 REPORT_NOT_READY。
 
  * @summary 换个说法：离线改写建议
@@ -1429,7 +1430,8 @@ export function useCheckWorkbenchSuggest<TData = Awaited<ReturnType<typeof check
 
 
 /**
- * 需登录，收费：按 workbench_suggest 的 modelQuote 报价从余额扣费（priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费）。
+ * 需登录，收费：先经 charge_quote（operation 为 checkWorkbenchSuggestModel，id、index、paragraph、start、end 与本调用相同）报价，
+按报价从余额扣费，账户明细记下的金额与说明与报价一致；priceFen 须与当前报价一致，否则 409 PRICE_CHANGED，不扣费。
 大模型给出几种说法，不合规则的（丢了术语、数字或引文）不返回；每种都重新比对并打分。大模型出错或没有可用的说法时自动退款。
 余额不足 409 INSUFFICIENT_BALANCE；未配置大模型 503 MODEL_NOT_CONFIGURED；位置越界 400；他人的或不存在的记录 404。
 

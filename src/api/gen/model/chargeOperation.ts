@@ -22,7 +22,7 @@
  */
 
 /**
- * 扣费的调用（其 operationId）：checkCheckSubmit 提交查重；checkCheckMachineSubmit 提交查重并在完成后降重（报价只含查重， 降重在查重完成后另按标出段落的字数扣费）；paperAigcMachineSubmit AIGC 检测；paperAigcAigcMachineSubmit 降AIGC； paperAigcSubmitCheck 重新检测降AIGC后的文字；paperMachineMachineSubmit 降重、强力降重、润色改写；machineMachineSubmit 智能降重；machineMachineCnkiSubmit 学术库降重；paperMachineSubmitCheck 对改写稿查重；paperMachineCheckMachineSubmit 按查重报告降重； paperMachineCheckAigcMachineSubmit 按 AIGC 检测降AIGC；paperMachineCheckAigcAndMachineSubmit 查重、AIGC检测并降重； aiPaperInfoCommitPaper 确认大纲并生成论文；aiPaperInfoReload、paperInfoReload 重新生成一节；paperInfoPaperSubmit 毕业论文； paperInfoPaperXueshuSubmit 期刊论文；aiPptInfoSubmitById 生成 PPT；chatGptCompletions、chatGptCompletionsStream 智能对话的回答； checkWorkbenchSubmitCheck 改写工作台修改后重新查重（按当前版本全文的字数，不可使用首次免费查重）
+ * 扣费的调用（其 operationId）：checkCheckSubmit 提交查重；checkCheckMachineSubmit 提交查重并在完成后降重（报价只含查重， 降重在查重完成后另按标出段落的字数扣费）；paperAigcMachineSubmit AIGC 检测；paperAigcAigcMachineSubmit 降AIGC； paperAigcSubmitCheck 重新检测降AIGC后的文字；paperMachineMachineSubmit 降重、强力降重、润色改写；machineMachineSubmit 智能降重；machineMachineCnkiSubmit 学术库降重；paperMachineSubmitCheck 对改写稿查重；paperMachineCheckMachineSubmit 按查重报告降重； paperMachineCheckAigcMachineSubmit 按 AIGC 检测降AIGC；paperMachineCheckAigcAndMachineSubmit 查重、AIGC检测并降重； aiPaperInfoCommitPaper 确认大纲并生成论文；aiPaperInfoReload、paperInfoReload 重新生成一节；paperInfoPaperSubmit 毕业论文； paperInfoPaperXueshuSubmit 期刊论文；aiPptInfoSubmitById 生成 PPT；chatGptCompletions、chatGptCompletionsStream 智能对话的回答； checkWorkbenchSubmitCheck 改写工作台修改后重新查重（按当前版本全文的字数，不可使用首次免费查重）； checkWorkbenchSuggestModel 改写工作台用大模型给一句换个说法（按这句的字数；大模型出错或没有可用的说法时退款）
  */
 export type ChargeOperation = typeof ChargeOperation[keyof typeof ChargeOperation];
 
@@ -50,4 +50,5 @@ export const ChargeOperation = {
   chatGptCompletions: 'chatGptCompletions',
   chatGptCompletionsStream: 'chatGptCompletionsStream',
   checkWorkbenchSubmitCheck: 'checkWorkbenchSubmitCheck',
+  checkWorkbenchSuggestModel: 'checkWorkbenchSuggestModel',
 } as const;

@@ -24,13 +24,15 @@ import type { ChargeOperation } from './chargeOperation';
 import type { Id } from './id';
 import type { ChargeQuoteBodyMode } from './chargeQuoteBodyMode';
 import type { PaperOutline } from './paperOutline';
+import type { ParagraphIndex } from './paragraphIndex';
+import type { WorkbenchText } from './workbenchText';
 
 /**
  * 要报价的扣费调用及其参数（按 operation 给出所需的字段，其余不填）
  */
 export interface ChargeQuoteBody {
   operation: ChargeOperation;
-  /** 扣费调用所指的记录：草稿（查重、AIGC 检测、降重、PPT、待确认大纲的论文）、章节（重新生成一节）、已完成的检测（降AIGC）、 已完成的查重（按查重报告降重、改写工作台修改后重新查重）、已完成的降重或降AIGC记录（对改写稿查重、重新检测） */
+  /** 扣费调用所指的记录：草稿（查重、AIGC 检测、降重、PPT、待确认大纲的论文）、章节（重新生成一节）、已完成的检测（降AIGC）、 已完成的查重（按查重报告降重、改写工作台修改后重新查重、改写工作台用大模型换个说法）、已完成的降重或降AIGC记录（对改写稿查重、重新检测） */
   id?: Id;
   /** 改写方式（降AIGC、按报告降重、查重检测并降重）；其他调用不填 */
   mode?: ChargeQuoteBodyMode;
@@ -48,4 +50,20 @@ export interface ChargeQuoteBody {
    * @maximum 200000
    */
   length?: number;
+  /** checkWorkbenchSuggestModel：句子所在段落的序号 */
+  index?: ParagraphIndex;
+  /** checkWorkbenchSuggestModel：句子所在段落当前的文字（与 workbench_suggest_model 的相同） */
+  paragraph?: WorkbenchText;
+  /**
+   * checkWorkbenchSuggestModel：句子在段内的起始位置（含），Unicode 码点
+   * @minimum 0
+   * @maximum 12000
+   */
+  start?: number;
+  /**
+   * checkWorkbenchSuggestModel：句子在段内的结束位置（不含），Unicode 码点；价格按这句的字数计算
+   * @minimum 0
+   * @maximum 12000
+   */
+  end?: number;
 }

@@ -23,6 +23,6 @@
 import type { Fen } from './fen';
 
 export type WorkbenchModelSuggestBodyAllOf = {
-  /** 学生确认的价格（workbench_suggest 返回的 modelQuote.priceFen） */
+  /** 学生确认的报价（charge_quote 或 workbench_suggest 的 modelQuote 返回的 priceFen） */
   priceFen: Fen;
 };

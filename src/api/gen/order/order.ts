@@ -62,6 +62,7 @@ import type {
   ProductPackageQueryListParams,
   SandboxNotifyBody,
   ServerErrorResponse,
+  ServiceUnavailableResponse,
   TooManyRequestsResponse,
   UnauthorizedResponse
 } from '.././model';
@@ -777,11 +778,12 @@ export function useAccountInfoLedger<TData = Awaited<ReturnType<typeof accountIn
 金额与说明由扣费时用的同一个函数算出，按报价确认后，账户明细记下的金额与说明与报价一致。请求体按 operation 给出该调用
 所需的字段：id（草稿或记录的 id：查重、AIGC 检测、降重草稿、PPT、论文与章节、降AIGC的检测记录、对改写稿查重的降重记录、
 改写工作台的查重记录）、
-mode（改写方式）、outline（确认大纲时编辑后的大纲）、title 与 length（一表式论文写作）；智能对话不需要其他字段，报价为一次
+mode（改写方式）、outline（确认大纲时编辑后的大纲）、title 与 length（一表式论文写作）、index、paragraph、start 与 end（改写工作台
+用大模型换个说法的一句，与 workbench_suggest_model 的相同）；智能对话不需要其他字段，报价为一次
 回答最多扣的金额（按实际回答字数扣费）。
 不能提交的情形与扣费调用本身答的一样（都不扣费）：缺少字段或参数不符 400；他人的或不存在的记录 404；已提交、未完成、
 没有标出的段落、工作台没有修改 409（TASK_ALREADY_SUBMITTED、TASK_NOT_FINISHED、NOTHING_FLAGGED、RECHECK_EXISTS、NOTHING_EDITED、
-REPORT_NOT_READY 等）；文字过短 422。
+REPORT_NOT_READY 等）；文字过短 422；需要大模型而未配置 503 MODEL_NOT_CONFIGURED（改写工作台用大模型换个说法）。
 余额不足不是错误：enough 为 false，balanceAfterFen 为 null。
 
  * @summary 扣费前的报价
@@ -810,7 +812,7 @@ export const getAccountInfoChargeQuoteQueryKey = (chargeQuoteBody?: ChargeQuoteB
     }
 
     
-export const getAccountInfoChargeQuoteQueryOptions = <TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse>>(chargeQuoteBody: ChargeQuoteBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError, TData>>, }
+export const getAccountInfoChargeQuoteQueryOptions = <TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse | ServiceUnavailableResponse>>(chargeQuoteBody: ChargeQuoteBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -829,10 +831,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type AccountInfoChargeQuoteQueryResult = NonNullable<Awaited<ReturnType<typeof accountInfoChargeQuote>>>
-export type AccountInfoChargeQuoteQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse>
+export type AccountInfoChargeQuoteQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse | ServiceUnavailableResponse>
 
 
-export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse>>(
+export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse | ServiceUnavailableResponse>>(
  chargeQuoteBody: ChargeQuoteBody, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof accountInfoChargeQuote>>,
@@ -842,7 +844,7 @@ export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof acco
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse>>(
+export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse | ServiceUnavailableResponse>>(
  chargeQuoteBody: ChargeQuoteBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof accountInfoChargeQuote>>,
@@ -852,7 +854,7 @@ export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof acco
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse>>(
+export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse | ServiceUnavailableResponse>>(
  chargeQuoteBody: ChargeQuoteBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -860,7 +862,7 @@ export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof acco
  * @summary 扣费前的报价
  */
 
-export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse>>(
+export function useAccountInfoChargeQuote<TData = Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | NotFoundResponse | Error | Error | ServerErrorResponse | ServiceUnavailableResponse>>(
  chargeQuoteBody: ChargeQuoteBody, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof accountInfoChargeQuote>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -2,6 +2,8 @@ import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { checkWorkbenchSuggest, checkWorkbenchSuggestModel } from '@/api/gen/check/check';
 import type { SentenceMark, WorkbenchSuggestion, WorkbenchSuggestions } from '@/api/gen/model';
+import { ApiError } from '@/api/http';
+import { useChargeConfirm } from '@/components/charge/use-charge-confirm';
 import { notify } from '@/components/ui/toaster';
 import { formatRatio, formatYuan } from '@/lib/number';
 import type { Selection } from '../report/paragraph-list';
@@ -22,48 +24,54 @@ export function MarkBadge({ mark }: { mark: SentenceMark }) {
   );
 }
 
+/** Failures after the charge: the server refunds them (server/services/workbench/suggest.ts). */
+const REFUNDED = ['MODEL_BUSY', 'MODEL_ACCOUNT_BUSY', 'MODEL_TIMEOUT', 'MODEL_UNAVAILABLE', 'ENGINE_UNAVAILABLE', 'INTERNAL_ERROR'];
+
 type Props = { checkId: string; text: string; selection: Selection; onTake: (paragraph: string, edit: boolean) => void };
 
 /**
  * 换个说法 for the selected sentence: the offline engine's (free) and, when a model is configured, the model's
- * (priced, the price shown and confirmed first), each re-checked against this check's sources and scored by
+ * (paid, asked through the shared charge confirmation), each re-checked against this check's sources and scored by
  * our AIGC detector in its paragraph.
  */
 export function Suggestions({ checkId, text, selection, onTake }: Props) {
   const [found, setFound] = useState<WorkbenchSuggestions | null>(null);
-  const [loading, setLoading] = useState<'offline' | 'model' | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const charge = useChargeConfirm();
   const body = { id: checkId, index: selection.paragraph, paragraph: text, start: selection.start, end: selection.end };
   const chars = Array.from(text);
   const put = (s: WorkbenchSuggestion) => chars.slice(0, selection.start).join('') + s.text + chars.slice(selection.end).join('');
 
   const ask = async () => {
-    setLoading('offline');
+    setLoading(true);
     try {
       setFound(await checkWorkbenchSuggest(body));
     } catch (error) {
       notify.error(error instanceof Error ? error.message : '暂时无法给出建议，请稍后重试');
     } finally {
-      setLoading(null);
+      setLoading(false);
     }
   };
-  const askModel = async (priceFen: number) => {
-    setConfirming(false);
-    setLoading('model');
-    try {
-      const answer = await checkWorkbenchSuggestModel({ ...body, priceFen });
-      setFound((before) => (before ? { ...answer, suggestions: [...answer.suggestions, ...before.suggestions] } : answer));
-      if (!answer.suggestions.length) notify.error('大模型没有给出可用的说法，已退款');
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : '大模型暂时不可用，请稍后重试');
-    } finally {
-      setLoading(null);
-    }
-  };
+  const askModel = () =>
+    charge.ask({
+      title: '确认支付：大模型换个说法',
+      request: { operation: 'checkWorkbenchSuggestModel', ...body },
+      note: '大模型出错或没有给出可用的说法时，这笔扣费自动退回余额。',
+      onConfirm: async (quote) => {
+        try {
+          const answer = await checkWorkbenchSuggestModel({ ...body, priceFen: quote.priceFen });
+          setFound((before) => (before ? { ...answer, suggestions: [...answer.suggestions, ...before.suggestions] } : answer));
+          if (!answer.suggestions.length) notify.error('大模型没有给出可用的说法，已退款');
+        } catch (error) {
+          if (error instanceof ApiError && REFUNDED.includes(error.code)) throw new ApiError(error.status, error.code, `${error.message}（已退款）`);
+          throw error;
+        }
+      },
+    });
 
   if (!found) {
     return (
-      <Button size="sm" colorPalette="brand" variant="outline" loading={loading === 'offline'} onClick={() => void ask()}>
+      <Button size="sm" colorPalette="brand" variant="outline" loading={loading} onClick={() => void ask()}>
         换个说法（免费）
       </Button>
     );
@@ -103,31 +111,12 @@ export function Suggestions({ checkId, text, selection, onTake }: Props) {
           </HStack>
         </Box>
       ))}
-      {quote && !confirming && (
-        <Button size="sm" variant="outline" loading={loading === 'model'} disabled={!quote.enough} onClick={() => setConfirming(true)}>
+      {quote && (
+        <Button size="sm" variant="outline" disabled={charge.asking} onClick={askModel}>
           用大模型换个说法（{formatYuan(quote.priceFen)}）
         </Button>
       )}
-      {quote && !quote.enough && (
-        <Text fontSize="xs" color="red.600">
-          余额 {formatYuan(quote.balanceFen)}，不足 {formatYuan(quote.priceFen)}，请先充值。
-        </Text>
-      )}
-      {quote && confirming && (
-        <Box borderWidth="1px" borderColor="orange.300" bg="orange.50" rounded="md" p="3" role="group" aria-label="确认价格">
-          <Text fontSize="sm" mb="2">
-            用大模型改写这一句将从余额扣除 {formatYuan(quote.priceFen)}（余额 {formatYuan(quote.balanceFen)}）；大模型没有给出可用的说法时自动退款。
-          </Text>
-          <HStack gap="2">
-            <Button size="xs" colorPalette="brand" onClick={() => void askModel(quote.priceFen)}>
-              确认支付 {formatYuan(quote.priceFen)}
-            </Button>
-            <Button size="xs" variant="ghost" onClick={() => setConfirming(false)}>
-              取消
-            </Button>
-          </HStack>
-        </Box>
-      )}
+      {charge.dialog}
     </Stack>
   );
 }

@@ -99,4 +99,35 @@ describe('改写工作台', () => {
     await user.click(within(dialog).getByRole('button', { name: `确认支付 ${formatYuan(newFen)}` }));
     await waitFor(async () => expect((await ledgerOf(token))[0]).toMatchObject({ kind: 'charge', amountFen: -newFen }));
   }, 60_000);
+
+  it('用大模型换个说法 asks as every charge does: the quoted amount, what for, the refund promise; nothing sent before 确认支付, 取消 charges nothing', async () => {
+    const token = await signIn();
+    await topUp(token);
+    const { report, paragraph } = await checkWithRed(token);
+    const charge = watchCharge('/api/base/check_api/workbench_suggest_model', token);
+    const { user } = renderApp(`/papercheck/workbench/${report.id}`);
+    const marked = await screen.findByTestId(`marked-${paragraph.index}`);
+    await user.click(marked.querySelector('[data-mark="red"]')!);
+    await user.click(await screen.findByRole('button', { name: '换个说法（免费）' }));
+    const offer = await screen.findByRole('button', { name: /^用大模型换个说法/ });
+
+    await user.click(offer);
+    const dialog = await screen.findByTestId('charge-confirm');
+    expect(within(dialog).getByText('确认支付：大模型换个说法')).toBeVisible();
+    const summary = await within(dialog).findByTestId('charge-summary');
+    expect(within(dialog).getByRole('button', { name: `确认支付 ${formatYuan(Number(summary.dataset.chargeFen))}` })).toBeEnabled();
+    expect(within(dialog).getByText(/自动退回余额/)).toBeVisible();
+    const before = await ledgerOf(token);
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByTestId('charge-confirm')).not.toBeInTheDocument());
+    expect(await ledgerOf(token)).toEqual(before);
+    expect(screen.queryByText('大模型 · 已扣费')).not.toBeInTheDocument();
+
+    await user.click(offer);
+    const shown = await charge.confirm(user);
+    expect(shown.purpose).toBe(`改写工作台·大模型换个说法：${report.title}`);
+    expect(shown.chargeFen).toBeGreaterThan(0);
+    expect(await screen.findByText('大模型 · 已扣费')).toBeVisible();
+    await waitFor(() => expect(screen.queryByTestId('charge-confirm')).not.toBeInTheDocument());
+  }, 60_000);
 });
