@@ -76,6 +76,9 @@ describe('crash safety on PostgreSQL: the worker SIGKILLed during a paper, a rew
       ...crashTestEnv({ dataDir, modelUrl: model.url, databaseUrl: database?.url }),
       LOG_LEVEL: 'info',
       WORKER_CONCURRENCY: '8',
+      // One account's detection, deck and check must all be claimed while its rewrite still runs: by default an
+      // account has one CPU task running at a time (fairness), and one after another they outlast the rewrite.
+      WORKER_ACCOUNT_CONCURRENCY: '8',
       JOB_POLL_MS: '200',
     };
     const started = spawnScript('server/worker.ts', env);
