@@ -39,12 +39,6 @@ describe('crash safety on PostgreSQL: the worker SIGKILLed during a paper, a rew
   let worker: Spawned | undefined;
 
   beforeAll(async () => {
-    if (!serverUrl) {
-      throw new Error(
-        'This test needs PostgreSQL: set TEST_DATABASE_URL to a server whose role may create databases, e.g. ' +
-          'TEST_DATABASE_URL="$(sh scripts/ci-postgres.sh | tail -n 1)" npm run test:pg',
-      );
-    }
     database = await createTestDatabase(serverUrl);
     // The first worker's model is paced so the kill lands mid-task; the API and the second worker need no pacing.
     paced = await startFakeLlm({ tokenDelayMs: 40 });

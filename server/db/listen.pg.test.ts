@@ -14,7 +14,6 @@ describe('listenOn: NOTIFYs from other connections, and a lost connection report
   let other: pg.Client | undefined;
 
   beforeAll(async () => {
-    if (!serverUrl) throw new Error('This test needs PostgreSQL: set TEST_DATABASE_URL (see vitest.pg.config.ts)');
     database = await createTestDatabase(serverUrl);
     other = new pg.Client({ connectionString: database.url });
     await other.connect();

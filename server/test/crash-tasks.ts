@@ -31,6 +31,21 @@ export function crashTestEnv(options: { dataDir: string; modelUrl: string; port?
   return env;
 }
 
+/** The headers and body of an API call: the bearer token if any, then a multipart form or a JSON body. */
+export async function requestOf(token: string | undefined, init: { body?: unknown; form?: Record<string, string> }) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  let payload: string | Uint8Array<ArrayBuffer> | undefined;
+  if (init.form) {
+    const form = await multipart(init.form);
+    Object.assign(headers, form.headers);
+    payload = new Uint8Array(form.payload);
+  } else if (init.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(init.body);
+  }
+  return { headers, payload };
+}
+
 type Envelope<T> = { success: boolean; result: T; error?: { code: string; message: string } };
 type Ledger = { records: Array<{ kind: string; amountFen: number; taskId: string | null }> };
 type CallInit = { query?: Record<string, string>; body?: unknown; form?: Record<string, string> };
@@ -45,16 +60,7 @@ export class ApiClient {
   async call<T>(path: string, init: CallInit = {}): Promise<T> {
     const url = new URL(path, this.base);
     for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
-    const headers: Record<string, string> = this.token ? { authorization: `Bearer ${this.token}` } : {};
-    let payload: string | Uint8Array<ArrayBuffer> | undefined;
-    if (init.form) {
-      const form = await multipart(init.form);
-      Object.assign(headers, form.headers);
-      payload = new Uint8Array(form.payload);
-    } else if (init.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(init.body);
-    }
+    const { headers, payload } = await requestOf(this.token, init);
     const response = await fetch(url, { method: path.endsWith('account_info_api/account') ? 'GET' : 'POST', headers, body: payload });
     const json = (await response.json()) as Envelope<T>;
     if (!json.success) throw new Error(`${path}: ${response.status} ${JSON.stringify(json.error)}`);

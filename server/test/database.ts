@@ -23,8 +23,15 @@ export async function openTestDatabase(): Promise<Database> {
 /**
  * A new, empty database on the PostgreSQL server `serverUrl` names (its role may create databases): its URL,
  * for this process or for server processes a test starts, and `drop`, which ends whatever is still connected.
+ * Without a server (TEST_DATABASE_URL unset) the test fails saying how to get one: it never skips.
  */
-export async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(serverUrl: string | undefined): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!serverUrl) {
+    throw new Error(
+      'This test needs PostgreSQL: set TEST_DATABASE_URL to a server whose role may create databases, e.g. ' +
+        'TEST_DATABASE_URL="$(sh scripts/ci-postgres.sh | tail -n 1)" npm run test:pg',
+    );
+  }
   const name = `moyan_test_${randomBytes(6).toString('hex')}`;
   await admin(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);

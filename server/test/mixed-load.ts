@@ -1,7 +1,7 @@
 // The mixed load of the multi-process test (server/multi-process.pg.test.ts): virtual users, each signed in, reading
 // (account, records lists, ledger) and submitting cheap paid tasks (a pasted 查重 or AIGC检测, the price asked with
 // charge_quote first) through the proxy, every request logged with its outcome and latency.
-import { multipart } from '../handlers/check.test-helpers';
+import { requestOf } from './crash-tasks';
 
 export interface LoggedRequest {
   method: 'GET' | 'POST';
@@ -43,16 +43,7 @@ export class LoadUser {
   ) {}
 
   async call<T>(method: 'GET' | 'POST', path: string, init: { body?: unknown; form?: Record<string, string> } = {}): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
-    let payload: string | Uint8Array<ArrayBuffer> | undefined;
-    if (init.form) {
-      const form = await multipart(init.form);
-      Object.assign(headers, form.headers);
-      payload = new Uint8Array(form.payload);
-    } else if (init.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(init.body);
-    }
+    const { headers, payload } = await requestOf(this.token, init);
     const startedAt = Date.now();
     const logged: LoggedRequest = { method, path: path.split('?')[0], status: 0, startedAt, ms: 0 };
     this.log.push(logged);
