@@ -4,6 +4,7 @@
 // rewrite), the flagged paragraphs rewritten and the human one kept; /aiaigc/list shows the AI share before
 // and after. No model is configured for this flow's user path: the rewrite is the offline engine's, labelled.
 import assert from 'node:assert/strict';
+import type { RewriteTask } from '../src/api/gen/model';
 import { detectPastedPaper } from './aigc-flow';
 import { loginWithPassword, storedToken } from './login';
 import type { RealFlow } from './real-server';
@@ -20,7 +21,8 @@ export const aigcLowerFlow: RealFlow = {
     await server.cli(['user', 'credit', '--username', USER.username, '--fen', '5000', '--reason', 'e2e 降AIGC']);
     await page.goto(`${server.url}/`);
     await loginWithPassword(page, USER.username, USER.password);
-    assert.ok(await storedToken(page));
+    const token = await storedToken(page);
+    assert.ok(token);
 
     const rate = await detectPastedPaper(page, server.url, TITLE);
     log(`检测完成：${rate}`);
@@ -37,7 +39,12 @@ export const aigcLowerFlow: RealFlow = {
     log(`选择该检测结果并支付，进入对照页（记录 ${id}）`);
 
     const pairs = page.getByTestId('paragraph-pair');
-    await page.locator('[data-testid="paragraph-pair"][data-status="done"]').first().waitFor({ timeout: 60_000 });
+    // The figures are read once the record is finished (its download note shows) and every paragraph has
+    // arrived: the pairs come in while the record runs, and a loaded CI machine was read with one of four.
+    await page.getByTestId('download-note').waitFor({ timeout: 60_000 });
+    const record = await server.api<RewriteTask>('POST', '/api/base/paper_machine_api/load_by_id', { query: { id }, token });
+    await page.locator(`[data-testid="paragraph-pair"][data-status="done"] >> nth=${record.paragraphTotal - 1}`).waitFor({ timeout: 60_000 });
+    assert.equal(await pairs.count(), record.paragraphTotal, '对照页的段落数与记录不符');
     await page.getByText(new RegExp(`AI字符占比（前→后）\\s*${RATIO.source} → ${RATIO.source}`)).waitFor({ timeout: 60_000 });
     const texts = await pairs.allInnerTexts();
     const withBoth = texts.filter((t) => new RegExp(`AI 概率 ${RATIO.source} → ${RATIO.source}`).test(t));

@@ -4,7 +4,7 @@ import { useSelector } from '@tanstack/react-store';
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { getChatGptLoadByIdQueryKey, getChatGptQueryListQueryKey, useChatGptLoadById } from '@/api/gen/chat/chat';
-import type { ChatCompletionBody } from '@/api/gen/model';
+import type { ChatCompletionBody, ChatConversationDetail } from '@/api/gen/model';
 import { ApiError } from '@/api/http';
 import { LoginRequired } from '@/components/login-required';
 import { appStore } from '@/stores/app';
@@ -14,6 +14,9 @@ import { ChatThread, ThreadNotice } from './chat-thread';
 import { ConversationList } from './conversation-list';
 import { Suggestions } from './suggestions';
 import { isAbort, useChatTurn } from './use-chat-turn';
+
+const STORED_ANSWER_POLL_MS = 500;
+const STORED_ANSWER_WAIT_MS = 30_000;
 
 type Props = {
   /** The open conversation (the page's `id` search parameter); none for a new one. */
@@ -25,8 +28,6 @@ type Props = {
 /** Conversations on the left (below 992 px in a drawer), the open one on the right with the question box under it. */
 export function ChatScreen({ conversationId, onOpen }: Props) {
   const queryClient = useQueryClient();
-  const detail = useChatGptLoadById({ id: conversationId ?? '' }, { query: { enabled: Boolean(conversationId), meta: { silent: true } } });
-  const messages = conversationId ? (detail.data?.messages ?? []) : [];
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [listOpen, setListOpen] = useState(false);
@@ -52,6 +53,18 @@ export function ChatScreen({ conversationId, onOpen }: Props) {
     },
   });
   const shownTurn = turn && (turn.stored?.conversationId ?? turn.body.conversationId) === conversationId ? turn : null;
+  // A stopped or failed answer is stored when the server notices the end, which can be after the conversation is
+  // read again: until it is there (with what it cost), read it again, for a while.
+  const answerPending = (data?: ChatConversationDetail) =>
+    shownTurn?.stored !== undefined &&
+    shownTurn.endedAt !== undefined &&
+    Date.now() - shownTurn.endedAt < STORED_ANSWER_WAIT_MS &&
+    !data?.messages.some((message) => message.id === shownTurn.stored?.messageId);
+  const detail = useChatGptLoadById(
+    { id: conversationId ?? '' },
+    { query: { enabled: Boolean(conversationId), meta: { silent: true }, refetchInterval: (q) => (answerPending(q.state.data) ? STORED_ANSWER_POLL_MS : false) } },
+  );
+  const messages = conversationId ? (detail.data?.messages ?? []) : [];
 
   const send = (body: ChatCompletionBody, question?: string) => {
     setError(null);

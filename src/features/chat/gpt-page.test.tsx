@@ -127,6 +127,38 @@ describe('/gpt: the chat screen', () => {
     expect(within(answers()[0]).queryByRole('button', { name: /重新生成/ })).not.toBeInTheDocument();
   });
 
+  it('says what a stopped answer cost even when the conversation is read before the server has stored it', async () => {
+    const pace = manualPace();
+    const { user, router, token } = await openChat();
+    await ask(user, QUESTION);
+    pace.step(4);
+    await waitFor(() => expect(lastAnswer()).toHaveTextContent(ANSWER.slice(0, 12)));
+    // The server stores a stopped answer when it notices the closed request, on a busy machine after the
+    // screen has read the conversation again: the first two reads after the stop come without it.
+    let stopped = false;
+    let hidden = 0;
+    let reading = false;
+    server.use(
+      http.post('*/api/base/chat_gpt_api/load_by_id', async () => {
+        if (!stopped || reading || hidden === 2) return undefined;
+        reading = true;
+        try {
+          const stored = await storedConversation(openId(router), token);
+          hidden += 1;
+          return ok({ ...stored, messages: stored.messages.filter((message) => message.role === 'user') });
+        } finally {
+          reading = false;
+        }
+      }),
+    );
+    stopped = true;
+    await user.click(screen.getByRole('button', { name: '停止生成' }));
+
+    await waitFor(() => expect(within(lastAnswer()).getByText(/^扣费 ¥[\d.]+（按已生成的 12 字）$/)).toBeInTheDocument(), { timeout: 5000 });
+    expect(hidden).toBe(2);
+    expect(lastAnswer()).toHaveAttribute('data-state', 'stopped');
+  });
+
   it('keeps what arrived of an answer that fails midway, with the reason in Chinese, and retries it', async () => {
     setMockStreamPace(0);
     const { user } = await openChat();
