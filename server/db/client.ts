@@ -40,6 +40,11 @@ export interface OpenOptions {
   dataDir?: string;
   /** In-memory PGlite, for tests. */
   memory?: boolean;
+  /**
+   * In-memory only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one.
+   * Tests start from a migrated template: PGlite's initdb takes about 3 s, loading a dump about 0.6 s.
+   */
+  loadDataDir?: Blob;
   /** Skip the migrations (the CLI's `db migrate` runs them explicitly). Default false. */
   skipMigrations?: boolean;
   /** Pool size for PostgreSQL. Default 10. */
@@ -71,7 +76,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   let unlock: () => void = () => undefined;
   let stopServing: () => Promise<void> = async () => undefined;
   if (options.memory) {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     const dataDir = options.dataDir ?? './data';
     const dir = join(dataDir, 'pglite');

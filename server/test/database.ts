@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
+import { migratedTemplate } from './database-template';
 
 // One fresh database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL points at a
 // PostgreSQL server whose role may create databases, a new database there that is dropped on close.
 // (A database rather than a schema: drizzle-kit qualifies foreign keys with "public".)
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ memory: true });
+  if (!serverUrl) return openDatabase({ memory: true, loadDataDir: await migratedTemplate() });
 
   const fresh = await createTestDatabase(serverUrl);
   const db = await openDatabase({ databaseUrl: fresh.url, poolSize: 5 });
