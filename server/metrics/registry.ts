@@ -73,7 +73,7 @@ export function observeModelCall(record: LlmCallRecord): void {
 
 const libraryReads = new Counter({
   name: 'moyan_library_reads_total',
-  help: 'Library lookups of a check (LIBRARY_READ_DATABASE_URL set) by the server that answered them (replica, primary) and why',
+  help: 'Checks and workbench loads (LIBRARY_READ_DATABASE_URL set) by the server their library lookups read (replica, primary) and why',
   labelNames: ['server', 'reason'],
   registers: [registry],
 });
