@@ -3,7 +3,9 @@
 # prints its DATABASE_URL as the last line of stdout; everything else goes to stderr.
 # Runs as root (as CI does) or as any user that can run the server binaries.
 #   PGPORT (default 54329)  PGDATA_DIR (default /tmp/moyan-ci-postgres)  PGDB (default moyan)
-# The role can create databases, so the API tests' TEST_DATABASE_URL may point at it as well.
+# The role can create databases, so the API tests' TEST_DATABASE_URL may point at it as well, and may replicate
+# (initdb's pg_hba.conf takes replication connections from 127.0.0.1), so a test can start a streaming replica of it
+# (server/services/library/replica.pg.test.ts).
 # Stop it with: pg_ctl -D "$PGDATA_DIR/data" stop (as the same user that started it).
 set -eu
 
@@ -46,7 +48,9 @@ fi
 export PGPASSWORD="$password"
 psql() { "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -v ON_ERROR_STOP=1 -qtA "$@"; }
 if [ "$(psql -d postgres -c "select 1 from pg_roles where rolname = 'moyan'")" != "1" ]; then
-  psql -d postgres -c "create role moyan login createdb password '$password'" >&2
+  psql -d postgres -c "create role moyan login createdb replication password '$password'" >&2
+elif [ "$(psql -d postgres -c "select rolreplication from pg_roles where rolname = 'moyan'")" != "t" ]; then
+  psql -d postgres -c "alter role moyan replication" >&2
 fi
 if [ "$(psql -d postgres -c "select 1 from pg_database where datname = '$db'")" != "1" ]; then
   psql -d postgres -c "create database $db owner moyan" >&2

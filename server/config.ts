@@ -19,6 +19,9 @@ const schema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
+  // A streaming replica of DATABASE_URL for the reference library's lookups, and how long a check waits for it to catch up.
+  LIBRARY_READ_DATABASE_URL: z.string().min(1).optional(),
+  LIBRARY_READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
@@ -131,6 +134,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const raw = parsed.data;
   checkModelSettings(raw);
+  if (raw.LIBRARY_READ_DATABASE_URL && !raw.DATABASE_URL) {
+    throw new StartupRefusal('Invalid environment:\n  LIBRARY_READ_DATABASE_URL: a replica of DATABASE_URL; required with it: set DATABASE_URL (PostgreSQL)');
+  }
   checkPaymentSettings(raw);
   if (raw.PACT_PROVIDER_STATES && raw.NODE_ENV === 'production') {
     // The state-setup endpoint writes accounts and tokens for anyone who calls it.
@@ -166,6 +172,16 @@ function checkModelSettings(raw: Raw): void {
 // development server that no other machine can reach.
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** openDatabase's options for the configured database: DATABASE_URL, or DATA_DIR, and the library's read replica. */
+export function databaseOptions(config: Config) {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    libraryReadUrl: config.LIBRARY_READ_DATABASE_URL,
+    libraryReadWaitMs: config.LIBRARY_READ_WAIT_MS,
+  };
 }
 
 export const WECHATPAY_SETTINGS = [

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { type BuildOptions, buildApp } from './app';
-import { type Config, loadConfig } from './config';
+import { type Config, databaseOptions, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { logOptions } from './http/logging';
 import { startMetricsServer } from './metrics/server';
@@ -27,7 +27,7 @@ export async function serve(options: Pick<BuildOptions, 'testRoutes'> = {}): Pro
     refuseToStart(error);
   }
   // With the embedded database, npm run cli reaches it through a socket in DATA_DIR while this runs.
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, socket: 'serve' }).catch(refuseToStart);
+  const db = await openDatabase({ ...databaseOptions(config), socket: 'serve' }).catch(refuseToStart);
   const runtime = createRuntime({ config, db, log: pino(logOptions(config)), compute: poolCompute(config) });
   let runner: JobRunner | undefined;
   const payments = await paymentProviders(db, config);

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { type Config, loadConfig } from './config';
+import { type Config, databaseOptions, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { refuseToStart } from './process/refusal';
 import { onShutdownSignal } from './process/shutdown';
@@ -26,7 +26,7 @@ if (!config.DATABASE_URL) {
   log.error('npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, jobs run inside npm start');
   process.exit(1);
 }
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL }).catch(refuseToStart);
+const db = await openDatabase(databaseOptions(config)).catch(refuseToStart);
 const runtime = createRuntime({ config, db, log, compute: poolCompute(config) });
 const runner = new JobRunner({ ...runtime, handlers: await loadJobHandlers() });
 const paymentSync = startPaymentSync(runtime, await paymentProviders(db, config), log);

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { inlineCompute } from '../compute';
-import { loadConfig } from '../config';
+import { databaseOptions, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createRuntime, type Runtime } from '../runtime';
 import { safeError } from '../safe-error';
@@ -13,8 +13,7 @@ import { safeError } from '../safe-error';
 export async function withDatabase<T>(fn: (runtime: Runtime) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const db = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
+    ...databaseOptions(config),
     poolSize: 2,
     socket: 'connect-when-busy',
   });

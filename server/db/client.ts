@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { dataDirProblem, StartupRefusal } from '../process/refusal';
+import { type LibraryReads, libraryReads } from './library-reads';
 import { type ListenHandlers, listenOn } from './listen';
 import { migrateEmbedded, migratePostgres } from './migrate';
 import { SOCKET_PORT, serveOnSocket, socketAvailable, socketDirOf } from './socket-bridge';
@@ -21,6 +22,11 @@ export interface Executor {
   orm: Orm;
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * The database itself (never a transaction) opened with `libraryReadUrl`: where the reference library's lookups
+   * go (server/db/library-reads.ts). Absent: they read here, as everything else does.
+   */
+  libraryReads?: LibraryReads;
 }
 
 export interface Database extends Executor {
@@ -49,6 +55,10 @@ export interface OpenOptions {
   skipMigrations?: boolean;
   /** Pool size for PostgreSQL. Default 10. */
   poolSize?: number;
+  /** PostgreSQL only: a streaming replica of databaseUrl for the reference library's lookups (LIBRARY_READ_DATABASE_URL). */
+  libraryReadUrl?: string;
+  /** How long a check waits for the replica to replay what the primary has committed before reading the primary. Default 1000. */
+  libraryReadWaitMs?: number;
   /**
    * The server: also serve the embedded database on a unix socket in DATA_DIR, for the CLI.
    * The CLI: when a live server holds DATA_DIR, connect through that socket instead of failing.
@@ -162,9 +172,28 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function openPostgres(options: OpenOptions): Promise<Database> {
+async function openPostgres(options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-  return openPool(pool, 'postgres', options);
+  const db = await openPool(pool, 'postgres', options);
+  if (!options.libraryReadUrl) return db;
+  const waitMs = options.libraryReadWaitMs ?? 1000;
+  // A replica that does not answer must not hold a check longer than its lag would.
+  const replicaPool = new pg.Pool({ connectionString: options.libraryReadUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: Math.max(1000, waitMs) });
+  replicaPool.on('error', () => undefined);
+  const reads = libraryReads(db, { ...executorFor(drizzleNodePg(replicaPool) as unknown as Orm), close: () => replicaPool.end() }, waitMs);
+  try {
+    await reads.verify();
+  } catch (error) {
+    await Promise.all([reads.close(), db.close()]);
+    throw error;
+  }
+  return {
+    ...db,
+    libraryReads: reads,
+    close: async () => {
+      await Promise.all([reads.close(), db.close()]);
+    },
+  };
 }
 
 async function openPool(pool: pg.Pool, engine: Engine, options: Pick<OpenOptions, 'skipMigrations'>): Promise<Database> {

@@ -70,3 +70,15 @@ export function observeModelCall(record: LlmCallRecord): void {
   modelTokens.inc({ feature, direction: 'prompt' }, record.usage.promptTokens);
   modelTokens.inc({ feature, direction: 'completion' }, record.usage.completionTokens);
 }
+
+const libraryReads = new Counter({
+  name: 'moyan_library_reads_total',
+  help: 'Checks and workbench loads (LIBRARY_READ_DATABASE_URL set) by the server their library lookups read (replica, primary) and why',
+  labelNames: ['server', 'reason'],
+  registers: [registry],
+});
+
+/** Where one check's library lookups went: the replica once caught up, else the primary and why (server/db/library-reads.ts). */
+export function observeLibraryReads(server: 'replica' | 'primary', reason: string): void {
+  libraryReads.inc({ server, reason });
+}

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import type { SqlReader } from '../../db/library-reads';
 import type { LibraryOrigin } from '../../db/schema/library';
 import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
 import type { Candidate, CandidateQuery, DocumentMetadata, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
@@ -47,14 +48,20 @@ type KnownHashes = Map<string, { text: string; hashes: Int32Array }>;
 /**
  * The reference library: documents and their fingerprint index in PostgreSQL or PGlite. Counting and
  * fingerprinting go through `prepare`, which the API process runs in its worker pool, before any
- * transaction is opened.
+ * transaction is opened. Lookups (candidates, documents) read the database's library replica when it has one
+ * (LIBRARY_READ_DATABASE_URL), caught up to the primary as of this library's first lookup: make one per check.
+ * Writes, and what a write reads, stay on `db`.
  */
 export class ReferenceLibrary implements LibraryPort {
+  private readonly reads: SqlReader;
+
   constructor(
     private readonly db: Executor,
     private readonly params: Pick<SimilarityParams, 'k' | 't'> = DEFAULT_PARAMS,
     private readonly prepare: TextPreparer = async (text) => prepareLibraryText(text, params),
-  ) {}
+  ) {
+    this.reads = db.libraryReads?.session() ?? db;
+  }
 
   /** Adds documents (replacing any with the same id) and indexes their fingerprints. */
   async addDocuments(docs: NewLibraryDocument[]): Promise<{ documents: number; chars: number }> {
@@ -146,7 +153,7 @@ export class ReferenceLibrary implements LibraryPort {
     if (!hashes.length) return [];
     // The common hashes are dropped and the excluded ids become their nums before the index is read
     // (init plans): the fingerprint rows of a common hash are never visited.
-    return this.db.sql<Candidate>(
+    return this.reads.sql<Candidate>(
       `select d.id, f.hits
        from (select doc, count(*)::int as hits
              from library_fingerprints
@@ -164,7 +171,7 @@ export class ReferenceLibrary implements LibraryPort {
 
   async loadDocuments(ids: string[]): Promise<LibraryDocument[]> {
     if (!ids.length) return [];
-    const rows = await this.db.sql<DocumentRow>(
+    const rows = await this.reads.sql<DocumentRow>(
       `select id, title, owner_id, origin, text, author, source, year, url
        from library_documents where id in (select jsonb_array_elements_text($1::jsonb))`,
       [JSON.stringify(ids)],
