@@ -44,6 +44,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // The server tests share a worker's loaded modules instead of loading the server afresh for each file
+          // (about 3 s a file): the node project took 563 s instead of about 1 000 s on 2 cores. Each file still
+          // builds its own app on its own database; stubbed globals and environment variables are put back after
+          // every test.
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'openapi/**/*.test.ts', 'scripts/**/*.test.ts', 'docs/**/*.test.ts'],
           // Tests that need a PostgreSQL server run with `npm run test:pg` (vitest.pg.config.ts).
           exclude: [...configDefaults.exclude, 'server/**/*.pg.test.ts'],

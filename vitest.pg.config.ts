@@ -17,6 +17,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // take the extensionless import of another config file, and tsc refuses a .ts one).
 const nodeTestSettings = {
   environment: 'node',
+  isolate: false,
+  unstubGlobals: true,
+  unstubEnvs: true,
   setupFiles: 'server/test/worker-pool-setup.ts',
   testTimeout: 30_000,
   hookTimeout: 60_000,

@@ -14,7 +14,8 @@ describe('CLI ppt-config', () => {
     delete process.env.DATABASE_URL;
   });
   afterAll(() => {
-    process.env.DATA_DIR = saved.DATA_DIR;
+    if (saved.DATA_DIR === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = saved.DATA_DIR;
     if (saved.DATABASE_URL) process.env.DATABASE_URL = saved.DATABASE_URL;
     rmSync(dataDir, { recursive: true, force: true });
     vi.restoreAllMocks();
