@@ -7,21 +7,30 @@ import { Limiter, type LimiterSettings } from './limiter';
 const limiter = (overrides: Partial<LimiterSettings> = {}) =>
   new Limiter({ max: 4, perAccount: 2, queuedPerAccount: 2, waitMs: 60_000, backgroundWaitMs: 60_000, ...overrides });
 
-/** Records the order in which the calls get their slot. */
+/**
+ * Records the order in which the calls get their slot. A call still waiting when its test ends is refused when its
+ * wait runs out, in whichever test file the worker runs by then: that refusal is recorded too, never left unhandled.
+ */
 function order() {
   const granted: string[] = [];
+  const refused: string[] = [];
   const releases = new Map<string, () => void>();
   const ask = (l: Limiter, account: string, name: string, background = false) =>
-    l.acquire({ account, background }).then((release) => {
-      granted.push(name);
-      releases.set(name, release);
-    });
+    l.acquire({ account, background }).then(
+      (release) => {
+        granted.push(name);
+        releases.set(name, release);
+      },
+      () => {
+        refused.push(name);
+      },
+    );
   const release = async (name: string) => {
     releases.get(name)?.();
     // The next waiter's grant resolves on the microtask queue.
     await new Promise((resolve) => setImmediate(resolve));
   };
-  return { granted, ask, release };
+  return { granted, refused, ask, release };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<LlmError> {
