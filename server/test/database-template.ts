@@ -2,15 +2,12 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { migrateEmbedded } from '../db/migrate';
+import { migrateEmbedded, migrationsFolder } from '../db/migrate';
 
 // A fresh in-memory PGlite spends about 3 s in initdb; the suite opens a few hundred. Each test database
 // starts instead from a dump of one that is already initialised and migrated (about 0.6 s to load), made once
 // per set of migrations and PGlite version and kept in the temporary directory for the next test process.
-
-const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 function templateKey(): string {
   const hash = createHash('sha256');

@@ -34,17 +34,21 @@ export async function createTestDatabase(serverUrl: string | undefined): Promise
     );
   }
   const name = `moyan_test_${randomBytes(6).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
+  await queryOnce(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`) };
+  const drop = async () => {
+    await queryOnce(serverUrl, `drop database if exists ${name} with (force)`);
+  };
+  return { url: url.toString(), drop };
 }
 
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
+/** One statement on its own connection to `url` (a test's look at a server it holds no pool for): its rows. */
+export async function queryOnce<T = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(text, params)).rows as T[];
   } finally {
     await client.end();
   }

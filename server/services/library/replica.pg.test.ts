@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { type Config, databaseOptions, loadConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import { tasks } from '../../db/schema/tasks';
@@ -9,7 +8,7 @@ import { job } from '../../jobs/check';
 import { registry } from '../../metrics/registry';
 import { StartupRefusal } from '../../process/refusal';
 import { testConfig, testRuntime } from '../../test/app';
-import { createTestDatabase } from '../../test/database';
+import { createTestDatabase, queryOnce as query } from '../../test/database';
 import { depsFor, makeUser } from '../../test/fixtures';
 import { startStreamingReplica, type StreamingReplica } from '../../test/streaming-replica';
 import { initCheck } from '../check/drafts';
@@ -22,16 +21,6 @@ import { ReferenceLibrary } from './library';
 const A = fixture('source-a.txt');
 const B = fixture('source-b.txt');
 const OWN = fixture('own-words.txt');
-
-async function query<T>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** Index and sequential scans of the fingerprint table counted by the server `url` names. */
 async function fingerprintScans(url: string): Promise<number> {
