@@ -20,12 +20,14 @@ const A = fixture('source-a.txt');
 const B = fixture('source-b.txt');
 const OWN = fixture('own-words.txt');
 
-describe('npm run cli -- corpus import / check --json', () => {
+describe('npm run cli -- corpus import / corpus add-contexts / check --json', () => {
   it('indexes a .jsonl file and answers a check with one JSON object in code point offsets', { timeout: 90_000 }, async () => {
     const jsonl = join(dir, 'library.jsonl');
     writeFileSync(jsonl, `${JSON.stringify({ id: 'a', title: '文本相似度', text: A })}\n${JSON.stringify({ id: 'b', title: '城市绿地', text: B })}\n`);
     const imported = await cli('corpus', 'import', jsonl);
     expect(imported.stdout).toContain(`indexed 2 documents, ${countChars(A) + countChars(B)} characters`);
+    // An import stores its fingerprints' contexts: nothing is left for the upgrade command to do.
+    expect((await cli('corpus', 'add-contexts')).stdout).toContain('已补全 0 篇文档的指纹上下文');
 
     const copied = A.match(/[^。]+。/g)![2];
     const paper = `𠀀${OWN}\r\n${copied}\r\n${OWN}`;

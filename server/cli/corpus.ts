@@ -105,6 +105,17 @@ export function registerCorpusCommands(program: Command): void {
       console.log(`已删除 ${removed} 篇文档`);
     });
   corpus
+    .command('add-contexts')
+    .description('为 0023 迁移之前导入的文档补全指纹上下文（之后查重只比对可能构成 13 字重合的文档）')
+    .action(async () => {
+      const redone = await withLibrary(async (library) => {
+        const n = await library.addMissingContexts(100, (done) => process.stderr.write(`\r已处理 ${done} 篇`));
+        if (n) await library.optimize();
+        return n;
+      });
+      console.log(`已补全 ${redone} 篇文档的指纹上下文`);
+    });
+  corpus
     .command('stats')
     .description('比对库规模')
     .action(async () => {

@@ -38,7 +38,17 @@ export async function createTestDatabase(serverUrl: string | undefined): Promise
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const drop = async () => {
-    await queryOnce(serverUrl, `drop database if exists ${name} with (force)`);
+    // WITH (FORCE) cannot end an autovacuum worker (a superuser's process) on PostgreSQL 15: after a large import
+    // one may hold the database for a while, so the drop waits for it (42501) up to a minute.
+    for (let waited = 0; ; waited += 1000) {
+      try {
+        await queryOnce(serverUrl, `drop database if exists ${name} with (force)`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42501' || waited >= 60_000) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
   };
   return { url: url.toString(), drop };
 }

@@ -1,12 +1,13 @@
 import type { Candidate, CandidateQuery, LibraryDocument, LibraryPort } from '../engines/similarity/types';
+import type { Seeds } from '../engines/similarity/seeds';
 import type { Host, HostFunctions } from './protocol';
 
 /** The reference library inside a worker: each call is run by the API thread, which holds the database. */
 export class RemoteLibrary implements LibraryPort {
   constructor(private readonly host: Host) {}
 
-  findCandidates(hashes: Int32Array, options: CandidateQuery): Promise<Candidate[]> {
-    return this.host.call('findCandidates', hashes, options);
+  findCandidates(seeds: Seeds, options: CandidateQuery): Promise<Candidate[]> {
+    return this.host.call('findCandidates', seeds, options);
   }
 
   loadDocuments(ids: string[]): Promise<LibraryDocument[]> {
@@ -17,7 +18,7 @@ export class RemoteLibrary implements LibraryPort {
 /** The API thread's side of RemoteLibrary. */
 export function libraryHost(library: LibraryPort): HostFunctions {
   return {
-    findCandidates: (hashes: Int32Array, options: CandidateQuery) => library.findCandidates(hashes, options),
+    findCandidates: (seeds: Seeds, options: CandidateQuery) => library.findCandidates(seeds, options),
     loadDocuments: (ids: string[]) => library.loadDocuments(ids),
   };
 }

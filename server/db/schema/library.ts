@@ -30,14 +30,18 @@ export const libraryDocuments = pgTable(
   ],
 );
 
-// Winnowed fingerprints, one row per distinct hash of a document, looked up by hash. No foreign key:
-// bulk imports stay fast, and removal deletes a document's rows by its own hashes (hash index).
+// Winnowed fingerprints, one row per distinct hash and context of a document, looked up by hash. No foreign
+// key: bulk imports stay fast, and removal deletes a document's rows by its own hashes (hash index). The
+// context (up to t - k normalised characters before and after the k-gram) lets a lookup skip an occurrence
+// that cannot lie in a shared run of t characters; rows stored before it existed have none and always count.
 export const libraryFingerprints = pgTable(
   'library_fingerprints',
   {
     hash: integer('hash').notNull(),
     doc: integer('doc').notNull(),
     pos: integer('pos').notNull(),
+    ctxBefore: text('ctx_before'),
+    ctxAfter: text('ctx_after'),
   },
   (t) => [index('library_fingerprints_hash_doc_idx').on(t.hash, t.doc)],
 );

@@ -2,9 +2,11 @@ import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { countChars } from '@common/char-count';
 import { checkText } from './check';
-import { commonPhraseLibrary } from './fixtures/common-phrases';
+import { COMMON_PHRASES, commonPhraseLibrary, STOCK_SENTENCE, uniqueText } from './fixtures/common-phrases';
 import { fixture, length, libraryDoc, offsetOf } from './fixtures/load';
 import { MemoryLibrary } from './memory-library';
+import { DEFAULT_PARAMS } from './params';
+import { seededRandom } from '../seeded-random';
 import type { LibraryDocument } from './types';
 
 const A = fixture('source-a.txt');
@@ -147,7 +149,7 @@ describe('candidate search leaves common phrasing out', () => {
   const { docs, paper, copied } = commonPhraseLibrary(40);
   const common = libraryOf(...docs);
 
-  it('does not pull every document sharing a frequent phrase, and still finds the copy', async () => {
+  it('does not pull every document sharing a frequent stock sentence, and still finds the copy', async () => {
     const report = await checkText(paper, common, { params: { commonDocs: 5 } });
     expect(report.engine.candidates).toBe(1);
     expect(report.sources.map((s) => s.id)).toEqual(['source']);
@@ -157,8 +159,33 @@ describe('candidate search leaves common phrasing out', () => {
   it('drops nothing while no hash is held by more documents than the threshold (a small library)', async () => {
     const report = await checkText(paper, common);
     expect(report.engine.candidates).toBe(41);
-    // Common phrases alone never make a match: the figures are the same either way.
-    expect(report.sources.map((s) => s.id)).toEqual(['source']);
-    expect(report.figures.matchedChars).toBe(countChars(copied));
+    // The stock sentence is longer than a match: every document holding it is a source of those characters.
+    expect(report.sources).toHaveLength(41);
+    expect(report.figures.matchedChars).toBe(countChars(copied) + countChars(STOCK_SENTENCE));
+  });
+
+  it('makes no document a candidate for phrasing shorter than a match, however many hold it', async () => {
+    const phrasing = libraryOf(
+      ...Array.from({ length: 40 }, (_, i) => libraryDoc(`p${i}`, `${uniqueText(i + 1, 50)}${COMMON_PHRASES[0]}${uniqueText(100 + i, 50)}${COMMON_PHRASES[1]}${uniqueText(200 + i, 50)}`)),
+    );
+    const report = await checkText(`${COMMON_PHRASES[0]}${uniqueText(901, 80)}${COMMON_PHRASES[1]}${uniqueText(902, 80)}`, phrasing, { params: { commonDocs: Infinity } });
+    expect(report.engine.candidates).toBe(0);
+    expect(report.figures.matchedChars).toBe(0);
+  });
+});
+
+describe('candidates need a fingerprint whose surroundings agree over a whole match', () => {
+  const random = seededRandom(20261128);
+  const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+
+  it('finds every document sharing a run of 13 characters or more, and none sharing only a shorter one', async () => {
+    for (let run = 0; run < 200; run++) {
+      const length = between(DEFAULT_PARAMS.k, 40);
+      const shared = uniqueText(50_000 + run, length);
+      const doc = libraryDoc('d', `${uniqueText(60_000 + run, between(0, 300))}${shared}${uniqueText(70_000 + run, between(0, 300))}`);
+      const paper = `${uniqueText(80_000 + run, between(0, 300))}${shared}${uniqueText(90_000 + run, between(0, 300))}`;
+      const report = await checkText(paper, libraryOf(doc));
+      expect({ length, candidates: report.engine.candidates }).toEqual({ length, candidates: length >= DEFAULT_PARAMS.t ? 1 : 0 });
+    }
   });
 });

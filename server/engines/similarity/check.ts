@@ -7,6 +7,7 @@ import { alignPair, indexText, type IndexedText } from './align';
 import { DEFAULT_PARAMS, windowSize, type SimilarityParams } from './params';
 import { buildReport, type SourceMatches } from './report';
 import type { CheckOptions, CheckReport, LibraryPort, SourceOrigin } from './types';
+import { contextAt, type Seeds } from './seeds';
 import { winnow } from './winnow';
 
 // Candidates are fetched and aligned a chunk at a time so memory stays bounded for long documents.
@@ -21,16 +22,24 @@ export function maskExcluded(normalized: NormalizedText, included: Uint8Array): 
   return codes;
 }
 
-/** Distinct fingerprint hashes of the checked sections only. */
-function lookupHashes({ codes, hashes: kgrams }: IndexedText, params: SimilarityParams): Int32Array {
+/** The fingerprints of the checked sections only, each distinct hash in each distinct context once. */
+function lookupSeeds({ codes, hashes: kgrams }: IndexedText, params: SimilarityParams): Seeds {
   const { hashes, positions } = winnow(kgrams, windowSize(params));
-  const keep = new Set<number>();
+  const seen = new Set<string>();
+  const seeds: Seeds = { hashes: new Int32Array(hashes.length), before: [], after: [] };
   for (let i = 0; i < hashes.length; i++) {
     let clean = true;
     for (let x = 0; x < params.k && clean; x++) clean = codes[positions[i] + x] < 0x110000;
-    if (clean) keep.add(hashes[i]);
+    if (!clean) continue;
+    const { before, after } = contextAt(codes, positions[i], params);
+    const key = `${hashes[i]} ${before} ${after}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    seeds.hashes[seeds.before.length] = hashes[i];
+    seeds.before.push(before);
+    seeds.after.push(after);
   }
-  return Int32Array.from(keep).sort();
+  return { ...seeds, hashes: seeds.hashes.slice(0, seeds.before.length) };
 }
 
 /**
@@ -47,7 +56,7 @@ export async function checkText(text: string, library: LibraryPort, options: Che
   const masked = maskExcluded(normalized, included);
 
   const indexed = indexText(masked, params.k);
-  const candidates = await library.findCandidates(lookupHashes(indexed, params), {
+  const candidates = await library.findCandidates(lookupSeeds(indexed, params), {
     limit: params.candidateLimit,
     excludeIds: options.excludeDocumentIds ?? [],
     commonDocs: params.commonDocs,

@@ -1,5 +1,6 @@
 import type { SectionKind } from '../text/sections';
 import type { SimilarityParams } from './params';
+import type { Seeds } from './seeds';
 
 export type SourceOrigin = 'library' | 'submission' | 'own';
 /** red over half copied, orange some, cited only inside quoted passages with a [n] marker, none. */
@@ -38,7 +39,11 @@ export interface CandidateQuery {
 
 /** What the engine needs from the reference library (the database index implements it). */
 export interface LibraryPort {
-  findCandidates(hashes: Int32Array, options: CandidateQuery): Promise<Candidate[]>;
+  /**
+   * Documents holding at least one of the seeds' hashes in an agreeing context (`contextsAgree`), ranked by how many
+   * distinct such hashes they hold.
+   */
+  findCandidates(seeds: Seeds, options: CandidateQuery): Promise<Candidate[]>;
   loadDocuments(ids: string[]): Promise<LibraryDocument[]>;
 }
 

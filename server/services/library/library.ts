@@ -3,10 +3,11 @@ import type { SqlReader } from '../../db/library-reads';
 import type { LibraryOrigin } from '../../db/schema/library';
 import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
 import type { Candidate, CandidateQuery, DocumentMetadata, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
-import { intArray } from './pg-arrays';
+import { intArray, textArray } from './pg-arrays';
 import type { Compute } from '../../compute';
 import type { Config } from '../../config';
-import { distinctFingerprints, prepareLibraryText, type TextPreparer } from '../../engines/similarity/prepare';
+import { libraryFingerprints, prepareLibraryText, type PreparedText, type TextPreparer } from '../../engines/similarity/prepare';
+import { contextWidth, type Seeds } from '../../engines/similarity/seeds';
 
 export interface NewLibraryDocument extends Partial<DocumentMetadata> {
   id: string;
@@ -38,8 +39,7 @@ export interface LibraryStats {
 
 interface Prepared {
   row: DocumentRow & { char_count: number };
-  hashes: Int32Array;
-  positions: Uint32Array;
+  fingerprints: Omit<PreparedText, 'charCount'>;
 }
 
 /** Fingerprints already computed for a document's current text, so removing it needs no second pass. */
@@ -69,7 +69,7 @@ export class ReferenceLibrary implements LibraryPort {
     const unique = [...new Map(docs.map((d) => [d.id, d])).values()];
     const prepared: Prepared[] = [];
     for (const d of unique) {
-      const { charCount, hashes, positions } = await this.prepare(d.text);
+      const { charCount, ...fingerprints } = await this.prepare(d.text);
       prepared.push({
         row: {
           id: d.id,
@@ -83,11 +83,10 @@ export class ReferenceLibrary implements LibraryPort {
           year: d.year ?? null,
           url: d.url ?? null,
         },
-        hashes,
-        positions,
+        fingerprints,
       });
     }
-    const known: KnownHashes = new Map(prepared.map((p) => [p.row.id, { text: p.row.text, hashes: p.hashes }]));
+    const known: KnownHashes = new Map(prepared.map((p) => [p.row.id, { text: p.row.text, hashes: p.fingerprints.hashes }]));
     await this.db.transaction(async (tx) => {
       const deltas = new Map<number, number>();
       await this.removeWith(tx, unique.map((d) => d.id), known, deltas);
@@ -100,15 +99,24 @@ export class ReferenceLibrary implements LibraryPort {
         [JSON.stringify(prepared.map((p) => p.row))],
       );
       const nums = new Map(inserted.map((r) => [r.id, r.num]));
-      const rows = prepared.flatMap((p) => Array.from(p.hashes, (hash, i) => [hash, nums.get(p.row.id)!, p.positions[i]]));
-      // Rows in hash order touch the hash index page by page instead of at random.
-      rows.sort((x, y) => x[0] - y[0]);
-      await tx.sql(
-        `insert into library_fingerprints (hash, doc, pos)
-         select * from unnest($1::int[], $2::int[], $3::int[])`,
-        [intArray(rows.map((r) => r[0])), intArray(rows.map((r) => r[1])), intArray(rows.map((r) => r[2]))],
+      const rows = prepared.flatMap(({ row, fingerprints: f }) =>
+        Array.from(f.hashes, (hash, i) => ({ hash, doc: nums.get(row.id)!, pos: f.positions[i], before: f.before[i], after: f.after[i] })),
       );
-      for (const [hash] of rows) deltas.set(hash, (deltas.get(hash) ?? 0) + 1);
+      // Rows in hash order touch the hash index page by page instead of at random.
+      rows.sort((x, y) => x.hash - y.hash);
+      await tx.sql(
+        `insert into library_fingerprints (hash, doc, pos, ctx_before, ctx_after)
+         select * from unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[])`,
+        [
+          intArray(rows.map((r) => r.hash)),
+          intArray(rows.map((r) => r.doc)),
+          intArray(rows.map((r) => r.pos)),
+          textArray(rows.map((r) => r.before)),
+          textArray(rows.map((r) => r.after)),
+        ],
+      );
+      // A document counts once for each hash it holds, whatever the number of its contexts.
+      for (const p of prepared) for (const hash of new Set(p.fingerprints.hashes)) deltas.set(hash, (deltas.get(hash) ?? 0) + 1);
       await adjustHashDocs(tx, deltas);
     });
     return { documents: prepared.length, chars: prepared.reduce((n, p) => n + p.row.char_count, 0) };
@@ -139,33 +147,45 @@ export class ReferenceLibrary implements LibraryPort {
     for (const doc of existing) {
       const same = known.get(doc.id);
       // The text changed since it was fingerprinted (a concurrent replace): fingerprint what is stored.
-      const hashes = same?.text === doc.text ? same.hashes : distinctFingerprints(doc.text, this.params).hashes;
-      const gone = await tx.sql<{ hash: number }>(`delete from library_fingerprints where hash = any($1::int[]) and doc = $2 returning hash`, [
-        intArray(hashes),
-        doc.num,
-      ]);
+      const hashes = same?.text === doc.text ? same.hashes : libraryFingerprints(doc.text, this.params).hashes;
+      const gone = await tx.sql<{ hash: number }>(
+        `with gone as (delete from library_fingerprints where hash = any($1::int[]) and doc = $2 returning hash)
+         select distinct hash from gone`,
+        [intArray([...new Set(hashes)]), doc.num],
+      );
       for (const { hash } of gone) deltas.set(hash, (deltas.get(hash) ?? 0) - 1);
     }
     return existing.length;
   }
 
-  async findCandidates(hashes: Int32Array, options: CandidateQuery): Promise<Candidate[]> {
-    if (!hashes.length) return [];
-    // The common hashes are dropped and the excluded ids become their nums before the index is read
-    // (init plans): the fingerprint rows of a common hash are never visited.
+  async findCandidates(seeds: Seeds, options: CandidateQuery): Promise<Candidate[]> {
+    if (!seeds.hashes.length) return [];
+    // The common hashes and the excluded documents are dropped before the index is read: the fingerprint rows of a
+    // common hash are never visited. A row counts when its context agrees with the seed's (see contextsAgree) or
+    // has none (stored before contexts were).
+    // `materialized`: the seeds are filtered before the join, which the planner would otherwise do row by row after it.
     return this.reads.sql<Candidate>(
-      `select d.id, f.hits
-       from (select doc, count(*)::int as hits
-             from library_fingerprints
-             where hash = any(array(select h from unnest($1::int[]) as h
-                                    where not exists (select 1 from library_hash_docs c where c.hash = h and c.docs > $4::int)))
-               and doc <> all(array(select num from library_documents where id in (select jsonb_array_elements_text($2::jsonb))))
-             group by doc
-             order by hits desc, doc
+      `with s as materialized (
+         select * from unnest($1::int[], $5::text[], $6::text[]) as s(hash, before, after)
+         where not exists (select 1 from library_hash_docs c where c.hash = s.hash and c.docs > $4::int))
+       select d.id, f.hits
+       from (select f.doc, count(distinct f.hash)::int as hits
+             from s join library_fingerprints f on f.hash = s.hash
+             where f.doc <> all(array(select num from library_documents where id in (select jsonb_array_elements_text($2::jsonb))))
+               and (f.ctx_before is null or ${agreeingContexts(contextWidth(this.params))})
+             group by f.doc
+             order by hits desc, f.doc
              limit $3) f
        join library_documents d on d.num = f.doc
        order by f.hits desc, f.doc`,
-      [intArray(hashes), JSON.stringify(options.excludeIds), options.limit, Number.isFinite(options.commonDocs) ? options.commonDocs : null],
+      [
+        intArray(seeds.hashes),
+        JSON.stringify(options.excludeIds),
+        options.limit,
+        Number.isFinite(options.commonDocs) ? options.commonDocs : null,
+        textArray(seeds.before),
+        textArray(seeds.after),
+      ],
     );
   }
 
@@ -190,6 +210,47 @@ export class ReferenceLibrary implements LibraryPort {
       }));
   }
 
+  /**
+   * Keeps the surroundings of fingerprints stored before they were (migration 0023), a batch of documents at a time:
+   * their rows are replaced by rows with contexts. The per-hash counts do not change (the same hashes per document).
+   * Returns the documents redone; a second run finds none.
+   */
+  async addMissingContexts(batchSize = 100, onBatch?: (done: number) => void): Promise<number> {
+    let after = 0;
+    let redone = 0;
+    for (;;) {
+      const docs = await this.db.sql<{ num: number; text: string }>(
+        `select num, text from library_documents where num > $1 order by num limit $2`,
+        [after, batchSize],
+      );
+      if (!docs.length) return redone;
+      after = docs[docs.length - 1].num;
+      for (const doc of docs) {
+        const { hashes, positions, before, after: following } = await this.prepare(doc.text);
+        const distinct = intArray([...new Set(hashes)]);
+        const [{ stale }] = await this.db.sql<{ stale: boolean }>(
+          `select exists (select 1 from library_fingerprints where hash = any($1::int[]) and doc = $2 and ctx_before is null) as stale`,
+          [distinct, doc.num],
+        );
+        if (!stale) continue;
+        const done = await this.db.transaction(async (tx) => {
+          // A document removed or replaced meanwhile (a replacement gets a new num) is left to that change.
+          const [held] = await tx.sql(`select 1 from library_documents where num = $1 for update`, [doc.num]);
+          if (!held) return false;
+          await tx.sql(`delete from library_fingerprints where hash = any($1::int[]) and doc = $2`, [distinct, doc.num]);
+          await tx.sql(
+            `insert into library_fingerprints (hash, doc, pos, ctx_before, ctx_after)
+             select h, $2, p, b, a from unnest($1::int[], $3::int[], $4::text[], $5::text[]) as x(h, p, b, a)`,
+            [intArray(hashes), doc.num, intArray(positions), textArray(before), textArray(following)],
+          );
+          return true;
+        });
+        if (done) redone++;
+      }
+      onBatch?.(redone);
+    }
+  }
+
   /** Refreshes planner statistics and the visibility map after a large import (index-only scans). */
   async optimize(): Promise<void> {
     await this.db.sql('vacuum analyze library_fingerprints');
@@ -207,6 +268,15 @@ export class ReferenceLibrary implements LibraryPort {
     );
     return { documents: row.documents, chars: Number(row.chars), fingerprints: row.fingerprints, bytes: Number(row.bytes) };
   }
+}
+
+/**
+ * SQL that holds when a stored context and the seed's agree on at least `width` characters around the k-gram: for
+ * some a, the last a characters before it and the first width - a after it. Never false when they do (it may be
+ * true for a context cut short by the text's start or end; the alignment decides those).
+ */
+function agreeingContexts(width: number): string {
+  return `(${Array.from({ length: width + 1 }, (_, a) => `(right(f.ctx_before, ${a}) = right(s.before, ${a}) and left(f.ctx_after, ${width - a}) = left(s.after, ${width - a}))`).join(' or ')})`;
 }
 
 /** Applies per-hash changes of document counts in hash order (concurrent imports lock rows in one order). */
