@@ -1,5 +1,8 @@
-import { type ReactNode, useState } from 'react';
-import { ChargeConfirmDialog, type ChargeConfirmProps } from './charge-confirm-dialog';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
+import type { ChargeConfirmProps } from './charge-confirm-dialog';
+
+// Loaded when a charge is first asked for: the dialog is not part of a service page's first load.
+const ChargeConfirmDialog = lazy(() => import('./charge-confirm-dialog').then((module) => ({ default: module.ChargeConfirmDialog })));
 
 type Asked = Omit<ChargeConfirmProps, 'onClose'>;
 
@@ -9,6 +12,10 @@ type Asked = Omit<ChargeConfirmProps, 'onClose'>;
  */
 export function useChargeConfirm(): { ask: (asked: Asked) => void; dialog: ReactNode; asking: boolean } {
   const [asked, setAsked] = useState<Asked | null>(null);
-  const dialog = asked ? <ChargeConfirmDialog {...asked} onClose={() => setAsked(null)} /> : null;
+  const dialog = asked ? (
+    <Suspense fallback={null}>
+      <ChargeConfirmDialog {...asked} onClose={() => setAsked(null)} />
+    </Suspense>
+  ) : null;
   return { ask: setAsked, dialog, asking: asked !== null };
 }

@@ -6,11 +6,9 @@ import { SectionCard } from '@/components/section-card';
 import { AccountSummary } from './account-summary';
 import { LedgerList } from './ledger-list';
 import { OrderList } from './order-list';
-import { PaymentDialog } from './payment-dialog';
+import { DeferredPaymentDialog } from './deferred-payment-dialog';
 import { useBuyPackage } from './use-buy-package';
-
-export const ACCOUNT_TABS = ['orders', 'ledger', 'devices'] as const;
-export type AccountTab = (typeof ACCOUNT_TABS)[number];
+import type { AccountTab } from './account-tabs';
 
 type Props = {
   tab: AccountTab;
@@ -49,7 +47,7 @@ export function AccountPage({ tab, onTabChange, security, devices }: Props) {
           <Tabs.Content value="devices">{devices}</Tabs.Content>
         </Tabs.Root>
       </SectionCard>
-      <PaymentDialog payment={payment} onClose={close} />
+      <DeferredPaymentDialog payment={payment} onClose={close} />
     </Stack>
   );
 }

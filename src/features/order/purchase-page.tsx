@@ -7,7 +7,7 @@ import { useCapabilities } from '@/components/use-capabilities';
 import { ChannelPicker } from './channel-picker';
 import { NoPaymentNotice } from './no-payment-notice';
 import { PackageGrid } from './package-grid';
-import { PaymentDialog } from './payment-dialog';
+import { DeferredPaymentDialog } from './deferred-payment-dialog';
 import { useBuyPackage } from './use-buy-package';
 
 /** Every package of a kind fits on one page (the seeded list has ten). */
@@ -24,7 +24,7 @@ function Packages({ recharge, channels }: { recharge: boolean; channels: PayChan
     <>
       <ChannelPicker channels={channels} value={payChannel} onChange={setChosen} />
       <PackageGrid packages={packages} loading={query.isLoading} error={query.error} buyingId={buyingId} onBuy={(pkg) => buy(pkg, payChannel)} />
-      <PaymentDialog payment={payment} onClose={close} />
+      <DeferredPaymentDialog payment={payment} onClose={close} />
     </>
   );
 }

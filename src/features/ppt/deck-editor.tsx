@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { PptDeck, PptSlide, PptSlideLayout } from '@/api/gen/model';
 import {
-  aiPptInfoDownload,
   aiPptInfoSaveOrUpdate,
   aiPptInfoSubmitById,
   getAiPptInfoLoadByIdQueryKey,
@@ -21,7 +20,7 @@ import { LAYOUT_LABELS, SLIDE_LAYOUTS } from '@common/slides/deck';
 import { formatYuan } from '@/lib/number';
 import { addSlide, chartText, linesOf, moveSlide, outlineProblems, parseChart, parseTable, patchSlide, removeSlide, saveBody, setLayout, tableText } from './deck-edit';
 import { SlideThumb } from './slide-thumb';
-import { fileNameOf, saveFile } from '@/lib/save-file';
+import { downloadDeck } from './download-deck';
 import { isUnderWay } from '@/lib/task-status';
 
 const AUTOSAVE_MS = 800;
@@ -29,11 +28,6 @@ const AUTOSAVE_MS = 800;
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
 /** Fetches the rendered .pptx with the bearer token and saves it. */
-export async function downloadDeck(deck: { id: string; title: string }): Promise<void> {
-  const blob = (await aiPptInfoDownload({ id: deck.id })) as unknown as Blob;
-  saveFile(blob, fileNameOf(deck.title, 'pptx', { fallback: '演示文稿' }));
-}
-
 export function OfflineOutlineLabel() {
   return (
     <Badge colorPalette="orange" variant="subtle" data-testid="offline-label">

@@ -1,15 +1,17 @@
 import { Alert, Badge, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { accountInfoWechatLink, accountInfoWechatUnlink, getAccountInfoAccountQueryKey, useAccountInfoAccount } from '@/api/gen/auth/auth';
 import type { AccountInfo, QrSession } from '@/api/gen/model';
 import { SectionCard } from '@/components/section-card';
 import { notify } from '@/components/ui/toaster';
 import { useCapabilities } from '@/components/use-capabilities';
-import { BindPhoneDialog } from './bind-phone-dialog';
-import { ChangePasswordDialog } from './change-password-dialog';
-import { SetPasswordDialog } from './set-password-dialog';
-import { WechatLinkDialog } from './wechat-link-dialog';
+
+// Each dialog is loaded when first opened: the account page's first load holds none of them.
+const BindPhoneDialog = lazy(() => import('./bind-phone-dialog').then((module) => ({ default: module.BindPhoneDialog })));
+const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((module) => ({ default: module.ChangePasswordDialog })));
+const SetPasswordDialog = lazy(() => import('./set-password-dialog').then((module) => ({ default: module.SetPasswordDialog })));
+const WechatLinkDialog = lazy(() => import('./wechat-link-dialog').then((module) => ({ default: module.WechatLinkDialog })));
 
 type Dialog = 'set-password' | 'change-password' | 'bind-phone' | null;
 
@@ -100,7 +102,11 @@ function WechatRow({ account }: { account: AccountInfo }) {
               绑定微信
             </Button>
           )}
-          {session && <WechatLinkDialog key={session.id} session={session} onRestart={() => link.mutate()} onClose={() => setSession(null)} />}
+          {session && (
+            <Suspense fallback={null}>
+              <WechatLinkDialog key={session.id} session={session} onRestart={() => link.mutate()} onClose={() => setSession(null)} />
+            </Suspense>
+          )}
         </>
       }
     />
@@ -162,9 +168,11 @@ export function AccountSecurity() {
         />
         <WechatRow account={account} />
       </Stack>
-      {dialog === 'set-password' && <SetPasswordDialog loginName={account.loginName} onClose={close} />}
-      {dialog === 'change-password' && <ChangePasswordDialog account={account} onClose={close} />}
-      {dialog === 'bind-phone' && <BindPhoneDialog current={account.phone} onClose={close} />}
+      <Suspense fallback={null}>
+        {dialog === 'set-password' && <SetPasswordDialog loginName={account.loginName} onClose={close} />}
+        {dialog === 'change-password' && <ChangePasswordDialog account={account} onClose={close} />}
+        {dialog === 'bind-phone' && <BindPhoneDialog current={account.phone} onClose={close} />}
+      </Suspense>
     </SectionCard>
   );
 }

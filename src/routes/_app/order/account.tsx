@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountSecurity } from '@/features/auth/security/account-security';
 import { DeviceList } from '@/features/auth/security/device-list';
-import { ACCOUNT_TABS, AccountPage, type AccountTab } from '@/features/order/account-page';
+import { AccountPage } from '@/features/order/account-page';
+import { ACCOUNT_TABS, type AccountTab } from '@/features/order/account-tabs';
 
 type AccountSearch = { tab?: AccountTab };
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getAiPptInfoLoadByIdQueryOptions } from '@/api/gen/ppt/ppt';
-import { PptPage } from '@/features/ppt/ppt-pages';
+import { PptConfirmPage } from '@/features/ppt/ppt-confirm-page';
 import { prefetchRecord } from '@/router/prefetch';
 
 export const Route = createFileRoute('/_app/aippt/ppttype/$id')({
@@ -8,6 +8,6 @@ export const Route = createFileRoute('/_app/aippt/ppttype/$id')({
   loader: ({ context, params }) => prefetchRecord(context, getAiPptInfoLoadByIdQueryOptions({ id: params.id })),
   component: function Screen() {
     const { id } = Route.useParams();
-    return <PptPage id={id} />;
+    return <PptConfirmPage id={id} />;
   },
 });
