@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/ledger';
 import { type Task, type TaskKind, tasks } from '../../db/schema/tasks';
@@ -181,6 +181,30 @@ describe('job runner', () => {
       const task = await queued('ppt');
       r.wake();
       await waitFor(async () => (await load(task.id)).status === 'done');
+    } finally {
+      await r.stop(1000);
+    }
+  });
+
+  it('does not lose a wake that arrives while it is claiming: a task queued then runs without waiting for the poll', async () => {
+    const r = runner({ ppt: async () => ({ result: { ok: true } }) }, { JOB_POLL_MS: 60_000 });
+    const claim = r.claim.bind(r);
+    let queuedMidClaim: Promise<Task> | undefined;
+    vi.spyOn(r, 'claim').mockImplementation(async (workClass) => {
+      const found = await claim(workClass);
+      // The claim found nothing; the task is queued and the wake sent before the loop goes to sleep.
+      queuedMidClaim ??= queued('ppt').then((task) => {
+        r.wake();
+        return task;
+      });
+      await queuedMidClaim;
+      return found;
+    });
+    r.start();
+    try {
+      await waitFor(async () => queuedMidClaim !== undefined);
+      const task = await queuedMidClaim!;
+      await waitFor(async () => (await load(task.id)).status === 'done', 5_000);
     } finally {
       await r.stop(1000);
     }

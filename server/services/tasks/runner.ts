@@ -40,6 +40,8 @@ export class JobRunner {
   private stopping = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
+  // Set by a wake() that arrives while the loop is claiming, so the loop goes round again instead of sleeping.
+  private wokenWhileBusy = false;
   private lastMaintenance = 0;
   private lastRecovery = 0;
 
@@ -57,6 +59,7 @@ export class JobRunner {
 
   /** Claim now instead of at the next poll (called after a task was queued in this process). */
   wake(): void {
+    this.wokenWhileBusy = true;
     this.wakeUp?.();
   }
 
@@ -88,6 +91,7 @@ export class JobRunner {
   private async run(): Promise<void> {
     const { config, log } = this.options;
     while (!this.stopping) {
+      this.wokenWhileBusy = false;
       try {
         await this.housekeeping();
         for (const workClass of WORK_CLASSES) {
@@ -101,10 +105,12 @@ export class JobRunner {
       } catch (error) {
         log.error({ error: safeError(error) }, 'job runner loop failed');
       }
+      if (this.wokenWhileBusy) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, config.JOB_POLL_MS);
         this.wakeUp = () => {
           clearTimeout(timer);
+          this.wakeUp = undefined;
           resolve();
         };
       });
