@@ -5,7 +5,7 @@ import { countChars } from '@common/char-count';
 import { openDatabase } from '../../server/db/client';
 import { checkText } from '../../server/engines/similarity/check';
 import { DEFAULT_PARAMS } from '../../server/engines/similarity/params';
-import type { CheckReport } from '../../server/engines/similarity/types';
+import type { CheckReport, LibraryPort } from '../../server/engines/similarity/types';
 import { ReferenceLibrary } from '../../server/services/library';
 import { createTestDatabase } from '../../server/test/database';
 import { loadCsl } from '../similarity/corpus';
@@ -73,12 +73,36 @@ function recallOf(paper: PlantedPaper, report: CheckReport): { chars: number; so
   return { chars: covered / planted, sources: found };
 }
 
+/** The library with the time of its calls added up, to tell a check's lookup and loads from its alignment. */
+function timedLibrary(library: LibraryPort): LibraryPort & { spent: { lookup: number; load: number } } {
+  const spent = { lookup: 0, load: 0 };
+  return {
+    spent,
+    async findCandidates(seeds, options) {
+      const run = await timed(() => library.findCandidates(seeds, options));
+      spent.lookup += run.ms;
+      return run.value;
+    },
+    async loadDocuments(ids) {
+      const run = await timed(() => library.loadDocuments(ids));
+      spent.load += run.ms;
+      return run.value;
+    },
+  };
+}
+
+interface Split {
+  lookup: number;
+  load: number;
+  rest: number;
+}
+
 interface Row {
   chars: number;
   documents: number;
   importSeconds: number;
   tables: Record<string, number>;
-  checks: { label: string; p50: number; p95: number; candidates: number; recall: { chars: number; sources: number } }[];
+  checks: { label: string; p50: number; p95: number; split: Split; engine: CheckReport['engine']; ratio: number; sources: number; recall: { chars: number; sources: number } }[];
   commonHashes: number;
   plants: number;
 }
@@ -127,13 +151,18 @@ for (const target of sizes) {
       ['every hash looked up', Infinity, Math.min(runs, 5)],
     ] as const) {
       const ms: number[] = [];
+      const splits: Split[] = [];
       let report: CheckReport | null = null;
       for (let i = 0; i < times; i++) {
-        const run = await timed(() => checkText(paper.text, library, { params: { commonDocs: limit } }));
+        const measured = timedLibrary(library);
+        const run = await timed(() => checkText(paper.text, measured, { params: { commonDocs: limit } }));
         ms.push(run.ms);
+        splits.push({ ...measured.spent, rest: run.ms - measured.spent.lookup - measured.spent.load });
         report = run.value;
       }
-      checks.push({ label, p50: percentile(ms, 50), p95: percentile(ms, 95), candidates: report!.engine.candidates, recall: recallOf(paper, report!) });
+      const split = { lookup: percentile(splits.map((x) => x.lookup), 50), load: percentile(splits.map((x) => x.load), 50), rest: percentile(splits.map((x) => x.rest), 50) };
+      const { engine, figures } = report!;
+      checks.push({ label, p50: percentile(ms, 50), p95: percentile(ms, 95), split, engine, ratio: figures.totalRatio, sources: figures.sourceCount, recall: recallOf(paper, report!) });
     }
     results.push({ chars, documents, importSeconds: importMs / 1000, tables, checks, commonHashes, plants: paper.plants.length });
   } finally {
@@ -152,7 +181,9 @@ for (const r of results) {
   console.log(`  common      ${fmt.n(r.commonHashes)} hashes held by more than ${commonDocs} documents`);
   for (const c of r.checks) {
     console.log(
-      `  check       p50 ${fmt.ms(c.p50)}  p95 ${fmt.ms(c.p95)}  candidates ${fmt.n(c.candidates)}  planted copies found ${c.recall.sources}/${r.plants}, characters ${fmt.p(c.recall.chars)}  — ${c.label}`,
+      `  check       p50 ${fmt.ms(c.p50)}  p95 ${fmt.ms(c.p95)}  candidates ${fmt.n(c.engine.candidates)}  planted copies found ${c.recall.sources}/${r.plants}, characters ${fmt.p(c.recall.chars)}  — ${c.label}`,
     );
+    console.log(`              总文字复制比 ${(c.ratio * 100).toFixed(2)} %, ${fmt.n(c.sources)} sources in the report`);
+    console.log(`              p50 of each part: lookup ${fmt.ms(c.split.lookup)}, documents loaded ${fmt.ms(c.split.load)}, alignment and report ${fmt.ms(c.split.rest)}`);
   }
 }
