@@ -27,20 +27,29 @@ export interface IndexedText {
   /** The hash of the k-gram starting at every position. */
   hashes: Int32Array;
   table: Map<number, number | number[]>;
+  /** A bit per hash modulo its size, set for every k-gram of the text: a clear bit rules a hash out without the map. */
+  filter: Uint32Array;
 }
 
 const MAX_OCCURRENCES = 48;
+// About 64 bits a k-gram, so 1 to 2 % are set and most of a candidate's k-grams stop at the filter; at most 2^21 bits (256 KB).
+const filterWords = (kgrams: number) => Math.min(1 << 16, 2 ** Math.ceil(Math.log2(Math.max(32, kgrams * 2))));
+// The word count is a power of two, so the mask picks a word and the low five bits a bit in it.
+const filterIndex = (filter: Uint32Array, hash: number) => (hash >>> 5) & (filter.length - 1);
+const inFilter = (filter: Uint32Array, hash: number) => (filter[filterIndex(filter, hash)] & (1 << (hash & 31))) !== 0;
 
 export function indexText(codes: Uint32Array, k: number): IndexedText {
   const table = new Map<number, number | number[]>();
   const hashes = kgramHashes(codes, k);
+  const filter = new Uint32Array(filterWords(hashes.length));
   for (let i = 0; i < hashes.length; i++) {
+    filter[filterIndex(filter, hashes[i])] |= 1 << (hashes[i] & 31);
     const seen = table.get(hashes[i]);
     if (seen === undefined) table.set(hashes[i], i);
     else if (typeof seen === 'number') table.set(hashes[i], [seen, i]);
     else if (seen.length < MAX_OCCURRENCES) seen.push(i);
   }
-  return { codes, hashes, table };
+  return { codes, hashes, table, filter };
 }
 
 /** Maximal exact matches of at least k characters, found from shared k-grams and extended both ways. */
@@ -61,6 +70,7 @@ function exactPieces(a: IndexedText, b: Uint32Array, k: number): Piece[] {
     coveredTo.set(diagonal, j + e);
   };
   for (let j = 0; j < hashes.length; j++) {
+    if (!inFilter(a.filter, hashes[j])) continue;
     const at = a.table.get(hashes[j]);
     if (at === undefined) continue;
     if (typeof at === 'number') visit(at, j);
