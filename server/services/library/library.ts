@@ -3,6 +3,7 @@ import type { SqlReader } from '../../db/library-reads';
 import type { LibraryOrigin } from '../../db/schema/library';
 import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
 import type { Candidate, CandidateQuery, DocumentMetadata, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
+import { fingerprintRows } from './fingerprint-rows';
 import { intArray, textArray } from './pg-arrays';
 import type { Compute } from '../../compute';
 import type { Config } from '../../config';
@@ -99,24 +100,13 @@ export class ReferenceLibrary implements LibraryPort {
         [JSON.stringify(prepared.map((p) => p.row))],
       );
       const nums = new Map(inserted.map((r) => [r.id, r.num]));
-      const rows = prepared.flatMap(({ row, fingerprints: f }) =>
-        Array.from(f.hashes, (hash, i) => ({ hash, doc: nums.get(row.id)!, pos: f.positions[i], before: f.before[i], after: f.after[i] })),
-      );
-      // Rows in hash order touch the hash index page by page instead of at random.
-      rows.sort((x, y) => x.hash - y.hash);
+      const { rows, counts } = fingerprintRows(prepared.map((p) => ({ num: nums.get(p.row.id)!, fingerprints: p.fingerprints })));
       await tx.sql(
         `insert into library_fingerprints (hash, doc, pos, ctx_before, ctx_after)
          select * from unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[])`,
-        [
-          intArray(rows.map((r) => r.hash)),
-          intArray(rows.map((r) => r.doc)),
-          intArray(rows.map((r) => r.pos)),
-          textArray(rows.map((r) => r.before)),
-          textArray(rows.map((r) => r.after)),
-        ],
+        [intArray(rows.hashes), intArray(rows.docs), intArray(rows.positions), textArray(rows.before), textArray(rows.after)],
       );
-      // A document counts once for each hash it holds, whatever the number of its contexts.
-      for (const p of prepared) for (const hash of new Set(p.fingerprints.hashes)) deltas.set(hash, (deltas.get(hash) ?? 0) + 1);
+      for (let i = 0; i < counts.hashes.length; i++) deltas.set(counts.hashes[i], (deltas.get(counts.hashes[i]) ?? 0) + counts.counts[i]);
       await adjustHashDocs(tx, deltas);
     });
     return { documents: prepared.length, chars: prepared.reduce((n, p) => n + p.row.char_count, 0) };
@@ -281,15 +271,16 @@ function agreeingContexts(width: number): string {
 
 /** Applies per-hash changes of document counts in hash order (concurrent imports lock rows in one order). */
 async function adjustHashDocs(tx: Executor, deltas: Map<number, number>): Promise<void> {
-  const changed = [...deltas].filter(([, delta]) => delta !== 0).sort((x, y) => x[0] - y[0]);
-  if (!changed.length) return;
+  const hashes = Int32Array.from(deltas.keys()).sort();
+  const changes = Array.from(hashes, (hash) => deltas.get(hash)!);
+  if (!changes.some((delta) => delta !== 0)) return;
   await tx.sql(
     `insert into library_hash_docs (hash, docs)
-     select * from unnest($1::int[], $2::int[]) order by 1
+     select * from unnest($1::int[], $2::int[]) as x(hash, docs) where docs <> 0 order by 1
      on conflict (hash) do update set docs = library_hash_docs.docs + excluded.docs`,
-    [intArray(changed.map((c) => c[0])), intArray(changed.map((c) => c[1]))],
+    [intArray(hashes), intArray(changes)],
   );
-  const lowered = changed.filter(([, delta]) => delta < 0).map(([hash]) => hash);
+  const lowered = hashes.filter((hash) => deltas.get(hash)! < 0);
   if (lowered.length) await tx.sql(`delete from library_hash_docs where hash = any($1::int[]) and docs <= 0`, [intArray(lowered)]);
 }
 
