@@ -6,6 +6,7 @@ import type { AigcReportView } from './engines/report/aigc-pdf';
 import type { CheckReportView } from './engines/report/check-view';
 import type { ParagraphOptions, RewriteMode, RewriteOptions, RewriteResult, RewrittenParagraph } from './engines/rewrite';
 import type { PreparedText } from './engines/similarity/prepare';
+import type { LibraryCopyRows } from './services/library/fingerprint-rows';
 import type { CheckOptions, CheckReport, LibraryPort } from './engines/similarity/types';
 import type { ExtractedOutline, ExtractOptions } from './engines/slides/extract';
 import type { RenderedDeck } from './engines/slides/pptx';
@@ -59,6 +60,8 @@ export interface Compute {
   checkText(input: { text: string; options?: CheckOptions }, library: LibraryPort, run?: RunOptions): Promise<CheckReport>;
   /** Counting and fingerprinting a text for the reference library. */
   prepareLibraryText(input: { text: string }, run?: RunOptions): Promise<PreparedText>;
+  /** The same for a bulk load: the characters counted and the fingerprint rows of document `doc` for COPY. */
+  libraryCopyRows(input: { text: string; doc: number }, run?: RunOptions): Promise<LibraryCopyRows>;
   /** download_report: a check's report as PDF (bytes) or self-contained HTML (text). */
   renderCheckReport(input: { report: CheckReportView; format: 'pdf' | 'html' }): Promise<Buffer | string>;
   /** The AIGC detector on a whole text (with the model's per-paragraph scores when given), cut for storage. */
@@ -123,6 +126,7 @@ export function inlineCompute(): Compute {
     prepareCheckText: async (input) => (await import('./engines/text/prepare')).prepareCheckText(input),
     checkText: async ({ text, options }, library) => (await import('./engines/similarity/check')).checkText(text, library, options),
     prepareLibraryText: async ({ text }) => (await import('./engines/similarity/prepare')).prepareLibraryText(text),
+    libraryCopyRows: async ({ text, doc }) => (await import('./services/library/fingerprint-rows')).libraryCopyRows(text, doc),
     renderCheckReport: async ({ report, format }) =>
       format === 'html' ? (await import('./engines/report/check-html')).renderReportHtml(report) : (await import('./engines/report/check-pdf')).renderReportPdf(report),
     scoreAigc: async ({ text, llm }) => (await import('./engines/aigc/scored')).scoreDetection(text, { llm }),

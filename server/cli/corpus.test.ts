@@ -9,7 +9,8 @@ import { countChars } from '@common/char-count';
 import { buildDocx } from '../engines/text/fixtures/build';
 import { ReferenceLibrary } from '../services/library';
 import { openTestDatabase } from '../test/database';
-import { importCorpus } from './corpus';
+import { inlineCompute } from '../compute';
+import { importCorpus, importCorpusBulk } from './corpus';
 
 const A = fixture('source-a.txt');
 const B = fixture('source-b.txt');
@@ -146,5 +147,39 @@ describe('importCorpus: exported archives (.csv, .tsv, .jsonl with metadata)', (
     await importCorpus([jsonl], library);
     expect((await library.stats()).documents).toBe(before);
     expect((await library.loadDocuments(['j-1']))[0]).toMatchObject({ title: '旧格式（修订）', metadata: { year: 1999 } });
+  });
+});
+
+describe('importCorpusBulk', () => {
+  it('loads the same files into an empty library, skipping what it cannot read; a second bulk load is refused', async () => {
+    const empty = await openTestDatabase();
+    try {
+      const folder = join(dir, 'archive');
+      mkdirSync(folder);
+      writeFileSync(join(folder, 'a.txt'), A);
+      writeFileSync(join(folder, 'own.docx'), await buildDocx([OWN]));
+      writeFileSync(join(folder, 'broken.docx'), Buffer.from('PK\x03\x04 not really a zip'));
+      writeFileSync(join(folder, 'rows.jsonl'), [JSON.stringify({ id: 'r-1', title: '城市绿地', text: B, year: 2020 }), '{broken'].join('\n'));
+      const read: number[] = [];
+      const result = await importCorpusBulk([folder], empty, inlineCompute(), (progress) => read.push(progress.documents));
+      expect(result.documents).toBe(3);
+      expect(result.chars).toBe(countChars(A) + countChars(OWN) + countChars(B));
+      expect(result.skipped).toHaveLength(2);
+      expect(result.skipped[0]).toMatch(/broken\.docx：Word 文档已损坏/);
+      expect(result.skipped[1]).toBe(`${join(folder, 'rows.jsonl')} 第 2 行不是有效的 JSON`);
+      expect(read).toEqual([3]);
+
+      const bulkLibrary = new ReferenceLibrary(empty);
+      const report = await checkText(`${B}${OWN}`, bulkLibrary);
+      expect(report.sources.map((s) => s.id).sort()).toEqual(['own.docx', 'r-1']);
+      expect((await bulkLibrary.loadDocuments(['r-1']))[0]).toMatchObject({ metadata: { year: 2020 } });
+
+      await expect(importCorpusBulk([folder], empty, inlineCompute())).rejects.toThrow(
+        '比对库中已有 3 篇文档：批量导入只用于空比对库，请改用常规导入（去掉 --bulk）',
+      );
+      expect((await bulkLibrary.stats()).documents).toBe(3);
+    } finally {
+      await empty.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { dataDirProblem, StartupRefusal } from '../process/refusal';
+import { type CopyDriver, copyRows } from './copy';
 import { type LibraryReads, libraryReads } from './library-reads';
 import { type ListenHandlers, listenOn } from './listen';
 import { migrateEmbedded, migratePostgres } from './migrate';
@@ -22,6 +23,12 @@ export interface Executor {
   orm: Orm;
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * COPY `rows` (pieces of COPY's text format, each whole lines; fields from copyField) into `table`'s `columns`, in a transaction
+   * of its own unless this is one. Absent on the embedded database reached through the CLI's socket (its server
+   * takes no COPY data): insert the rows instead.
+   */
+  copyRows?(table: string, columns: string[], rows: string[]): Promise<void>;
   /**
    * The database itself (never a transaction) opened with `libraryReadUrl`: where the reference library's lookups
    * go (server/db/library-reads.ts). Absent: they read here, as everything else does.
@@ -119,7 +126,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   }
   const orm = drizzlePglite(client) as unknown as Orm;
   const db: Database = {
-    ...executorFor(orm),
+    ...executorFor(orm, 'pglite'),
     engine: 'pglite',
     close: async () => {
       await stopServing();
@@ -180,7 +187,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
   // A replica that does not answer must not hold a check longer than its lag would.
   const replicaPool = new pg.Pool({ connectionString: options.libraryReadUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: Math.max(1000, waitMs) });
   replicaPool.on('error', () => undefined);
-  const reads = libraryReads(db, { ...executorFor(drizzleNodePg(replicaPool) as unknown as Orm), close: () => replicaPool.end() }, waitMs);
+  const reads = libraryReads(db, { ...executorFor(drizzleNodePg(replicaPool) as unknown as Orm, null), close: () => replicaPool.end() }, waitMs);
   try {
     await reads.verify();
   } catch (error) {
@@ -203,7 +210,8 @@ async function openPool(pool: pg.Pool, engine: Engine, options: Pick<OpenOptions
   let closed = false;
   const listeners: Array<{ close(): Promise<void> }> = [];
   const db: Database = {
-    ...executorFor(orm),
+    // Through the embedded database's socket (engine 'pglite' here) no COPY data is taken.
+    ...executorFor(orm, engine === 'postgres' ? 'node-postgres' : null),
     engine,
     ...(engine === 'postgres' ? { listen: (channel: string, handlers: ListenHandlers) => void listeners.push(listenOn(pool.options, channel, handlers)) } : {}),
     close: async () => {
@@ -216,14 +224,21 @@ async function openPool(pool: pg.Pool, engine: Engine, options: Pick<OpenOptions
   return migrated(db, () => migratePostgres(pool), options.skipMigrations);
 }
 
-function executorFor(orm: Orm): Executor {
-  return {
+function executorFor(orm: Orm, copy: CopyDriver | null, inTransaction = false): Executor {
+  const executor: Executor = {
     orm,
     sql: async <T>(text: string, params: unknown[] = []) => {
       const result = (await orm.execute(toSql(text, params))) as unknown as { rows: T[] };
       return result.rows;
     },
-    transaction: (fn) => orm.transaction((tx) => fn(executorFor(tx as unknown as Orm))),
+    transaction: (fn) => orm.transaction((tx) => fn(executorFor(tx as unknown as Orm, copy, true))),
+  };
+  if (!copy) return executor;
+  return {
+    ...executor,
+    copyRows: inTransaction
+      ? (table, columns, rows) => copyRows(copy, orm, table, columns, rows)
+      : (table, columns, rows) => executor.transaction((tx) => tx.copyRows!(table, columns, rows)),
   };
 }
 

@@ -39,6 +39,7 @@ export function poolCompute(config: PoolConfig): Compute {
     },
     checkText: (input, library, run) => pool().run('checkText', input, { ...engine, signal: run?.signal, host: libraryHost(library) }),
     prepareLibraryText: (input, run) => pool().run('prepareLibraryText', input, { ...engine, signal: run?.signal }),
+    libraryCopyRows: (input, run) => pool().run('libraryCopyRows', input, { ...engine, signal: run?.signal }),
     async renderCheckReport(input) {
       const body = await pool().run('renderCheckReport', input, engine);
       return typeof body === 'string' ? body : asBuffer(body);

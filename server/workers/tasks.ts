@@ -11,6 +11,7 @@ export const tasks = {
   prepareCheckText: (input: Parameters<typeof engines.prepareCheckText>[0]) => engines.prepareCheckText(input),
   checkText: (input: Parameters<typeof engines.checkText>[0], host: Host) => engines.checkText(input, new RemoteLibrary(host)),
   prepareLibraryText: (input: Parameters<typeof engines.prepareLibraryText>[0]) => engines.prepareLibraryText(input),
+  libraryCopyRows: (input: Parameters<typeof engines.libraryCopyRows>[0]) => engines.libraryCopyRows(input),
   renderCheckReport: (input: Parameters<typeof engines.renderCheckReport>[0]) => engines.renderCheckReport(input),
   scoreAigc: (input: Parameters<typeof engines.scoreAigc>[0]) => engines.scoreAigc(input),
   scoreAigcParagraphs: (input: Parameters<typeof engines.scoreAigcParagraphs>[0]) => engines.scoreAigcParagraphs(input),

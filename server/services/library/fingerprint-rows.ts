@@ -1,4 +1,5 @@
-import type { PreparedText } from '../../engines/similarity/prepare';
+import { copyField } from '../../db/copy';
+import { prepareLibraryText, type PreparedText } from '../../engines/similarity/prepare';
 
 /** A batch's fingerprint rows as parallel arrays, in hash order. */
 export interface FingerprintRows {
@@ -70,4 +71,26 @@ export function fingerprintRows(documents: { num: number; fingerprints: Fingerpr
     } else if (rows.docs[i] !== rows.docs[i - 1]) counted.counts[distinct]++;
   }
   return { rows, counts: { hashes: counted.hashes.slice(0, distinct + 1), counts: counted.counts.slice(0, distinct + 1) } };
+}
+
+/** A document's fingerprint rows in COPY's text format (hash, doc, pos, ctx_before, ctx_after), in text order. */
+export function copyLines(doc: number, fingerprints: Fingerprints): string {
+  let lines = '';
+  for (let i = 0; i < fingerprints.hashes.length; i++) {
+    lines += `${fingerprints.hashes[i]}\t${doc}\t${fingerprints.positions[i]}\t${copyField(fingerprints.before[i])}\t${copyField(fingerprints.after[i])}\n`;
+  }
+  return lines;
+}
+
+export const COPY_COLUMNS = ['hash', 'doc', 'pos', 'ctx_before', 'ctx_after'];
+
+/** What a bulk load needs of a text: its characters counted and its fingerprint rows for COPY (in the worker pool). */
+export interface LibraryCopyRows {
+  charCount: number;
+  rows: string;
+}
+
+export function libraryCopyRows(text: string, doc: number): LibraryCopyRows {
+  const { charCount, ...fingerprints } = prepareLibraryText(text);
+  return { charCount, rows: copyLines(doc, fingerprints) };
 }

@@ -1,34 +1,15 @@
 import type { Executor } from '../../db/client';
 import type { SqlReader } from '../../db/library-reads';
-import type { LibraryOrigin } from '../../db/schema/library';
 import { DEFAULT_PARAMS, type SimilarityParams } from '../../engines/similarity/params';
-import type { Candidate, CandidateQuery, DocumentMetadata, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
-import { fingerprintRows } from './fingerprint-rows';
+import type { Candidate, CandidateQuery, LibraryDocument, LibraryPort } from '../../engines/similarity/types';
 import { intArray, textArray } from './pg-arrays';
 import type { Compute } from '../../compute';
 import type { Config } from '../../config';
-import { libraryFingerprints, prepareLibraryText, type PreparedText, type TextPreparer } from '../../engines/similarity/prepare';
+import { libraryFingerprints, prepareLibraryText, type TextPreparer } from '../../engines/similarity/prepare';
 import { contextWidth, type Seeds } from '../../engines/similarity/seeds';
+import { type DocumentRow, insertDocumentRows, insertFingerprints, lastOfEachId, type NewLibraryDocument, prepareDocument, type PreparedDocument } from './writes';
 
-export interface NewLibraryDocument extends Partial<DocumentMetadata> {
-  id: string;
-  title: string;
-  text: string;
-  ownerId?: string | null;
-  origin?: LibraryOrigin;
-}
-
-interface DocumentRow {
-  id: string;
-  title: string;
-  owner_id: string | null;
-  origin: LibraryOrigin;
-  text: string;
-  author: string | null;
-  source: string | null;
-  year: number | null;
-  url: string | null;
-}
+export type { NewLibraryDocument } from './writes';
 
 export interface LibraryStats {
   documents: number;
@@ -36,11 +17,6 @@ export interface LibraryStats {
   fingerprints: number;
   /** On-disk size of the library's tables with their indexes. */
   bytes: number;
-}
-
-interface Prepared {
-  row: DocumentRow & { char_count: number };
-  fingerprints: Omit<PreparedText, 'charCount'>;
 }
 
 /** Fingerprints already computed for a document's current text, so removing it needs no second pass. */
@@ -67,45 +43,14 @@ export class ReferenceLibrary implements LibraryPort {
   /** Adds documents (replacing any with the same id) and indexes their fingerprints. */
   async addDocuments(docs: NewLibraryDocument[]): Promise<{ documents: number; chars: number }> {
     if (!docs.length) return { documents: 0, chars: 0 };
-    const unique = [...new Map(docs.map((d) => [d.id, d])).values()];
-    const prepared: Prepared[] = [];
-    for (const d of unique) {
-      const { charCount, ...fingerprints } = await this.prepare(d.text);
-      prepared.push({
-        row: {
-          id: d.id,
-          title: d.title,
-          owner_id: d.ownerId ?? null,
-          origin: d.origin ?? 'import',
-          char_count: charCount,
-          text: d.text,
-          author: d.author ?? null,
-          source: d.source ?? null,
-          year: d.year ?? null,
-          url: d.url ?? null,
-        },
-        fingerprints,
-      });
-    }
+    const unique = lastOfEachId(docs);
+    const prepared: PreparedDocument[] = [];
+    for (const d of unique) prepared.push(await prepareDocument(d, this.prepare));
     const known: KnownHashes = new Map(prepared.map((p) => [p.row.id, { text: p.row.text, hashes: p.fingerprints.hashes }]));
     await this.db.transaction(async (tx) => {
       const deltas = new Map<number, number>();
       await this.removeWith(tx, unique.map((d) => d.id), known, deltas);
-      const inserted = await tx.sql<{ id: string; num: number }>(
-        `insert into library_documents (id, title, owner_id, origin, char_count, text, author, source, year, url)
-         select id, title, owner_id, origin, char_count, text, author, source, year, url
-         from jsonb_to_recordset($1::jsonb)
-           as x(id text, title text, owner_id text, origin text, char_count int, text text, author text, source text, year int, url text)
-         returning id, num`,
-        [JSON.stringify(prepared.map((p) => p.row))],
-      );
-      const nums = new Map(inserted.map((r) => [r.id, r.num]));
-      const { rows, counts } = fingerprintRows(prepared.map((p) => ({ num: nums.get(p.row.id)!, fingerprints: p.fingerprints })));
-      await tx.sql(
-        `insert into library_fingerprints (hash, doc, pos, ctx_before, ctx_after)
-         select * from unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[])`,
-        [intArray(rows.hashes), intArray(rows.docs), intArray(rows.positions), textArray(rows.before), textArray(rows.after)],
-      );
+      const counts = await insertFingerprints(tx, prepared, await insertDocumentRows(tx, prepared.map((p) => p.row)));
       for (let i = 0; i < counts.hashes.length; i++) deltas.set(counts.hashes[i], (deltas.get(counts.hashes[i]) ?? 0) + counts.counts[i]);
       await adjustHashDocs(tx, deltas);
     });
