@@ -4,6 +4,7 @@ import { checkText } from '../../engines/similarity/check';
 import { commonPhraseLibrary, uniqueText } from '../../engines/similarity/fixtures/common-phrases';
 import { fixture } from '../../engines/similarity/fixtures/load';
 import { openTestDatabase } from '../../test/database';
+import { hashCountsDrift } from '../../test/library';
 import { BulkLoadUnavailable, bulkLoad, LibraryNotEmpty } from './bulk-load';
 import { libraryCopyRows } from './fingerprint-rows';
 import { ReferenceLibrary } from './library';
@@ -48,17 +49,6 @@ async function indexes(database: Database): Promise<string[]> {
     `select indexname as name from pg_indexes where tablename in ('library_fingerprints', 'library_hash_docs') order by 1`,
   );
   return rows.map((r) => r.name);
-}
-
-/** Every hash's stored document count next to the count of documents whose fingerprints hold it. */
-async function hashCountsDrift(database: Database): Promise<number> {
-  const [{ n }] = await database.sql<{ n: number }>(
-    `select count(*)::int as n
-     from (select hash, count(distinct doc)::int as docs from library_fingerprints group by hash) f
-     full join library_hash_docs c using (hash)
-     where f.docs is distinct from c.docs`,
-  );
-  return n;
 }
 
 const twoAtATime = { batching: { maxDocuments: 2, maxChars: Number.POSITIVE_INFINITY } };

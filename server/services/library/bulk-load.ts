@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import { COPY_COLUMNS, type LibraryCopyRows, libraryCopyRows } from './fingerprint-rows';
 import { intArray } from './pg-arrays';
-import { type DocumentRow, insertDocumentRows, lastOfEachId, type NewLibraryDocument } from './writes';
+import { type DocumentRow, documentRow, insertDocumentRows, lastOfEachId, type NewLibraryDocument } from './writes';
 
 /** A bulk load asked of a library that already holds documents. */
 export class LibraryNotEmpty extends Error {
@@ -136,20 +136,6 @@ export async function bulkLoad(
     );
     return { documents: loaded.documents, chars: Number(loaded.chars) };
   });
-}
-
-function documentRow(d: NewLibraryDocument): DocumentRow {
-  return {
-    id: d.id,
-    title: d.title,
-    owner_id: d.ownerId ?? null,
-    origin: d.origin ?? 'import',
-    text: d.text,
-    author: d.author ?? null,
-    source: d.source ?? null,
-    year: d.year ?? null,
-    url: d.url ?? null,
-  };
 }
 
 /** Inserts the batch's documents, replacing any loaded earlier under the same id; returns the numbers replaced. */

@@ -73,16 +73,21 @@ export function fingerprintRows(documents: { num: number; fingerprints: Fingerpr
   return { rows, counts: { hashes: counted.hashes.slice(0, distinct + 1), counts: counted.counts.slice(0, distinct + 1) } };
 }
 
-/** A document's fingerprint rows in COPY's text format (hash, doc, pos, ctx_before, ctx_after), in text order. */
+export const COPY_COLUMNS = ['hash', 'doc', 'pos', 'ctx_before', 'ctx_after'];
+
+/** One fingerprint row in COPY's text format, in the order of COPY_COLUMNS. */
+export function copyLine(hash: number, doc: number, pos: number, before: string, after: string): string {
+  return `${hash}\t${doc}\t${pos}\t${copyField(before)}\t${copyField(after)}\n`;
+}
+
+/** A document's fingerprint rows in COPY's text format, in text order. */
 export function copyLines(doc: number, fingerprints: Fingerprints): string {
   let lines = '';
   for (let i = 0; i < fingerprints.hashes.length; i++) {
-    lines += `${fingerprints.hashes[i]}\t${doc}\t${fingerprints.positions[i]}\t${copyField(fingerprints.before[i])}\t${copyField(fingerprints.after[i])}\n`;
+    lines += copyLine(fingerprints.hashes[i], doc, fingerprints.positions[i], fingerprints.before[i], fingerprints.after[i]);
   }
   return lines;
 }
-
-export const COPY_COLUMNS = ['hash', 'doc', 'pos', 'ctx_before', 'ctx_after'];
 
 /** What a bulk load needs of a text: its characters counted and its fingerprint rows for COPY (in the worker pool). */
 export interface LibraryCopyRows {

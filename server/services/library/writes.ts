@@ -1,9 +1,8 @@
 import type { Executor } from '../../db/client';
-import { copyField } from '../../db/copy';
 import type { LibraryOrigin } from '../../db/schema/library';
 import type { DocumentMetadata } from '../../engines/similarity/types';
 import type { PreparedText, TextPreparer } from '../../engines/similarity/prepare';
-import { COPY_COLUMNS, fingerprintRows, type HashCounts } from './fingerprint-rows';
+import { COPY_COLUMNS, copyLine, fingerprintRows, type HashCounts } from './fingerprint-rows';
 import { intArray, textArray } from './pg-arrays';
 
 export interface NewLibraryDocument extends Partial<DocumentMetadata> {
@@ -32,23 +31,24 @@ export interface PreparedDocument {
   fingerprints: Omit<PreparedText, 'charCount'>;
 }
 
+/** A document's row, as the documents table stores it (its number and character count aside). */
+export function documentRow(d: NewLibraryDocument): DocumentRow {
+  return {
+    id: d.id,
+    title: d.title,
+    owner_id: d.ownerId ?? null,
+    origin: d.origin ?? 'import',
+    text: d.text,
+    author: d.author ?? null,
+    source: d.source ?? null,
+    year: d.year ?? null,
+    url: d.url ?? null,
+  };
+}
+
 export async function prepareDocument(d: NewLibraryDocument, prepare: TextPreparer): Promise<PreparedDocument> {
   const { charCount, ...fingerprints } = await prepare(d.text);
-  return {
-    row: {
-      id: d.id,
-      title: d.title,
-      owner_id: d.ownerId ?? null,
-      origin: d.origin ?? 'import',
-      char_count: charCount,
-      text: d.text,
-      author: d.author ?? null,
-      source: d.source ?? null,
-      year: d.year ?? null,
-      url: d.url ?? null,
-    },
-    fingerprints,
-  };
+  return { row: { ...documentRow(d), char_count: charCount }, fingerprints };
 }
 
 /** The last document of each id (a later one replaces an earlier one). */
@@ -87,7 +87,7 @@ export async function insertFingerprints(tx: Executor, prepared: PreparedDocumen
   if (tx.copyRows) {
     const lines = new Array<string>(rows.hashes.length);
     for (let i = 0; i < lines.length; i++) {
-      lines[i] = `${rows.hashes[i]}\t${rows.docs[i]}\t${rows.positions[i]}\t${copyField(rows.before[i])}\t${copyField(rows.after[i])}\n`;
+      lines[i] = copyLine(rows.hashes[i], rows.docs[i], rows.positions[i], rows.before[i], rows.after[i]);
     }
     await tx.copyRows('library_fingerprints', COPY_COLUMNS, [lines.join('')]);
     return counts;
