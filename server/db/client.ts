@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { dataDirProblem, StartupRefusal } from '../process/refusal';
-import { type CopyDriver, copyRows } from './copy';
+import { type CopyDriver, type CopyOptions, copyRows } from './copy';
 import { type LibraryReads, libraryReads } from './library-reads';
 import { type ListenHandlers, listenOn } from './listen';
 import { migrateEmbedded, migratePostgres } from './migrate';
@@ -26,9 +26,10 @@ export interface Executor {
   /**
    * COPY `rows` (pieces of COPY's text format, each whole lines; fields from copyField) into `table`'s `columns`, in a transaction
    * of its own unless this is one. Absent on the embedded database reached through the CLI's socket (its server
-   * takes no COPY data): insert the rows instead.
+   * takes no COPY data): insert the rows instead. `freeze` (COPY … FREEZE) writes them frozen and all-visible, as if
+   * vacuumed: only for a table truncated earlier in this transaction.
    */
-  copyRows?(table: string, columns: string[], rows: string[]): Promise<void>;
+  copyRows?(table: string, columns: string[], rows: string[], options?: CopyOptions): Promise<void>;
   /**
    * The database itself (never a transaction) opened with `libraryReadUrl`: where the reference library's lookups
    * go (server/db/library-reads.ts). Absent: they read here, as everything else does.
@@ -237,8 +238,8 @@ function executorFor(orm: Orm, copy: CopyDriver | null, inTransaction = false): 
   return {
     ...executor,
     copyRows: inTransaction
-      ? (table, columns, rows) => copyRows(copy, orm, table, columns, rows)
-      : (table, columns, rows) => executor.transaction((tx) => tx.copyRows!(table, columns, rows)),
+      ? (table, columns, rows, options) => copyRows(copy, orm, table, columns, rows, options)
+      : (table, columns, rows, options) => executor.transaction((tx) => tx.copyRows!(table, columns, rows, options)),
   };
 }
 

@@ -8,6 +8,11 @@ import type { Orm } from './client';
 /** How a connection takes COPY data: node-postgres streams it, PGlite reads it from a blob. */
 export type CopyDriver = 'node-postgres' | 'pglite';
 
+export interface CopyOptions {
+  /** COPY … FREEZE: the rows frozen and marked all-visible as they are written (the table truncated in this transaction). */
+  freeze?: boolean;
+}
+
 /** A value as a field of COPY's text format: NULL as \N; backslash, tab, newline and carriage return escaped. */
 export function copyField(value: string | number | null): string {
   if (value === null) return '\\N';
@@ -22,12 +27,19 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n'
  * transaction. drizzle keeps that connection as its session's client (node-postgres: the pool's client the
  * transaction holds; PGlite: its Transaction); the library tests on both databases exercise it.
  */
-export async function copyRows(driver: CopyDriver, tx: Orm, table: string, columns: string[], rows: string[]): Promise<void> {
+export async function copyRows(
+  driver: CopyDriver,
+  tx: Orm,
+  table: string,
+  columns: string[],
+  rows: string[],
+  { freeze = false }: CopyOptions = {},
+): Promise<void> {
   const client = (tx as unknown as { session: { client: unknown } }).session.client;
-  const statement = `copy ${table} (${columns.join(', ')}) from`;
+  const statement = (source: string) => `copy ${table} (${columns.join(', ')}) from ${source}${freeze ? ' with (freeze)' : ''}`;
   if (driver === 'pglite') {
-    await (client as Transaction).query(`${statement} '/dev/blob'`, [], { blob: new Blob(rows) });
+    await (client as Transaction).query(statement(`'/dev/blob'`), [], { blob: new Blob(rows) });
     return;
   }
-  await pipeline(Readable.from(rows), (client as pg.PoolClient).query(copyFrom(`${statement} stdin`)));
+  await pipeline(Readable.from(rows), (client as pg.PoolClient).query(copyFrom(statement('stdin'))));
 }

@@ -51,6 +51,12 @@ async function indexes(database: Database): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+interface PlanNode {
+  'Node Type': string;
+  'Actual Rows': number;
+  'Heap Fetches': number;
+}
+
 const twoAtATime = { batching: { maxDocuments: 2, maxChars: Number.POSITIVE_INFINITY } };
 
 describe('bulkLoad', () => {
@@ -87,6 +93,20 @@ describe('bulkLoad', () => {
     });
     const nums = await db.sql<{ num: number }>(`select num from library_documents order by num`);
     expect(seen).toEqual(nums.map((r) => r.num));
+  });
+
+  it('writes the fingerprint rows frozen and all-visible: the index answers lookups with no heap page read, before any vacuum', async () => {
+    await bulkLoad(db, archive(), twoAtATime);
+    await db.sql('analyze library_fingerprints');
+    await db.sql('set enable_seqscan = off');
+    await db.sql('set enable_bitmapscan = off');
+    const [{ 'QUERY PLAN': [plan] }] = await db.sql<{ 'QUERY PLAN': { Plan: { Plans: PlanNode[] } }[] }>(
+      'explain (analyze, format json) select count(*) from library_fingerprints where hash > -2147483648',
+    );
+    const scan = plan.Plan.Plans[0];
+    expect(scan['Node Type']).toBe('Index Only Scan');
+    expect(scan['Actual Rows']).toBeGreaterThan(1000);
+    expect(scan['Heap Fetches']).toBe(0);
   });
 
   it('keeps the last of documents loaded under one id, in one batch or in another', async () => {

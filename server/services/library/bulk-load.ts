@@ -83,6 +83,9 @@ export async function bulkLoad(
     await tx.sql('lock table library_documents, library_fingerprints, library_hash_docs in access exclusive mode');
     const [{ documents: held }] = await tx.sql<{ documents: number }>('select count(*)::int as documents from library_documents');
     if (held) throw new LibraryNotEmpty(held);
+    // Emptied in this transaction (it holds nothing of an empty library), the table takes its rows by COPY FREEZE: written
+    // frozen and all-visible, so the counts below read the new index alone, and the vacuum after has nothing to do.
+    await tx.sql('truncate library_fingerprints, library_hash_docs');
     await tx.sql(`drop index ${FINGERPRINT_INDEX}`);
     await tx.sql(`alter table library_hash_docs drop constraint ${HASH_DOCS_KEY}`);
     await tx.sql(
@@ -115,21 +118,26 @@ export async function bulkLoad(
       // Unawaited while this batch is written; its failure surfaces at the await above.
       pending.catch(() => undefined);
       replaced.push(...(await insertReplacing(tx, batch.rows)));
-      await tx.copyRows!('library_fingerprints', COPY_COLUMNS, batch.copy);
+      await tx.copyRows!('library_fingerprints', COPY_COLUMNS, batch.copy, { freeze: true });
       read.documents += batch.rows.length;
       read.chars += batch.rows.reduce((n, r) => n + r.char_count, 0);
       onBatch?.(read);
     }
     if (drawn) await tx.sql(`select setval(pg_get_serial_sequence('library_documents', 'num'), $1::int)`, [first + drawn - 1]);
     if (replaced.length) await tx.sql('delete from library_fingerprints where doc = any($1::int[])', [intArray(replaced)]);
-    // Counted before the index exists, by sorting the rows: a plan from the index would fetch every row's heap page at
-    // random, and a hash aggregate, chosen because the new rows have no statistics yet, would hold every hash at once.
+    await tx.sql(`create index ${FINGERPRINT_INDEX} on library_fingerprints using btree (hash, doc)`);
+    // Counted from the index, already in (hash, doc) order: an index-only scan (the rows are all-visible) grouped as it
+    // goes, with no sort of every row and no hash table of every hash. Without statistics yet the planner would pick
+    // exactly those, so they are turned off for this statement's plan.
+    await tx.sql('set local enable_seqscan = off');
+    await tx.sql('set local enable_bitmapscan = off');
+    await tx.sql('set local enable_sort = off');
     await tx.sql('set local enable_hashagg = off');
     await tx.sql(
       `insert into library_hash_docs (hash, docs)
        select hash, count(*)::int from (select hash, doc from library_fingerprints group by hash, doc) d group by hash`,
     );
-    await tx.sql(`create index ${FINGERPRINT_INDEX} on library_fingerprints using btree (hash, doc)`);
+    for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashagg']) await tx.sql(`reset ${setting}`);
     await tx.sql(`alter table library_hash_docs add constraint ${HASH_DOCS_KEY} primary key (hash)`);
     const [loaded] = await tx.sql<{ documents: number; chars: string }>(
       'select count(*)::int as documents, coalesce(sum(char_count), 0)::bigint::text as chars from library_documents',
