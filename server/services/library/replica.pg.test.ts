@@ -109,6 +109,18 @@ describe('library lookups on a streaming replica (LIBRARY_READ_DATABASE_URL)', (
     expect(await query(primaryUrl, `select count(*)::int as n from library_documents where origin = 'submission'`)).toEqual([{ n: 1 }]);
   });
 
+  it('opens its sessions on the primary and on the replica with JIT compilation off', async () => {
+    const db = await openDatabase(databaseOptions(config));
+    try {
+      const setting = `select pg_is_in_recovery() as replica, current_setting('jit') as jit`;
+      expect(await db.sql(setting)).toEqual([{ replica: false, jit: 'off' }]);
+      await replica!.caughtUp(primaryUrl);
+      expect(await db.libraryReads!.session().sql(setting)).toEqual([{ replica: true, jit: 'off' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('a replica behind the primary: the check waits, then reads the primary and finds what was just imported', async () => {
     await replica!.caughtUp(primaryUrl);
     await replica!.configure('recovery_min_apply_delay', '1h');
