@@ -26,8 +26,8 @@ export interface Executor {
   /**
    * COPY `rows` (pieces of COPY's text format, each whole lines; fields from copyField) into `table`'s `columns`, in a transaction
    * of its own unless this is one. Absent on the embedded database reached through the CLI's socket (its server
-   * takes no COPY data): insert the rows instead. `freeze` (COPY … FREEZE) writes them frozen and all-visible, as if
-   * vacuumed: only for a table truncated earlier in this transaction.
+   * takes no COPY data): insert the rows instead. `freeze` (COPY … FREEZE, see CopyOptions) needs a transaction that
+   * truncated the table first.
    */
   copyRows?(table: string, columns: string[], rows: string[], options?: CopyOptions): Promise<void>;
   /**
@@ -181,8 +181,9 @@ function isAlive(pid: number): boolean {
 }
 
 // JIT compilation off for the app's sessions: its statements are short, and a plan whose cost is overestimated (a
-// library lookup at 1 000 M characters) spent a quarter of its time compiling (275 of 1 110 ms).
-const SESSION_SETTINGS = '-c jit=off';
+// library lookup at 1 000 M characters) spent a quarter of its time compiling (275 of 1 110 ms). node-postgres reads
+// PGOPTIONS only when no options are given, so the operator's are kept here; `options` in a URL still replaces both.
+const SESSION_SETTINGS = [process.env.PGOPTIONS, '-c jit=off'].filter(Boolean).join(' ');
 
 async function openPostgres(options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, options: SESSION_SETTINGS });

@@ -9,7 +9,10 @@ import type { Orm } from './client';
 export type CopyDriver = 'node-postgres' | 'pglite';
 
 export interface CopyOptions {
-  /** COPY … FREEZE: the rows frozen and marked all-visible as they are written (the table truncated in this transaction). */
+  /**
+   * COPY … FREEZE: the rows frozen and marked all-visible as they are written. Only into a table created or truncated at
+   * the same transaction level, with no cursor open; snapshots taken before the commit see the rows too.
+   */
   freeze?: boolean;
 }
 

@@ -98,12 +98,13 @@ describe('bulkLoad', () => {
   it('writes the fingerprint rows frozen and all-visible: the index answers lookups with no heap page read, before any vacuum', async () => {
     await bulkLoad(db, archive(), twoAtATime);
     await db.sql('analyze library_fingerprints');
-    await db.sql('set enable_seqscan = off');
-    await db.sql('set enable_bitmapscan = off');
-    const [{ 'QUERY PLAN': [plan] }] = await db.sql<{ 'QUERY PLAN': { Plan: { Plans: PlanNode[] } }[] }>(
-      'explain (analyze, format json) select count(*) from library_fingerprints where hash > -2147483648',
-    );
-    const scan = plan.Plan.Plans[0];
+    const scan = await db.transaction(async (tx) => {
+      for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'max_parallel_workers_per_gather']) await tx.sql(`set local ${setting} = 0`);
+      const [{ 'QUERY PLAN': [explained] }] = await tx.sql<{ 'QUERY PLAN': { Plan: { Plans: PlanNode[] } }[] }>(
+        'explain (analyze, format json) select count(*) from library_fingerprints where hash > -2147483648',
+      );
+      return explained.Plan.Plans[0];
+    });
     expect(scan['Node Type']).toBe('Index Only Scan');
     expect(scan['Actual Rows']).toBeGreaterThan(1000);
     expect(scan['Heap Fetches']).toBe(0);

@@ -62,9 +62,10 @@ interface PreparedBatch {
 // of an insertion at a random place of an ever larger index for each row.
 const FINGERPRINT_INDEX = 'library_fingerprints_hash_doc_idx';
 const HASH_DOCS_KEY = 'library_hash_docs_pkey';
-// The sorts of the counts and of the index in memory rather than in temporary files where they fit (unless the server
-// allows more already).
+// The index's and the key's sorts in memory rather than in temporary files where they fit (unless the server allows
+// more already).
 const SORT_MEMORY = '256MB';
+const OTHER_COUNT_PLANS = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashagg'];
 
 /**
  * Loads documents into an empty library in one transaction: rows go in by COPY without the fingerprint index, which
@@ -83,8 +84,10 @@ export async function bulkLoad(
     await tx.sql('lock table library_documents, library_fingerprints, library_hash_docs in access exclusive mode');
     const [{ documents: held }] = await tx.sql<{ documents: number }>('select count(*)::int as documents from library_documents');
     if (held) throw new LibraryNotEmpty(held);
-    // Emptied in this transaction (it holds nothing of an empty library), the table takes its rows by COPY FREEZE: written
-    // frozen and all-visible, so the counts below read the new index alone, and the vacuum after has nothing to do.
+    // Emptied at this transaction level (it holds nothing of an empty library), the table takes its rows by COPY FREEZE:
+    // frozen and all-visible as written, so the counts below read the new index alone and a vacuum after has no page to
+    // visit but those of replaced documents. The price, as PostgreSQL's COPY documents: a snapshot taken before the
+    // commit (a pg_dump that started earlier and waited for the lock) sees these rows without their documents.
     await tx.sql('truncate library_fingerprints, library_hash_docs');
     await tx.sql(`drop index ${FINGERPRINT_INDEX}`);
     await tx.sql(`alter table library_hash_docs drop constraint ${HASH_DOCS_KEY}`);
@@ -128,16 +131,13 @@ export async function bulkLoad(
     await tx.sql(`create index ${FINGERPRINT_INDEX} on library_fingerprints using btree (hash, doc)`);
     // Counted from the index, already in (hash, doc) order: an index-only scan (the rows are all-visible) grouped as it
     // goes, with no sort of every row and no hash table of every hash. Without statistics yet the planner would pick
-    // exactly those, so they are turned off for this statement's plan.
-    await tx.sql('set local enable_seqscan = off');
-    await tx.sql('set local enable_bitmapscan = off');
-    await tx.sql('set local enable_sort = off');
-    await tx.sql('set local enable_hashagg = off');
+    // exactly those, so they are turned off for this statement's plan, and back to what they were for the statements after.
+    for (const plan of OTHER_COUNT_PLANS) await tx.sql(`set local ${plan} = off`);
     await tx.sql(
       `insert into library_hash_docs (hash, docs)
        select hash, count(*)::int from (select hash, doc from library_fingerprints group by hash, doc) d group by hash`,
     );
-    for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'enable_hashagg']) await tx.sql(`reset ${setting}`);
+    for (const plan of OTHER_COUNT_PLANS) await tx.sql(`set local ${plan} to default`);
     await tx.sql(`alter table library_hash_docs add constraint ${HASH_DOCS_KEY} primary key (hash)`);
     const [loaded] = await tx.sql<{ documents: number; chars: string }>(
       'select count(*)::int as documents, coalesce(sum(char_count), 0)::bigint::text as chars from library_documents',
